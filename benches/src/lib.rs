@@ -1,0 +1,1 @@
+//! etk's benchmarks.

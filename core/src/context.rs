@@ -1,0 +1,167 @@
+//! `KernelContext`: what a kernel may take from its caller — scratch memory over a caller-given
+//! buffer (kernels never call the global allocator) and a way to run work on threads.
+
+use crate::error::{Error, ErrorKind, Info, Result};
+use core::cell::Cell;
+use core::marker::PhantomData;
+
+/// Runs independent tasks, possibly in parallel. The caller owns the threads.
+pub trait Parallel: Sync {
+    /// How many tasks can make progress at once (1 for serial).
+    fn num_threads(&self) -> usize;
+    /// Calls `task(i)` for every `i < n_tasks`, returning when all are done.
+    fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync));
+}
+
+/// Runs every task on the calling thread.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Serial;
+
+impl Parallel for Serial {
+    fn num_threads(&self) -> usize {
+        1
+    }
+    fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync)) {
+        for i in 0..n_tasks {
+            task(i);
+        }
+    }
+}
+
+/// A bump allocator over a caller-given byte buffer. Allocations live until the scope they
+/// were taken in (see [`Scratch::scope`]) ends.
+pub struct Scratch<'a> {
+    base: *mut u8,
+    len: usize,
+    used: Cell<usize>,
+    _buf: PhantomData<&'a mut [u8]>,
+}
+
+impl<'a> Scratch<'a> {
+    pub fn new(buf: &'a mut [u8]) -> Scratch<'a> {
+        Scratch {
+            base: buf.as_mut_ptr(),
+            len: buf.len(),
+            used: Cell::new(0),
+            _buf: PhantomData,
+        }
+    }
+
+    /// No scratch memory at all: every allocation fails.
+    pub fn empty() -> Scratch<'static> {
+        Scratch {
+            base: core::ptr::NonNull::dangling().as_ptr(),
+            len: 0,
+            used: Cell::new(0),
+            _buf: PhantomData,
+        }
+    }
+
+    /// Bytes still free.
+    pub fn remaining(&self) -> usize {
+        self.len - self.used.get()
+    }
+
+    /// `n` zeroed values of a plain-data type, 64-byte aligned.
+    // Handing out `&mut` from `&self` is what lets a kernel hold several scratch buffers at
+    // once; each call returns a fresh, disjoint region.
+    #[allow(clippy::mut_from_ref)]
+    pub fn alloc<T: bytemuck_like::Zeroable>(
+        &self,
+        op: &'static str,
+        n: usize,
+    ) -> Result<&mut [T]> {
+        let fail = || {
+            Error::new(ErrorKind::MemoryAllocationFailed, op, "scratch")
+                .expected(
+                    "scratch bytes",
+                    Info::Int(n.saturating_mul(core::mem::size_of::<T>()) as i64),
+                )
+                .got(Info::Int(self.remaining() as i64))
+        };
+        let align = core::mem::align_of::<T>().max(64);
+        let bytes = n.checked_mul(core::mem::size_of::<T>()).ok_or_else(fail)?;
+        let start_addr = (self.base as usize)
+            .checked_add(self.used.get())
+            .ok_or_else(fail)?;
+        let pad = start_addr.wrapping_neg() % align;
+        let start = self.used.get().checked_add(pad).ok_or_else(fail)?;
+        let end = start.checked_add(bytes).ok_or_else(fail)?;
+        if end > self.len {
+            return Err(fail());
+        }
+        self.used.set(end);
+        // SAFETY: `[start, end)` lies in the buffer, is aligned for `T`, and is handed out once
+        // (the bump pointer only moves forward while this borrow of `self` lives).
+        unsafe {
+            let p = self.base.add(start) as *mut T;
+            core::ptr::write_bytes(p, 0, n);
+            Ok(core::slice::from_raw_parts_mut(p, n))
+        }
+    }
+
+    /// Runs `f` and then frees everything allocated inside it.
+    pub fn scope<R>(&mut self, f: impl FnOnce(&Scratch<'a>) -> R) -> R {
+        let mark = self.used.get();
+        let r = f(self);
+        self.used.set(mark);
+        r
+    }
+}
+
+/// Plain-data types that may be handed out zeroed from scratch memory.
+pub mod bytemuck_like {
+    /// # Safety
+    /// All-zero bytes must be a valid value of the type.
+    pub unsafe trait Zeroable: Copy {}
+    macro_rules! zeroable {
+        ($($t:ty),*) => { $(unsafe impl Zeroable for $t {})* };
+    }
+    zeroable!(
+        u8,
+        i8,
+        u16,
+        i16,
+        u32,
+        i32,
+        u64,
+        i64,
+        usize,
+        isize,
+        f32,
+        f64,
+        half::f16,
+        half::bf16,
+        bool
+    );
+}
+
+/// What a kernel receives from its caller besides its arguments.
+pub struct KernelContext<'a> {
+    pub scratch: Scratch<'a>,
+    pub parallel: &'a dyn Parallel,
+}
+
+impl<'a> KernelContext<'a> {
+    /// A context with `scratch` memory and the given threads.
+    pub fn new(scratch: &'a mut [u8], parallel: &'a dyn Parallel) -> KernelContext<'a> {
+        KernelContext {
+            scratch: Scratch::new(scratch),
+            parallel,
+        }
+    }
+
+    /// No scratch memory, one thread.
+    pub fn serial() -> KernelContext<'static> {
+        KernelContext {
+            scratch: Scratch::empty(),
+            parallel: &Serial,
+        }
+    }
+}
+
+impl Default for KernelContext<'static> {
+    fn default() -> Self {
+        KernelContext::serial()
+    }
+}

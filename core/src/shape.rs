@@ -1,0 +1,232 @@
+//! Shape math: inline dims, broadcasting, strides from sizes and dim order, dim-order helpers.
+//!
+//! Every size product is checked: a shape whose element count or byte size overflows `usize`
+//! is an error, never a wrapped number.
+
+use crate::error::{Error, ErrorKind, Info, Result};
+use core::fmt;
+
+/// The largest rank a tensor may have.
+pub const MAX_DIM: usize = 16;
+
+/// Up to `MAX_DIM` sizes (or strides, or dim-order entries) stored inline, so that shapes are
+/// computed and carried without allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dims {
+    len: u8,
+    d: [usize; MAX_DIM],
+}
+
+impl Dims {
+    pub const EMPTY: Dims = Dims {
+        len: 0,
+        d: [0; MAX_DIM],
+    };
+
+    /// `None` if `v` has more than `MAX_DIM` entries.
+    pub fn new(v: &[usize]) -> Option<Dims> {
+        if v.len() > MAX_DIM {
+            return None;
+        }
+        let mut d = [0; MAX_DIM];
+        d[..v.len()].copy_from_slice(v);
+        Some(Dims {
+            len: v.len() as u8,
+            d,
+        })
+    }
+
+    /// Converts ATen's `int[]` sizes; `None` on a negative entry or too many entries.
+    pub fn from_i64(v: &[i64]) -> Option<Dims> {
+        if v.len() > MAX_DIM {
+            return None;
+        }
+        let mut d = [0; MAX_DIM];
+        for (o, &x) in d.iter_mut().zip(v) {
+            *o = usize::try_from(x).ok()?;
+        }
+        Some(Dims {
+            len: v.len() as u8,
+            d,
+        })
+    }
+
+    /// `n` copies of `value`. `n` must be at most `MAX_DIM`.
+    pub fn filled(n: usize, value: usize) -> Dims {
+        let n = n.min(MAX_DIM);
+        let mut d = [0; MAX_DIM];
+        d[..n].fill(value);
+        Dims { len: n as u8, d }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn as_slice(&self) -> &[usize] {
+        &self.d[..self.len as usize]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [usize] {
+        &mut self.d[..self.len as usize]
+    }
+
+    /// Appends `v`; `false` if already `MAX_DIM` long.
+    pub fn push(&mut self, v: usize) -> bool {
+        if self.len() == MAX_DIM {
+            return false;
+        }
+        self.d[self.len()] = v;
+        self.len += 1;
+        true
+    }
+
+    /// The product of the entries, `None` on overflow.
+    pub fn product(&self) -> Option<usize> {
+        numel(self.as_slice())
+    }
+}
+
+impl core::ops::Deref for Dims {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, x) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{x}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// The number of elements of a shape, `None` on overflow.
+pub fn numel(sizes: &[usize]) -> Option<usize> {
+    sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s))
+}
+
+/// The shape ATen broadcasts `shapes` to, aligned at the trailing dimension.
+///
+/// `arg` names the shape that failed to broadcast (by position in `args`).
+pub fn broadcast_shapes(op: &'static str, args: &[(&'static str, &[usize])]) -> Result<Dims> {
+    let rank = args.iter().map(|(_, s)| s.len()).max().unwrap_or(0);
+    let mut out = Dims::filled(rank, 1);
+    if rank > MAX_DIM {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, args[0].0)
+            .expected_text("rank at most 16")
+            .got(Info::Int(rank as i64)));
+    }
+    for &(name, shape) in args {
+        let off = rank - shape.len();
+        for (i, &s) in shape.iter().enumerate() {
+            let o = &mut out.as_mut_slice()[off + i];
+            if *o == 1 {
+                *o = s;
+            } else if s != 1 && s != *o {
+                return Err(Error::new(ErrorKind::InvalidArgument, op, name)
+                    .expected("a shape broadcastable to", Info::Shape(out))
+                    .got(Info::Shape(Dims::new(shape).unwrap_or(Dims::EMPTY))));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// True when `shape` broadcasts to `to` (possibly with fewer dims).
+pub fn broadcasts_to(shape: &[usize], to: &[usize]) -> bool {
+    if shape.len() > to.len() {
+        return false;
+    }
+    let off = to.len() - shape.len();
+    shape
+        .iter()
+        .zip(&to[off..])
+        .all(|(&s, &t)| s == 1 || s == t)
+}
+
+/// `[0, 1, ..., n-1]`: the dim order of a contiguous tensor.
+pub fn contiguous_dim_order(n: usize) -> Dims {
+    let mut d = Dims::filled(n, 0);
+    for (i, x) in d.as_mut_slice().iter_mut().enumerate() {
+        *x = i;
+    }
+    d
+}
+
+/// `[0, 2, 3, 1]` (4-D) or `[0, 2, 3, 4, 1]` (5-D): channels-last.
+pub fn channels_last_dim_order(n: usize) -> Option<Dims> {
+    match n {
+        4 => Dims::new(&[0, 2, 3, 1]),
+        5 => Dims::new(&[0, 2, 3, 4, 1]),
+        _ => None,
+    }
+}
+
+pub fn is_contiguous_dim_order(order: &[usize]) -> bool {
+    order.iter().enumerate().all(|(i, &d)| i == d)
+}
+
+pub fn is_channels_last_dim_order(order: &[usize]) -> bool {
+    matches!(order, [0, 2, 3, 1] | [0, 2, 3, 4, 1])
+}
+
+/// True when `order` is a permutation of `0..order.len()`.
+pub fn is_valid_dim_order(order: &[usize]) -> bool {
+    if order.len() > MAX_DIM {
+        return false;
+    }
+    let mut seen = [false; MAX_DIM];
+    for &d in order {
+        if d >= order.len() || seen[d] {
+            return false;
+        }
+        seen[d] = true;
+    }
+    true
+}
+
+/// Strides (in elements) of a dense tensor with `sizes` laid out in `dim_order` (outermost
+/// first). Size-0 and size-1 dims get the stride they would have if they were larger than one
+/// (ATen's convention: treat them as size 1 for the product).
+pub fn strides_from_dim_order(sizes: &[usize], dim_order: &[usize]) -> Option<Dims> {
+    if sizes.len() != dim_order.len() || !is_valid_dim_order(dim_order) {
+        return None;
+    }
+    let mut strides = Dims::filled(sizes.len(), 0);
+    let mut acc = 1usize;
+    for &d in dim_order.iter().rev() {
+        strides.as_mut_slice()[d] = acc;
+        acc = acc.checked_mul(sizes[d].max(1))?;
+    }
+    Some(strides)
+}
+
+/// Normalizes a possibly negative `dim` against `rank` (ATen's `maybe_wrap_dim`); a zero-dim
+/// tensor accepts dims -1 and 0.
+pub fn wrap_dim(op: &'static str, arg: &'static str, dim: i64, rank: usize) -> Result<usize> {
+    let r = rank.max(1) as i64;
+    let d = if dim < 0 { dim + r } else { dim };
+    if d < 0 || d >= r {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
+            .expected("a dim in [-rank, rank) for rank", Info::Int(rank as i64))
+            .got(Info::Int(dim)));
+    }
+    Ok(d as usize)
+}

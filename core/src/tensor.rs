@@ -1,0 +1,402 @@
+//! The tensor view: dtype, sizes, dim order, strides derived from the two, and a pointer to
+//! memory the caller owns.
+//!
+//! Metadata lives inline (rank at most `MAX_DIM`), so making a view allocates nothing. A view
+//! is read-only unless it was made from exclusive memory; kernels take inputs as `&Tensor` and
+//! outs as `&mut Tensor`, and writing through a read-only view is an error, not undefined
+//! behaviour. Strides are always those of a dense tensor in its dim order, so the elements
+//! occupy exactly `numel * element_size` bytes from the data pointer.
+
+use crate::dtype::ScalarType;
+use crate::element::{Compute, Element};
+use crate::error::{Error, ErrorKind, Info, Result};
+use crate::shape::{self, Dims, MAX_DIM};
+use core::cell::UnsafeCell;
+use core::marker::PhantomData;
+
+/// Whether an out may be resized by a kernel (ExecuTorch's `TensorShapeDynamism`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeDynamism {
+    /// The shape must already be the result's shape.
+    Static,
+    /// The kernel may resize it to any shape that fits its capacity.
+    DynamicBound,
+    /// As `DynamicBound`: etk never reallocates, so capacity still bounds it.
+    DynamicUnbound,
+}
+
+/// A dense tensor over caller-owned memory.
+pub struct Tensor<'a> {
+    dtype: ScalarType,
+    sizes: Dims,
+    dim_order: Dims,
+    strides: Dims,
+    numel: usize,
+    data: *mut u8,
+    capacity: usize,
+    writable: bool,
+    dynamism: ShapeDynamism,
+    _memory: PhantomData<&'a UnsafeCell<[u8]>>,
+}
+
+// SAFETY: a `Tensor` is a view like `&[u8]` (read-only) or `&mut [u8]` (writable); writes need
+// `&mut Tensor`, so sharing `&Tensor` across threads only ever reads.
+unsafe impl Send for Tensor<'_> {}
+unsafe impl Sync for Tensor<'_> {}
+
+const TENSOR_OP: &str = "etk::Tensor";
+
+fn layout(
+    dtype: ScalarType,
+    sizes: &[usize],
+    dim_order: &[usize],
+) -> Result<(Dims, Dims, Dims, usize)> {
+    let bad_rank = || {
+        Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "sizes")
+            .expected("rank at most", Info::Int(MAX_DIM as i64))
+            .got(Info::Int(sizes.len() as i64))
+    };
+    let s = Dims::new(sizes).ok_or_else(bad_rank)?;
+    let d = Dims::new(dim_order).ok_or_else(bad_rank)?;
+    let strides = shape::strides_from_dim_order(sizes, dim_order).ok_or(
+        Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "dim_order")
+            .expected(
+                "a permutation of 0..rank, rank",
+                Info::Int(sizes.len() as i64),
+            )
+            .got(Info::Shape(d)),
+    )?;
+    let numel = shape::numel(sizes)
+        .filter(|n| n.checked_mul(dtype.element_size()).is_some())
+        .ok_or(
+            Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "sizes")
+                .expected_text("a byte size that fits in usize")
+                .got(Info::Shape(s)),
+        )?;
+    Ok((s, d, strides, numel))
+}
+
+impl<'a> Tensor<'a> {
+    /// A view over raw memory.
+    ///
+    /// # Safety
+    /// `data` must point to `capacity` bytes that stay valid for `'a`, aligned for `dtype`;
+    /// if `writable`, nothing else may access them while the view (or any view made from it
+    /// with [`Tensor::view`]) is used to write.
+    pub unsafe fn from_raw_parts(
+        dtype: ScalarType,
+        sizes: &[usize],
+        dim_order: &[usize],
+        data: *mut u8,
+        capacity: usize,
+        writable: bool,
+    ) -> Result<Tensor<'a>> {
+        let (sizes, dim_order, strides, numel) = layout(dtype, sizes, dim_order)?;
+        let t = Tensor {
+            dtype,
+            sizes,
+            dim_order,
+            strides,
+            numel,
+            data,
+            capacity,
+            writable,
+            dynamism: ShapeDynamism::Static,
+            _memory: PhantomData,
+        };
+        if !(data as usize).is_multiple_of(dtype.element_size()) {
+            return Err(Error::invalid(
+                TENSOR_OP,
+                "data",
+                "data aligned to the element size",
+            ));
+        }
+        t.check_fits()?;
+        Ok(t)
+    }
+
+    fn check_fits(&self) -> Result<()> {
+        if self.nbytes() > self.capacity {
+            return Err(Error::new(ErrorKind::OutOfCapacity, TENSOR_OP, "data")
+                .expected("at least this many bytes:", Info::Int(self.nbytes() as i64))
+                .got(Info::Int(self.capacity as i64)));
+        }
+        Ok(())
+    }
+
+    /// A read-only contiguous view of `data` with `sizes`.
+    pub fn from_slice<T: Element>(data: &'a [T], sizes: &[usize]) -> Result<Tensor<'a>> {
+        let order = shape::contiguous_dim_order(sizes.len());
+        // SAFETY: the slice is valid and aligned for `T` for `'a`, and the view is read-only.
+        unsafe {
+            Self::from_raw_parts(
+                T::DTYPE,
+                sizes,
+                &order,
+                data.as_ptr() as *mut u8,
+                core::mem::size_of_val(data),
+                false,
+            )
+        }
+    }
+
+    /// A writable contiguous view of `data` with `sizes` (static shape).
+    pub fn from_mut_slice<T: Element>(data: &'a mut [T], sizes: &[usize]) -> Result<Tensor<'a>> {
+        let order = shape::contiguous_dim_order(sizes.len());
+        // SAFETY: the slice is borrowed exclusively for `'a`.
+        unsafe {
+            Self::from_raw_parts(
+                T::DTYPE,
+                sizes,
+                &order,
+                data.as_mut_ptr() as *mut u8,
+                core::mem::size_of_val(data),
+                true,
+            )
+        }
+    }
+
+    /// A read-only view of raw bytes (which must be aligned for `dtype`) in `dim_order`.
+    pub fn from_bytes(
+        dtype: ScalarType,
+        data: &'a [u8],
+        sizes: &[usize],
+        dim_order: &[usize],
+    ) -> Result<Tensor<'a>> {
+        // SAFETY: the slice is valid for `'a`; alignment is checked; the view is read-only.
+        unsafe {
+            Self::from_raw_parts(
+                dtype,
+                sizes,
+                dim_order,
+                data.as_ptr() as *mut u8,
+                data.len(),
+                false,
+            )
+        }
+    }
+
+    /// A writable view of raw bytes (which must be aligned for `dtype`) in `dim_order`.
+    pub fn from_bytes_mut(
+        dtype: ScalarType,
+        data: &'a mut [u8],
+        sizes: &[usize],
+        dim_order: &[usize],
+    ) -> Result<Tensor<'a>> {
+        // SAFETY: the slice is borrowed exclusively for `'a`; alignment is checked.
+        unsafe {
+            Self::from_raw_parts(dtype, sizes, dim_order, data.as_mut_ptr(), data.len(), true)
+        }
+    }
+
+    /// The same memory laid out in another dim order (same sizes, new strides).
+    pub fn with_dim_order(mut self, dim_order: &[usize]) -> Result<Tensor<'a>> {
+        let (_, d, strides, _) = layout(self.dtype, &self.sizes, dim_order)?;
+        self.dim_order = d;
+        self.strides = strides;
+        Ok(self)
+    }
+
+    /// Marks the view as resizable by kernels within its capacity.
+    pub fn with_dynamism(mut self, dynamism: ShapeDynamism) -> Tensor<'a> {
+        self.dynamism = dynamism;
+        self
+    }
+
+    /// A read-only view of the same tensor.
+    pub fn view(&self) -> Tensor<'_> {
+        Tensor {
+            dtype: self.dtype,
+            sizes: self.sizes,
+            dim_order: self.dim_order,
+            strides: self.strides,
+            numel: self.numel,
+            data: self.data,
+            capacity: self.capacity,
+            writable: false,
+            dynamism: self.dynamism,
+            _memory: PhantomData,
+        }
+    }
+
+    /// A writable view of the same tensor, borrowing it exclusively.
+    pub fn view_mut(&mut self) -> Tensor<'_> {
+        Tensor {
+            writable: self.writable,
+            ..self.view()
+        }
+    }
+
+    pub fn dtype(&self) -> ScalarType {
+        self.dtype
+    }
+    pub fn dim(&self) -> usize {
+        self.sizes.len()
+    }
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+    /// Sizes as `Dims`, for error reports and shape math.
+    pub fn shape(&self) -> Dims {
+        self.sizes
+    }
+    pub fn size(&self, dim: usize) -> usize {
+        self.sizes[dim]
+    }
+    /// Strides in elements, indexed by logical dim.
+    pub fn strides(&self) -> &[usize] {
+        &self.strides
+    }
+    /// The dims from outermost to innermost in memory.
+    pub fn dim_order(&self) -> &[usize] {
+        &self.dim_order
+    }
+    pub fn numel(&self) -> usize {
+        self.numel
+    }
+    pub fn element_size(&self) -> usize {
+        self.dtype.element_size()
+    }
+    /// Bytes the elements occupy.
+    pub fn nbytes(&self) -> usize {
+        self.numel * self.dtype.element_size()
+    }
+    /// Bytes available at the data pointer.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+    pub fn dynamism(&self) -> ShapeDynamism {
+        self.dynamism
+    }
+    pub fn is_writable(&self) -> bool {
+        self.writable
+    }
+    pub fn is_contiguous(&self) -> bool {
+        shape::is_contiguous_dim_order(&self.dim_order)
+    }
+
+    /// The data pointer, for reading.
+    pub fn as_ptr(&self) -> *const u8 {
+        self.data
+    }
+
+    /// The data pointer, for writing; an error for a read-only view.
+    pub fn as_mut_ptr(&mut self, op: &'static str, arg: &'static str) -> Result<*mut u8> {
+        if !self.writable {
+            return Err(Error::invalid(op, arg, "a writable tensor"));
+        }
+        Ok(self.data)
+    }
+
+    /// The elements in memory order (the dim order's layout), if `T` is the dtype's element.
+    pub fn as_slice<T: Element>(&self) -> Option<&[T]> {
+        if T::DTYPE != self.dtype {
+            return None;
+        }
+        // SAFETY: `numel` elements of `T` fit in `capacity` bytes at an aligned pointer.
+        Some(unsafe { core::slice::from_raw_parts(self.data as *const T, self.numel) })
+    }
+
+    /// The elements in memory order, mutable, if `T` is the dtype and the view is writable.
+    pub fn as_mut_slice<T: Element>(&mut self) -> Option<&mut [T]> {
+        if T::DTYPE != self.dtype || !self.writable {
+            return None;
+        }
+        // SAFETY: as `as_slice`, and the view has exclusive access to its memory.
+        Some(unsafe { core::slice::from_raw_parts_mut(self.data as *mut T, self.numel) })
+    }
+
+    /// Element offset (in elements from the data pointer) of a logical index.
+    pub fn offset_of(&self, index: &[usize]) -> usize {
+        index
+            .iter()
+            .zip(self.strides.iter())
+            .map(|(i, s)| i * s)
+            .sum()
+    }
+
+    /// The single element of a one-element tensor, converted to `C`.
+    pub fn item<C: Compute>(&self, op: &'static str, arg: &'static str) -> Result<C> {
+        if self.numel != 1 {
+            return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
+                .expected_text("a tensor with one element")
+                .got(Info::Shape(self.sizes)));
+        }
+        self.read::<C>(0)
+            .ok_or(Error::unsupported_dtype(op, arg, self.dtype))
+    }
+
+    /// Element `offset` (in memory order) converted to `C`; `None` if out of range or the
+    /// dtype has no element type.
+    pub fn read<C: Compute>(&self, offset: usize) -> Option<C> {
+        if offset >= self.numel {
+            return None;
+        }
+        let load = crate::element::loader::<C>(self.dtype)?;
+        let mut v = [C::default()];
+        // SAFETY: `offset < numel`, so the element lies within the view's memory.
+        unsafe { load(self.data.add(offset * self.element_size()), 1, &mut v) };
+        Some(v[0])
+    }
+
+    /// Changes the shape of an out to `sizes`, as its dynamism and capacity allow. The dim
+    /// order is kept when the rank is unchanged, otherwise it becomes contiguous.
+    pub fn resize(&mut self, op: &'static str, arg: &'static str, sizes: &[usize]) -> Result<()> {
+        if sizes == self.sizes.as_slice() {
+            return Ok(());
+        }
+        let got = Info::Shape(self.sizes);
+        let want = Dims::new(sizes).unwrap_or(Dims::EMPTY);
+        if self.dynamism == ShapeDynamism::Static {
+            return Err(Error::new(ErrorKind::OutOfCapacity, op, arg)
+                .expected("a static out of shape", Info::Shape(want))
+                .got(got));
+        }
+        let order = if sizes.len() == self.dim() {
+            self.dim_order
+        } else {
+            shape::contiguous_dim_order(sizes.len())
+        };
+        let (s, d, strides, numel) = layout(self.dtype, sizes, &order).map_err(|mut e| {
+            e.op = op;
+            e.arg = arg;
+            e
+        })?;
+        if numel * self.element_size() > self.capacity {
+            return Err(Error::new(ErrorKind::OutOfCapacity, op, arg)
+                .expected("capacity for shape", Info::Shape(want))
+                .got(Info::Int((self.capacity / self.element_size()) as i64)));
+        }
+        self.sizes = s;
+        self.dim_order = d;
+        self.strides = strides;
+        self.numel = numel;
+        Ok(())
+    }
+
+    /// True when the two views' element bytes overlap (empty tensors overlap nothing).
+    pub fn overlaps(&self, other: &Tensor<'_>) -> bool {
+        let (a, b) = (self.data as usize, other.data as usize);
+        let (na, nb) = (self.nbytes(), other.nbytes());
+        na > 0 && nb > 0 && a < b + nb && b < a + na
+    }
+
+    /// True when both views are the same memory with the same metadata.
+    pub fn same_as(&self, other: &Tensor<'_>) -> bool {
+        self.data == other.data
+            && self.dtype == other.dtype
+            && self.sizes == other.sizes
+            && self.dim_order == other.dim_order
+    }
+}
+
+impl core::fmt::Debug for Tensor<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Tensor")
+            .field("dtype", &self.dtype)
+            .field("sizes", &self.sizes)
+            .field("dim_order", &self.dim_order)
+            .field("writable", &self.writable)
+            .finish()
+    }
+}

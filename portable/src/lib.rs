@@ -1,0 +1,80 @@
+//! etk's portable library: a reference kernel for every operator of ExecuTorch's portable
+//! list, written to be read. One file per operator under `ops/`, opening with its ATen schema;
+//! shared mechanics under `util/` and in `etk_core` (strided iteration, promotion, out
+//! resizing). Kernels compute in `i64`, `f32` or `f64` and convert on load and store, so dtype
+//! combinations do not multiply code.
+//!
+//! `#![no_std]`: transcendental functions come from `libm`.
+#![no_std]
+
+pub mod ops;
+pub mod table;
+pub mod util;
+
+use etk_core::KernelEntry;
+
+const fn concat<const N: usize>(tables: &[&[KernelEntry]]) -> [KernelEntry; N] {
+    let mut out = [KernelEntry {
+        name: "",
+        kernel: placeholder,
+    }; N];
+    let (mut t, mut k) = (0, 0);
+    while t < tables.len() {
+        let mut i = 0;
+        while i < tables[t].len() {
+            out[k] = tables[t][i];
+            k += 1;
+            i += 1;
+        }
+        t += 1;
+    }
+    assert!(k == N, "portable TABLE length");
+    out
+}
+
+fn placeholder(
+    _: &mut etk_core::KernelContext<'_>,
+    _: &mut [etk_core::EValue<'_>],
+) -> etk_core::Result<()> {
+    Err(etk_core::Error::new(
+        etk_core::ErrorKind::OperatorMissing,
+        "",
+        "",
+    ))
+}
+
+const FAMILIES: &[&[KernelEntry]] = &[
+    table::arith::TABLE,
+    table::unary::TABLE,
+    table::compare::TABLE,
+    table::misc::TABLE,
+    table::linalg::TABLE,
+];
+
+const fn total(tables: &[&[KernelEntry]]) -> usize {
+    let (mut t, mut n) = (0, 0);
+    while t < tables.len() {
+        n += tables[t].len();
+        t += 1;
+    }
+    n
+}
+
+const ALL: [KernelEntry; total(FAMILIES)] = concat(FAMILIES);
+
+/// Every portable kernel, by full operator name (`aten::add.out`).
+pub const TABLE: &[KernelEntry] = &ALL;
+
+/// A table of only the named portable kernels, resolved at compile time; the others are not
+/// linked.
+///
+/// ```
+/// static KERNELS: &[etk_core::KernelEntry] = etk_portable::select!("aten::add.out", "aten::sin.out");
+/// assert_eq!(KERNELS.len(), 2);
+/// ```
+#[macro_export]
+macro_rules! select {
+    ($($name:literal),* $(,)?) => {
+        etk_core::select_kernels!($crate::TABLE; $($name),*)
+    };
+}

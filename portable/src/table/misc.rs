@@ -1,0 +1,7 @@
+//! The misc family's kernels.
+
+#[allow(unused_imports)]
+use crate::ops::*;
+use etk_core::KernelEntry;
+
+pub const TABLE: &[KernelEntry] = &[];

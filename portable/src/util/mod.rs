@@ -1,0 +1,6 @@
+//! The shared mechanics every portable kernel reuses: compute-type dispatch, ATen's dtype
+//! rules for pointwise ops, and out resizing. The strided iteration itself lives in
+//! `etk_core::iter`.
+
+pub mod dispatch;
+pub mod pointwise;

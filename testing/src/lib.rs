@@ -1,0 +1,1 @@
+//! etk's shared test harness.
