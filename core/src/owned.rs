@@ -3,7 +3,7 @@
 
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element, loader, storer};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::shape::{self, Dims};
 use crate::tensor::{ShapeDynamism, Tensor};
 use alloc::vec;
@@ -37,27 +37,25 @@ impl OwnedTensor {
         dim_order: &[usize],
         capacity_elems: usize,
     ) -> Result<OwnedTensor> {
-        let n = shape::numel(sizes)
-            .unwrap_or(usize::MAX)
-            .max(capacity_elems);
-        let bytes = n.saturating_mul(dtype.element_size());
-        let buf = vec![Block([0; 64]); bytes.div_ceil(64)];
-        let t = OwnedTensor {
-            dtype,
-            sizes: Dims::new(sizes).unwrap_or(Dims::EMPTY),
-            dim_order: Dims::new(dim_order).unwrap_or(Dims::EMPTY),
-            dynamism: ShapeDynamism::Static,
-            buf,
-            capacity: bytes,
+        let invalid = |what| Error::invalid("etk::OwnedTensor", "sizes", what);
+        let (Some(sizes_d), Some(order_d)) = (Dims::new(sizes), Dims::new(dim_order)) else {
+            return Err(invalid("rank at most 16"));
         };
-        // validates rank, dim order and size
-        let mut probe = t;
-        let sizes_ok = probe.sizes.len() == sizes.len() && probe.dim_order.len() == dim_order.len();
-        if !sizes_ok {
-            Tensor::from_bytes(dtype, &[], sizes, dim_order)?;
-        }
-        probe.view_mut()?;
-        Ok(probe)
+        shape::strides_from_dim_order(sizes, dim_order)
+            .ok_or(invalid("a dim order that is a permutation of 0..rank"))?;
+        let bytes = shape::numel(sizes)
+            .map(|n| n.max(capacity_elems))
+            .and_then(|n| n.checked_mul(dtype.element_size()))
+            .filter(|&b| b <= isize::MAX as usize / 2)
+            .ok_or(invalid("a byte size that can be allocated"))?;
+        Ok(OwnedTensor {
+            dtype,
+            sizes: sizes_d,
+            dim_order: order_d,
+            dynamism: ShapeDynamism::Static,
+            buf: vec![Block([0; 64]); bytes.div_ceil(64)],
+            capacity: bytes,
+        })
     }
 
     /// A tensor holding `values` given in logical (row-major) order, laid out in `dim_order`.

@@ -13,17 +13,9 @@ pub fn promote_types(a: ScalarType, b: ScalarType) -> Option<ScalarType> {
         return Some(a);
     }
     if a.is_barebones_unsigned() || b.is_barebones_unsigned() {
-        // ATen: unsigned 16/32/64 only promote with themselves, Bool, and floating types.
-        let (u, o) = if a.is_barebones_unsigned() {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        return match o {
-            Bool => Some(u),
-            o if o.is_floating_point() || o.is_complex() => Some(o),
-            _ => None,
-        };
+        // ATen: unsigned 16/32/64 promote only with themselves and the real floating types.
+        let o = if a.is_barebones_unsigned() { b } else { a };
+        return o.is_floating_point().then_some(o);
     }
     if a.is_complex() || b.is_complex() {
         // the parts promote; one side's part is floating, so the result is too.

@@ -80,6 +80,41 @@ macro_rules! select_kernels {
     };
 }
 
+fn placeholder_kernel(_: &mut KernelContext<'_>, _: &mut [EValue<'_>]) -> Result<()> {
+    Err(Error::new(ErrorKind::OperatorMissing, "", ""))
+}
+
+/// The total number of entries of `tables` (for sizing [`concat_tables`]'s result).
+pub const fn total_entries(tables: &[&[KernelEntry]]) -> usize {
+    let (mut t, mut n) = (0, 0);
+    while t < tables.len() {
+        n += tables[t].len();
+        t += 1;
+    }
+    n
+}
+
+/// `tables` concatenated into one array, at compile time: a library keeps one table per
+/// family of operators and exposes their concatenation.
+pub const fn concat_tables<const N: usize>(tables: &[&[KernelEntry]]) -> [KernelEntry; N] {
+    let mut out = [KernelEntry {
+        name: "",
+        kernel: placeholder_kernel,
+    }; N];
+    let (mut t, mut k) = (0, 0);
+    while t < tables.len() {
+        let mut i = 0;
+        while i < tables[t].len() {
+            out[k] = tables[t][i];
+            k += 1;
+            i += 1;
+        }
+        t += 1;
+    }
+    assert!(k == N, "concat_tables: N must be total_entries(tables)");
+    out
+}
+
 /// Tables stacked in order; a name in a later table overrides the same name in earlier ones.
 #[derive(Clone, Copy)]
 pub struct Registry<'t> {
