@@ -97,9 +97,9 @@ fn map2_matches_naive_broadcast_in_any_dim_order() {
 
 #[test]
 fn plan_classifies_contiguous_and_strided() {
-    let x = vec![0f32; 24];
+    let x = [0f32; 24];
     let a = Tensor::from_slice(&x, &[2, 3, 4]).unwrap();
-    let mut y = vec![0f32; 24];
+    let mut y = [0f32; 24];
     let out = Tensor::from_mut_slice(&mut y, &[2, 3, 4]).unwrap();
     assert_eq!(
         Plan::new("t", &out, &[("a", &a)]).unwrap().layout,
@@ -114,7 +114,7 @@ fn plan_classifies_contiguous_and_strided() {
         .unwrap()
         .with_dim_order(&channels_last_dim_order(4).unwrap())
         .unwrap();
-    let mut z = vec![0f32; 24];
+    let mut z = [0f32; 24];
     let out4 = Tensor::from_mut_slice(&mut z, &[1, 2, 3, 4])
         .unwrap()
         .with_dim_order(&[0, 2, 3, 1])
@@ -128,9 +128,9 @@ fn plan_classifies_contiguous_and_strided() {
 
 #[test]
 fn plan_rejects_shapes_that_do_not_broadcast() {
-    let x = vec![0f32; 24];
+    let x = [0f32; 24];
     let a = Tensor::from_slice(&x[..3], &[3]).unwrap();
-    let mut y = vec![0f32; 24];
+    let mut y = [0f32; 24];
     let out = Tensor::from_mut_slice(&mut y, &[2, 4]).unwrap();
     let e = Plan::new("aten::t", &out, &[("other", &a)]).unwrap_err();
     assert_eq!((e.op, e.arg), ("aten::t", "other"));

@@ -12,36 +12,7 @@ pub mod table;
 pub mod util;
 
 use etk_core::KernelEntry;
-
-const fn concat<const N: usize>(tables: &[&[KernelEntry]]) -> [KernelEntry; N] {
-    let mut out = [KernelEntry {
-        name: "",
-        kernel: placeholder,
-    }; N];
-    let (mut t, mut k) = (0, 0);
-    while t < tables.len() {
-        let mut i = 0;
-        while i < tables[t].len() {
-            out[k] = tables[t][i];
-            k += 1;
-            i += 1;
-        }
-        t += 1;
-    }
-    assert!(k == N, "portable TABLE length");
-    out
-}
-
-fn placeholder(
-    _: &mut etk_core::KernelContext<'_>,
-    _: &mut [etk_core::EValue<'_>],
-) -> etk_core::Result<()> {
-    Err(etk_core::Error::new(
-        etk_core::ErrorKind::OperatorMissing,
-        "",
-        "",
-    ))
-}
+use etk_core::registry::{concat_tables, total_entries};
 
 const FAMILIES: &[&[KernelEntry]] = &[
     table::arith::TABLE,
@@ -51,16 +22,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::linalg::TABLE,
 ];
 
-const fn total(tables: &[&[KernelEntry]]) -> usize {
-    let (mut t, mut n) = (0, 0);
-    while t < tables.len() {
-        n += tables[t].len();
-        t += 1;
-    }
-    n
-}
-
-const ALL: [KernelEntry; total(FAMILIES)] = concat(FAMILIES);
+const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);
 
 /// Every portable kernel, by full operator name (`aten::add.out`).
 pub const TABLE: &[KernelEntry] = &ALL;
