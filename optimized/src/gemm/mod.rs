@@ -1,0 +1,1 @@
+//! GEMM: packed, cache-blocked, microkernels per ISA.

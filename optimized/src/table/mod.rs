@@ -1,0 +1,4 @@
+//! Kernel tables by family; `crate::TABLE` is their concatenation.
+
+pub mod linalg;
+pub mod pointwise;
