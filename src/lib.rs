@@ -3,22 +3,9 @@
 //! This facade re-exports the data model ([`etk_core`]) and the libraries, and provides the
 //! default registry: optimized kernels over portable ones, plus quantized kernels and prim ops.
 //!
-//! ```
-//! use etk::{EValue, KernelContext, OwnedTensor, Scalar};
 //!
-//! let a = OwnedTensor::from_slice(&[1.0f32, 2.0, 3.0], &[3]).unwrap();
-//! let b = OwnedTensor::from_slice(&[10.0f32], &[1]).unwrap();
-//! let mut out = OwnedTensor::zeros(etk::ScalarType::Float, &[3]).unwrap();
-//! let mut args = [
-//!     EValue::Tensor(a.view()),
-//!     EValue::Tensor(b.view()),
-//!     EValue::from(Scalar::Int(2)),
-//!     EValue::Tensor(out.view_mut().unwrap()),
-//! ];
-//! etk::registry().call("aten::add.out", &mut KernelContext::serial(), &mut args).unwrap();
-//! drop(args);
-//! assert_eq!(out.to_logical::<f32>(), vec![21.0, 22.0, 23.0]);
-//! ```
+//! The README's quick start is this crate's front page, compiled and run as a doc test:
+#![doc = include_str!("../README.md")]
 
 pub use etk_core::*;
 pub use etk_optimized as optimized;
