@@ -1,1 +1,4 @@
-//! etk's benchmarks.
+//! etk's benchmark tooling: timing, the machine's measured limits, and the `opbench` CLI.
+
+pub mod limits;
+pub mod timing;
