@@ -63,7 +63,8 @@ unsafe fn fma_avx2(iters: u64) -> f32 {
     for x in acc {
         s = _mm256_add_ps(s, x);
     }
-    _mm256_storeu_ps(out.as_mut_ptr(), s);
+    // SAFETY: `out` holds 8 floats.
+    unsafe { _mm256_storeu_ps(out.as_mut_ptr(), s) };
     out.iter().sum()
 }
 
