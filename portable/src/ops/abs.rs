@@ -1,1 +1,32 @@
+//! `abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Elementwise absolute value: `abs(-0.0) == 0.0`, NaN stays NaN.
+//! Integers wrap as in C++: `abs(i8::MIN) == i8::MIN`. Bool is rejected (ATen has no Bool
+//! kernel).
+//!
+//! The result keeps the input's dtype and the out must have exactly that dtype (ATen's
+//! `unary_op` iterator does not cast: a Float input into a Double out is rejected).
 
+use crate::util::dispatch::Float;
+use crate::util::unary_helpers::unary_keep_dtype_op;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::abs.out";
+
+pub fn abs_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    unary_keep_dtype_op(
+        OP,
+        self_,
+        out,
+        false,
+        i64::wrapping_abs,
+        Float::abs,
+        Float::abs,
+    )
+}
+
+boxed_kernel!(pub fn abs_out_boxed = OP => abs_out(self_: &Tensor) -> (out));

@@ -1,1 +1,23 @@
+//! `log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Elementwise base-10 logarithm: `log10(±0) = -inf`, NaN below 0.
+//!
+//! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
+//! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
+//! accepted); integral and Bool outs are rejected.
 
+use crate::util::dispatch::Float;
+use crate::util::pointwise::unary_float_op;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::log10.out";
+
+pub fn log10_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    unary_float_op(OP, self_, out, Float::log10, Float::log10)
+}
+
+boxed_kernel!(pub fn log10_out_boxed = OP => log10_out(self_: &Tensor) -> (out));

@@ -1,1 +1,23 @@
+//! `log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Elementwise `log(1 + x)`, accurate near 0: `log1p(-1) = -inf`, NaN below -1.
+//!
+//! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
+//! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
+//! accepted); integral and Bool outs are rejected.
 
+use crate::util::dispatch::Float;
+use crate::util::pointwise::unary_float_op;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::log1p.out";
+
+pub fn log1p_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    unary_float_op(OP, self_, out, Float::ln_1p, Float::ln_1p)
+}
+
+boxed_kernel!(pub fn log1p_out_boxed = OP => log1p_out(self_: &Tensor) -> (out));

@@ -1,1 +1,23 @@
+//! `log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Elementwise base-2 logarithm: `log2(±0) = -inf`, NaN below 0.
+//!
+//! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
+//! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
+//! accepted); integral and Bool outs are rejected.
 
+use crate::util::dispatch::Float;
+use crate::util::pointwise::unary_float_op;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::log2.out";
+
+pub fn log2_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    unary_float_op(OP, self_, out, Float::log2, Float::log2)
+}
+
+boxed_kernel!(pub fn log2_out_boxed = OP => log2_out(self_: &Tensor) -> (out));

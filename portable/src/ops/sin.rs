@@ -1,7 +1,10 @@
 //! `sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
 //!
-//! Elementwise sine. Integer and Bool inputs compute in Float (ATen's default dtype); the out
-//! may be any dtype the result casts to (floating, not integral).
+//! Elementwise sine.
+//!
+//! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
+//! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
+//! accepted); integral and Bool outs are rejected.
 
 use crate::util::dispatch::Float;
 use crate::util::pointwise::unary_float_op;

@@ -1,1 +1,23 @@
+//! `sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Elementwise square root: `sqrt(-0.0) == -0.0`, NaN below 0.
+//!
+//! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
+//! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
+//! accepted); integral and Bool outs are rejected.
 
+use crate::util::dispatch::Float;
+use crate::util::pointwise::unary_float_op;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::sqrt.out";
+
+pub fn sqrt_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    unary_float_op(OP, self_, out, Float::sqrt, Float::sqrt)
+}
+
+boxed_kernel!(pub fn sqrt_out_boxed = OP => sqrt_out(self_: &Tensor) -> (out));

@@ -158,7 +158,8 @@ macro_rules! float_impl {
         fn cosh(self) -> Self { libm::coshf(self) }
         fn tanh(self) -> Self { libm::tanhf(self) }
         fn asinh(self) -> Self { libm::asinhf(self) }
-        fn acosh(self) -> Self { libm::acoshf(self) }
+        // libm's acosh returns -inf instead of NaN for some x < 1 (e.g. -128).
+        fn acosh(self) -> Self { if self < 1.0 { Self::NAN } else { libm::acoshf(self) } }
         fn atanh(self) -> Self { libm::atanhf(self) }
         fn erf(self) -> Self { libm::erff(self) }
         fn floor(self) -> Self { libm::floorf(self) }
@@ -187,7 +188,7 @@ macro_rules! float_impl {
         fn cosh(self) -> Self { libm::cosh(self) }
         fn tanh(self) -> Self { libm::tanh(self) }
         fn asinh(self) -> Self { libm::asinh(self) }
-        fn acosh(self) -> Self { libm::acosh(self) }
+        fn acosh(self) -> Self { if self < 1.0 { Self::NAN } else { libm::acosh(self) } }
         fn atanh(self) -> Self { libm::atanh(self) }
         fn erf(self) -> Self { libm::erf(self) }
         fn floor(self) -> Self { libm::floor(self) }

@@ -4,3 +4,4 @@
 
 pub mod dispatch;
 pub mod pointwise;
+pub mod unary_helpers;

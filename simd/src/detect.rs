@@ -1,0 +1,237 @@
+//! CPU feature detection as values.
+//!
+//! [`detected`] is the best [`Isa`] level this CPU supports (probed once, then cached);
+//! [`isa`] is that level lowered by the environment variable `ETK_ISA`
+//! (`scalar`, `avx2`, `avx512`, or `neon` on aarch64), so one machine can run every path.
+//! `ETK_ISA` never raises the level above what the CPU has, and an unknown value is ignored.
+//! [`cpu_features`] reports the individual extensions (FP16, BF16, VNNI, ...).
+
+use std::sync::OnceLock;
+
+/// An instruction-set level that the kernels of this crate are written for.
+///
+/// Levels are ordered: a higher level implies every lower one. Compare with `<`/`min` to
+/// lower a level. Every function that takes an `Isa` clamps it to [`detected`] first, so passing
+/// a level the CPU lacks is safe (it runs the best supported level instead).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Isa {
+    /// Portable Rust (SSE2 on x86-64, as the compiler chooses); always available.
+    Scalar,
+    /// x86-64 AVX2 + FMA + F16C.
+    Avx2,
+    /// x86-64 AVX-512 F/BW/DQ/VL, plus AVX2 + FMA + F16C.
+    Avx512,
+    /// aarch64 Advanced SIMD. The math and conversion kernels currently run the scalar code at
+    /// this level.
+    #[cfg(target_arch = "aarch64")]
+    Neon,
+}
+
+#[cfg(target_arch = "x86_64")]
+const LEVELS: &[Isa] = &[Isa::Scalar, Isa::Avx2, Isa::Avx512];
+#[cfg(target_arch = "aarch64")]
+const LEVELS: &[Isa] = &[Isa::Scalar, Isa::Neon];
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const LEVELS: &[Isa] = &[Isa::Scalar];
+
+impl Isa {
+    /// Every level this machine supports, lowest first (`Scalar` first, [`detected`] last).
+    /// `ETK_ISA` does not shorten this list: tests use it to run every path.
+    pub fn available_levels() -> &'static [Isa] {
+        let best = detected();
+        let n = LEVELS.iter().position(|&l| l == best).map_or(1, |i| i + 1);
+        &LEVELS[..n]
+    }
+
+    /// Whether this CPU supports the level.
+    pub fn is_supported(self) -> bool {
+        self <= detected()
+    }
+
+    /// The lower of `self` and [`detected`]: the level a kernel asked for `self` may run.
+    #[inline]
+    pub fn clamp_to_detected(self) -> Isa {
+        self.min(detected())
+    }
+
+    /// The name used by `ETK_ISA` (`"scalar"`, `"avx2"`, `"avx512"`, `"neon"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// Parses an `ETK_ISA` value (case-insensitive, surrounding whitespace ignored).
+    /// Levels of another architecture are `None`.
+    pub fn from_name(s: &str) -> Option<Isa> {
+        let s = s.trim();
+        LEVELS.iter().copied().find(|l| l.name().eq_ignore_ascii_case(s))
+    }
+}
+
+impl core::fmt::Display for Isa {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Individual CPU extensions, as detected at run time. Fields of another architecture are
+/// `false`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CpuFeatures {
+    /// x86-64: AVX.
+    pub avx: bool,
+    /// x86-64: AVX2.
+    pub avx2: bool,
+    /// x86-64: FMA3.
+    pub fma: bool,
+    /// x86-64: F16C (`vcvtph2ps`/`vcvtps2ph`).
+    pub f16c: bool,
+    /// x86-64: AVX-512 Foundation.
+    pub avx512f: bool,
+    /// x86-64: AVX-512 byte and word instructions.
+    pub avx512bw: bool,
+    /// x86-64: AVX-512 doubleword and quadword instructions.
+    pub avx512dq: bool,
+    /// x86-64: AVX-512 vector-length extensions.
+    pub avx512vl: bool,
+    /// x86-64: AVX-512 half-precision arithmetic.
+    pub avx512_fp16: bool,
+    /// x86-64: AVX-512 bfloat16 conversion and dot product (`vcvtneps2bf16`, `vdpbf16ps`).
+    pub avx512_bf16: bool,
+    /// x86-64: AVX-512 vector neural network instructions (`vpdpbusd`).
+    pub avx512_vnni: bool,
+    /// x86-64: VEX-encoded VNNI (AVX-VNNI).
+    pub avx_vnni: bool,
+    /// aarch64: Advanced SIMD.
+    pub neon: bool,
+    /// aarch64: `sdot`/`udot`.
+    pub dotprod: bool,
+    /// aarch64: half-precision arithmetic.
+    pub fp16: bool,
+}
+
+impl CpuFeatures {
+    /// Probes the CPU (uncached; prefer [`cpu_features`]).
+    pub fn probe() -> CpuFeatures {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            CpuFeatures {
+                avx: has!("avx"),
+                avx2: has!("avx2"),
+                fma: has!("fma"),
+                f16c: has!("f16c"),
+                avx512f: has!("avx512f"),
+                avx512bw: has!("avx512bw"),
+                avx512dq: has!("avx512dq"),
+                avx512vl: has!("avx512vl"),
+                avx512_fp16: has!("avx512fp16"),
+                avx512_bf16: has!("avx512bf16"),
+                avx512_vnni: has!("avx512vnni"),
+                avx_vnni: has!("avxvnni"),
+                ..CpuFeatures::default()
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        {
+            use std::arch::is_aarch64_feature_detected as has;
+            CpuFeatures {
+                neon: has!("neon"),
+                dotprod: has!("dotprod"),
+                fp16: has!("fp16"),
+                ..CpuFeatures::default()
+            }
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        {
+            CpuFeatures::default()
+        }
+    }
+
+    /// The best [`Isa`] level these features allow.
+    pub fn best_isa(&self) -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let avx2 = self.avx && self.avx2 && self.fma && self.f16c;
+            let avx512 = avx2 && self.avx512f && self.avx512bw && self.avx512dq && self.avx512vl;
+            if avx512 {
+                return Isa::Avx512;
+            }
+            if avx2 {
+                return Isa::Avx2;
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        if self.neon {
+            return Isa::Neon;
+        }
+        Isa::Scalar
+    }
+}
+
+/// The CPU's extensions, probed once.
+pub fn cpu_features() -> &'static CpuFeatures {
+    static FEATURES: OnceLock<CpuFeatures> = OnceLock::new();
+    FEATURES.get_or_init(CpuFeatures::probe)
+}
+
+/// The best level this CPU supports, probed once. Ignores `ETK_ISA`.
+#[inline]
+pub fn detected() -> Isa {
+    static DETECTED: OnceLock<Isa> = OnceLock::new();
+    *DETECTED.get_or_init(|| cpu_features().best_isa())
+}
+
+/// The level kernels should use: [`detected`] lowered by `ETK_ISA` if it is set to a known,
+/// lower level. Read once; later changes to the environment are not seen.
+#[inline]
+pub fn isa() -> Isa {
+    static ISA: OnceLock<Isa> = OnceLock::new();
+    *ISA.get_or_init(|| lowered(detected(), std::env::var("ETK_ISA").ok().as_deref()))
+}
+
+/// `best` lowered to the level named by `requested`, if that names a known level.
+pub fn lowered(best: Isa, requested: Option<&str>) -> Isa {
+    match requested.and_then(Isa::from_name) {
+        Some(level) => level.min(best),
+        None => best,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_only_lowers() {
+        assert_eq!(lowered(Isa::Scalar, Some("avx512")), Isa::Scalar);
+        assert_eq!(lowered(Isa::Scalar, None), Isa::Scalar);
+        #[cfg(target_arch = "x86_64")]
+        {
+            assert_eq!(lowered(Isa::Avx512, Some("AVX2")), Isa::Avx2);
+            assert_eq!(lowered(Isa::Avx512, Some(" scalar ")), Isa::Scalar);
+            assert_eq!(lowered(Isa::Avx2, Some("avx512")), Isa::Avx2);
+            assert_eq!(lowered(Isa::Avx512, Some("sse9")), Isa::Avx512);
+            assert_eq!(lowered(Isa::Avx512, Some("")), Isa::Avx512);
+        }
+    }
+
+    #[test]
+    fn levels_are_consistent() {
+        let levels = Isa::available_levels();
+        assert_eq!(levels[0], Isa::Scalar);
+        assert_eq!(*levels.last().unwrap(), detected());
+        assert!(levels.windows(2).all(|w| w[0] < w[1]));
+        assert!(isa() <= detected());
+        for &l in levels {
+            assert!(l.is_supported());
+            assert_eq!(Isa::from_name(l.name()), Some(l));
+        }
+    }
+}

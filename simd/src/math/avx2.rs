@@ -1,0 +1,293 @@
+//! AVX2 + FMA implementation of [`Vf32`] and the slice drivers. A tail shorter than a vector
+//! goes through one shared helper that pads it into a stack buffer.
+
+use core::arch::x86_64::*;
+use core::ops::{Add, Mul, Sub};
+
+use super::UnaryFn;
+use super::kernels;
+use super::vector::{Vf32, Vi32};
+
+// SAFETY (whole file): values of these types exist only inside the `#[target_feature]` kernels
+// below, which the dispatcher calls only after detecting AVX2 and FMA.
+
+#[derive(Clone, Copy)]
+pub(crate) struct F32x8(__m256);
+
+#[derive(Clone, Copy)]
+pub(crate) struct I32x8(__m256i);
+
+impl Vi32 for I32x8 {
+    #[inline(always)]
+    fn splat(v: i32) -> Self {
+        I32x8(unsafe { _mm256_set1_epi32(v) })
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        I32x8(unsafe { _mm256_add_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        I32x8(unsafe { _mm256_sub_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        I32x8(unsafe { _mm256_and_si256(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Self {
+        I32x8(unsafe { _mm256_slli_epi32::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn sra<const N: i32>(self) -> Self {
+        I32x8(unsafe { _mm256_srai_epi32::<N>(self.0) })
+    }
+}
+
+impl Add for F32x8 {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_add_ps(self.0, o.0) })
+    }
+}
+
+impl Sub for F32x8 {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_sub_ps(self.0, o.0) })
+    }
+}
+
+impl Mul for F32x8 {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_mul_ps(self.0, o.0) })
+    }
+}
+
+/// `_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC`.
+const NEAREST: i32 = 0x08;
+/// 1.5 * 2^23: adding it rounds a float below 2^22 in magnitude to an integer held in the low
+/// mantissa bits.
+const ROUND_MAGIC: f32 = 12_582_912.0;
+
+impl Vf32 for F32x8 {
+    type M = __m256;
+    type I = I32x8;
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn splat(v: f32) -> Self {
+        F32x8(unsafe { _mm256_set1_ps(v) })
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> Self {
+        F32x8(unsafe { _mm256_loadu_ps(p) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut f32) {
+        unsafe { _mm256_storeu_ps(p, self.0) }
+    }
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        F32x8(unsafe { _mm256_fmadd_ps(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn neg_mul_add(self, b: Self, c: Self) -> Self {
+        F32x8(unsafe { _mm256_fnmadd_ps(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn div(self, d: Self) -> Self {
+        F32x8(unsafe { _mm256_div_ps(self.0, d.0) })
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_min_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_max_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        F32x8(unsafe { _mm256_andnot_ps(_mm256_set1_ps(-0.0), self.0) })
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        F32x8(unsafe { _mm256_and_ps(self.0, _mm256_set1_ps(-0.0)) })
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_xor_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        F32x8(unsafe { _mm256_or_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn round(self) -> Self {
+        F32x8(unsafe { _mm256_round_ps::<NEAREST>(self.0) })
+    }
+    #[inline(always)]
+    fn lt(self, o: Self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_LT_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn le(self, o: Self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_LE_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn gt(self, o: Self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn ge(self, o: Self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_GE_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn eq(self, o: Self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_EQ_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn is_nan(self) -> __m256 {
+        unsafe { _mm256_cmp_ps::<_CMP_UNORD_Q>(self.0, self.0) }
+    }
+    #[inline(always)]
+    fn select(m: __m256, a: Self, b: Self) -> Self {
+        F32x8(unsafe { _mm256_blendv_ps(b.0, a.0, m) })
+    }
+    #[inline(always)]
+    fn any(m: __m256) -> bool {
+        unsafe { _mm256_movemask_ps(m) != 0 }
+    }
+    #[inline(always)]
+    fn mand(a: __m256, b: __m256) -> __m256 {
+        unsafe { _mm256_and_ps(a, b) }
+    }
+    #[inline(always)]
+    fn mnot(a: __m256) -> __m256 {
+        unsafe { _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))) }
+    }
+    #[inline(always)]
+    fn ieq(i: I32x8, o: I32x8) -> __m256 {
+        unsafe { _mm256_castsi256_ps(_mm256_cmpeq_epi32(i.0, o.0)) }
+    }
+    #[inline(always)]
+    fn to_bits(self) -> I32x8 {
+        I32x8(unsafe { _mm256_castps_si256(self.0) })
+    }
+    #[inline(always)]
+    fn from_bits(i: I32x8) -> Self {
+        F32x8(unsafe { _mm256_castsi256_ps(i.0) })
+    }
+    #[inline(always)]
+    fn to_int(self) -> I32x8 {
+        I32x8(unsafe { _mm256_cvtps_epi32(self.0) })
+    }
+    #[inline(always)]
+    fn from_int(i: I32x8) -> Self {
+        F32x8(unsafe { _mm256_cvtepi32_ps(i.0) })
+    }
+    #[inline(always)]
+    fn ldexp(self, n: Self) -> Self {
+        // Two exact power-of-two factors, each within the normal range: only the second
+        // multiplication rounds, so overflow and gradual underflow come out right.
+        let k = n.to_int();
+        let k1 = k.sra::<1>();
+        let k2 = k.sub(k1);
+        let bias = I32x8::splat(127);
+        let s1 = F32x8::from_bits(k1.add(bias).shl::<23>());
+        let s2 = F32x8::from_bits(k2.add(bias).shl::<23>());
+        self * s1 * s2
+    }
+    #[inline(always)]
+    fn pow2(n: Self) -> Self {
+        F32x8::from_bits(n.to_int().add(I32x8::splat(127)).shl::<23>())
+    }
+    #[inline(always)]
+    fn split_round(self) -> (Self, I32x8) {
+        let magic = F32x8::splat(ROUND_MAGIC);
+        let m = self + magic;
+        let k = m - magic;
+        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
+        (self - k, m.to_bits())
+    }
+    #[inline(always)]
+    fn lut16(table: &[f32; 16], idx: I32x8) -> Self {
+        unsafe {
+            let lo = _mm256_loadu_ps(table.as_ptr());
+            let hi = _mm256_loadu_ps(table.as_ptr().add(8));
+            let a = _mm256_permutevar8x32_ps(lo, idx.0);
+            let b = _mm256_permutevar8x32_ps(hi, idx.0);
+            // Bit 3 of the index, moved to the sign bit, picks the upper half.
+            let upper = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(idx.0));
+            F32x8(_mm256_blendv_ps(a, b, upper))
+        }
+    }
+}
+
+/// Applies `f` to `n` floats from `src` into `dst` (which may equal `src`); a tail shorter than
+/// a vector is padded with zeros into a stack buffer.
+#[inline(always)]
+unsafe fn map(src: *const f32, dst: *mut f32, n: usize, f: impl Fn(F32x8) -> F32x8) {
+    let mut i = 0;
+    unsafe {
+        while i + 8 <= n {
+            f(F32x8::load(src.add(i))).store(dst.add(i));
+            i += 8;
+        }
+        if i < n {
+            tail(src.add(i), dst.add(i), n - i, f);
+        }
+    }
+}
+
+/// The shared tail helper: `rem < 8` elements through one padded vector.
+#[inline(always)]
+unsafe fn tail(src: *const f32, dst: *mut f32, rem: usize, f: impl Fn(F32x8) -> F32x8) {
+    let mut buf = [0f32; 8];
+    unsafe {
+        core::ptr::copy_nonoverlapping(src, buf.as_mut_ptr(), rem);
+        f(F32x8::load(buf.as_ptr())).store(buf.as_mut_ptr());
+        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst, rem);
+    }
+}
+
+macro_rules! kernels {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[target_feature(enable = "avx2,fma")]
+            unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
+                unsafe { map(src, dst, n, kernels::$name::<F32x8>) }
+            }
+        )*
+    };
+}
+
+kernels!(exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos);
+
+/// Runs `f` over `n` floats.
+///
+/// # Safety
+/// The CPU must support AVX2 and FMA; `src` must be valid for reading and `dst` for writing
+/// `n` floats; they either do not overlap or are equal.
+pub(crate) unsafe fn run(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
+    unsafe {
+        match f {
+            UnaryFn::Exp => exp(src, dst, n),
+            UnaryFn::Expm1 => expm1(src, dst, n),
+            UnaryFn::Log => log(src, dst, n),
+            UnaryFn::Log1p => log1p(src, dst, n),
+            UnaryFn::Tanh => tanh(src, dst, n),
+            UnaryFn::Sigmoid => sigmoid(src, dst, n),
+            UnaryFn::Erf => erf(src, dst, n),
+            UnaryFn::GeluErf => gelu_erf(src, dst, n),
+            UnaryFn::GeluTanh => gelu_tanh(src, dst, n),
+            UnaryFn::Sin => sin(src, dst, n),
+            UnaryFn::Cos => cos(src, dst, n),
+        }
+    }
+}

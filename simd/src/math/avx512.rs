@@ -1,0 +1,273 @@
+//! AVX-512 (F/BW/DQ/VL + FMA) implementation of [`Vf32`] and the slice drivers.
+//! Heads and tails are handled with masked loads and stores.
+
+use core::arch::x86_64::*;
+use core::ops::{Add, Mul, Sub};
+
+use super::UnaryFn;
+use super::kernels;
+use super::vector::{Vf32, Vi32};
+
+// SAFETY (whole file): values of these types exist only inside the `#[target_feature]` kernels
+// below, which the dispatcher calls only after detecting AVX-512 F/BW/DQ/VL, AVX2 and FMA.
+
+#[derive(Clone, Copy)]
+pub(crate) struct F32x16(__m512);
+
+#[derive(Clone, Copy)]
+pub(crate) struct I32x16(__m512i);
+
+impl Vi32 for I32x16 {
+    #[inline(always)]
+    fn splat(v: i32) -> Self {
+        I32x16(unsafe { _mm512_set1_epi32(v) })
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        I32x16(unsafe { _mm512_add_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        I32x16(unsafe { _mm512_sub_epi32(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        I32x16(unsafe { _mm512_and_si512(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Self {
+        // A splat shift count folds to the immediate form.
+        I32x16(unsafe { _mm512_sllv_epi32(self.0, _mm512_set1_epi32(N)) })
+    }
+    #[inline(always)]
+    fn sra<const N: i32>(self) -> Self {
+        I32x16(unsafe { _mm512_srav_epi32(self.0, _mm512_set1_epi32(N)) })
+    }
+}
+
+impl Add for F32x16 {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_add_ps(self.0, o.0) })
+    }
+}
+
+impl Sub for F32x16 {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_sub_ps(self.0, o.0) })
+    }
+}
+
+impl Mul for F32x16 {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_mul_ps(self.0, o.0) })
+    }
+}
+
+/// `_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC`.
+const NEAREST: i32 = 0x08;
+
+impl Vf32 for F32x16 {
+    type M = __mmask16;
+    type I = I32x16;
+    const LANES: usize = 16;
+
+    #[inline(always)]
+    fn splat(v: f32) -> Self {
+        F32x16(unsafe { _mm512_set1_ps(v) })
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> Self {
+        F32x16(unsafe { _mm512_loadu_ps(p) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut f32) {
+        unsafe { _mm512_storeu_ps(p, self.0) }
+    }
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        F32x16(unsafe { _mm512_fmadd_ps(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn neg_mul_add(self, b: Self, c: Self) -> Self {
+        F32x16(unsafe { _mm512_fnmadd_ps(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn div(self, d: Self) -> Self {
+        // 14-bit reciprocal estimate, then one correction of the quotient: error about
+        // 2^-28 relative before the last rounding.
+        unsafe {
+            let r = _mm512_rcp14_ps(d.0);
+            let q0 = _mm512_mul_ps(self.0, r);
+            let e = _mm512_fnmadd_ps(q0, d.0, self.0);
+            F32x16(_mm512_fmadd_ps(e, r, q0))
+        }
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_min_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_max_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        F32x16(unsafe { _mm512_abs_ps(self.0) })
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        F32x16(unsafe { _mm512_and_ps(self.0, _mm512_set1_ps(-0.0)) })
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_xor_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        F32x16(unsafe { _mm512_or_ps(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn round(self) -> Self {
+        F32x16(unsafe { _mm512_roundscale_ps::<NEAREST>(self.0) })
+    }
+    #[inline(always)]
+    fn lt(self, o: Self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_LT_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn le(self, o: Self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_LE_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn gt(self, o: Self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_GT_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn ge(self, o: Self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_GE_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn eq(self, o: Self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_EQ_OQ>(self.0, o.0) }
+    }
+    #[inline(always)]
+    fn is_nan(self) -> __mmask16 {
+        unsafe { _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(self.0, self.0) }
+    }
+    #[inline(always)]
+    fn select(m: __mmask16, a: Self, b: Self) -> Self {
+        F32x16(unsafe { _mm512_mask_blend_ps(m, b.0, a.0) })
+    }
+    #[inline(always)]
+    fn any(m: __mmask16) -> bool {
+        m != 0
+    }
+    #[inline(always)]
+    fn mand(a: __mmask16, b: __mmask16) -> __mmask16 {
+        a & b
+    }
+    #[inline(always)]
+    fn mnot(a: __mmask16) -> __mmask16 {
+        !a
+    }
+    #[inline(always)]
+    fn ieq(i: I32x16, o: I32x16) -> __mmask16 {
+        unsafe { _mm512_cmpeq_epi32_mask(i.0, o.0) }
+    }
+    #[inline(always)]
+    fn to_bits(self) -> I32x16 {
+        I32x16(unsafe { _mm512_castps_si512(self.0) })
+    }
+    #[inline(always)]
+    fn from_bits(i: I32x16) -> Self {
+        F32x16(unsafe { _mm512_castsi512_ps(i.0) })
+    }
+    #[inline(always)]
+    fn to_int(self) -> I32x16 {
+        I32x16(unsafe { _mm512_cvtps_epi32(self.0) })
+    }
+    #[inline(always)]
+    fn from_int(i: I32x16) -> Self {
+        F32x16(unsafe { _mm512_cvtepi32_ps(i.0) })
+    }
+    #[inline(always)]
+    fn ldexp(self, n: Self) -> Self {
+        F32x16(unsafe { _mm512_scalef_ps(self.0, n.0) })
+    }
+    #[inline(always)]
+    fn pow2(n: Self) -> Self {
+        F32x16(unsafe { _mm512_scalef_ps(_mm512_set1_ps(1.0), n.0) })
+    }
+    #[inline(always)]
+    fn split_round(self) -> (Self, I32x16) {
+        unsafe {
+            (
+                F32x16(_mm512_reduce_ps::<NEAREST>(self.0)),
+                I32x16(_mm512_cvtps_epi32(self.0)),
+            )
+        }
+    }
+    #[inline(always)]
+    fn lut16(table: &[f32; 16], idx: I32x16) -> Self {
+        unsafe { F32x16(_mm512_permutexvar_ps(idx.0, _mm512_loadu_ps(table.as_ptr()))) }
+    }
+}
+
+/// Applies `f` to `n` floats from `src` into `dst` (which may equal `src`).
+#[inline(always)]
+unsafe fn map(src: *const f32, dst: *mut f32, n: usize, f: impl Fn(F32x16) -> F32x16) {
+    let mut i = 0;
+    unsafe {
+        while i + 16 <= n {
+            f(F32x16::load(src.add(i))).store(dst.add(i));
+            i += 16;
+        }
+        if i < n {
+            let m = ((1u32 << (n - i)) - 1) as __mmask16;
+            let v = F32x16(_mm512_maskz_loadu_ps(m, src.add(i)));
+            _mm512_mask_storeu_ps(dst.add(i), m, f(v).0);
+        }
+    }
+}
+
+macro_rules! kernels {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
+            unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
+                unsafe { map(src, dst, n, kernels::$name::<F32x16>) }
+            }
+        )*
+    };
+}
+
+kernels!(exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos);
+
+/// Runs `f` over `n` floats.
+///
+/// # Safety
+/// The CPU must support AVX-512 F/BW/DQ/VL, AVX2 and FMA; `src` must be valid for reading and
+/// `dst` for writing `n` floats; they either do not overlap or are equal.
+pub(crate) unsafe fn run(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
+    unsafe {
+        match f {
+            UnaryFn::Exp => exp(src, dst, n),
+            UnaryFn::Expm1 => expm1(src, dst, n),
+            UnaryFn::Log => log(src, dst, n),
+            UnaryFn::Log1p => log1p(src, dst, n),
+            UnaryFn::Tanh => tanh(src, dst, n),
+            UnaryFn::Sigmoid => sigmoid(src, dst, n),
+            UnaryFn::Erf => erf(src, dst, n),
+            UnaryFn::GeluErf => gelu_erf(src, dst, n),
+            UnaryFn::GeluTanh => gelu_tanh(src, dst, n),
+            UnaryFn::Sin => sin(src, dst, n),
+            UnaryFn::Cos => cos(src, dst, n),
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! The vector algorithms, written once over [`Vf32`]. Every function is `#[inline(always)]` so it
+//! is compiled inside each ISA's `#[target_feature]` kernel.
+//!
+//! Methods in brief (the tests hold the error bounds; the ULP is measured against the f64
+//! result rounded to f32):
+//! - exp: `x = n ln2 + r` (Cody-Waite with FMA, exact first step), degree-6 minimax for `e^r`,
+//!   then an exact, once-rounded scaling by `2^n` (overflow and subnormals included).
+//! - expm1: the same reduction, `e^r - 1` as `r + r^2 P(r)`, recombined as `2^n q + (2^n - 1)`.
+//! - log: `x = 2^k m`, `m` in `[2/3, 4/3)` by integer arithmetic, `log1p(m - 1)` by a degree-9
+//!   polynomial; zero, negative, subnormal, infinite and NaN lanes take a fix-up branch.
+//! - log1p: log of `u = 1 + x` plus the exact rounding error of that sum divided by `u`.
+//! - tanh: `expm1(2|x|) / (expm1(2|x|) + 2)`, sign restored.
+//! - sigmoid: `e = exp(-|x|)`, then `1/(1+e)` or `e/(1+e)`.
+//! - erf: 16 intervals of width 1/4, a degree-6 polynomial each, picked by a register lookup.
+//! - gelu (both): `x * Phi(x)` where `Phi(-|x|)` comes from a 16-interval table; lanes below
+//!   -3.5 (where the table loses relative accuracy) take a branch that computes the tail as
+//!   `exp(-x^2/2) * h(x)` (erf form) or `exp(arg)` with `arg` in double-f32 (tanh form), so
+//!   results stay accurate down to the underflow threshold.
+//! - sin/cos: `x = n pi/2 + r` with a three-part FMA reduction, polynomials on `|r| <= pi/4`;
+//!   lanes above `SINCOS_MAX` (and inf/NaN) are handed to libm one by one.
+
+use super::tables::*;
+use super::vector::{Vf32, Vi32};
+
+const LOG2E: f32 = 1.442_695_f32;
+const LN2_HI: f32 = 0.693_147_2_f32;
+const LN2_LO: f32 = -1.904_654_2e-9_f32;
+/// Below this magnitude expm1, log1p (and the identity) agree after rounding.
+const TINY: f32 = 2.980_232_2e-8; // 2^-25
+/// `bits(2/3)`: log splits `x` at multiples of this so the mantissa lands in `[2/3, 4/3)`.
+const LOG_OFF: i32 = 0x3f2a_aaab;
+
+const TWO_OVER_PI: f32 = 0.636_619_75_f32;
+const PIO2_1: f32 = 1.570_796_4_f32;
+const PIO2_2: f32 = -4.371_138_8e-8_f32;
+const PIO2_3: f32 = -1.715_124_5e-15_f32;
+/// Largest `|x|` reduced in vector code; larger lanes (and inf/NaN) use libm.
+pub(crate) const SINCOS_MAX: f32 = 32768.0;
+
+/// `2 sqrt(2/pi)` and `2 sqrt(2/pi) * 0.044715`, each as a high and a low part.
+const K1_HI: f32 = 1.595_769_2_f32;
+const K1_LO: f32 = -4.534_068e-8_f32;
+const K3_HI: f32 = 0.071_354_814_f32;
+const K3_LO: f32 = 2.398_832_5e-9_f32;
+
+/// Gelu lanes below this take the accurate tail branch.
+const GELU_TAIL: f32 = -3.5;
+
+#[inline(always)]
+fn poly<V: Vf32, const N: usize>(x: V, c: &[f32; N]) -> V {
+    let mut acc = V::splat(c[N - 1]);
+    for &ci in c[..N - 1].iter().rev() {
+        acc = acc.mul_add(x, V::splat(ci));
+    }
+    acc
+}
+
+/// Horner over a 16-interval table, coefficients picked per lane by `k`.
+#[inline(always)]
+fn table_poly<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 16]; R]) -> V {
+    let mut acc = V::lut16(&tab[R - 1], k);
+    for row in tab[..R - 1].iter().rev() {
+        acc = acc.mul_add(u, V::lut16(row, k));
+    }
+    acc
+}
+
+/// `x = n ln2 + r` with `|r| <= ln2/2 (1 + 2^-12)`, for `x` in `[-150, 150]`; `n` integral.
+/// The first FMA is exact, so `r` carries only the error of the second step.
+#[inline(always)]
+fn exp_reduce<V: Vf32>(x: V) -> (V, V) {
+    let n = (x * V::splat(LOG2E)).round();
+    let r = n.neg_mul_add(V::splat(LN2_HI), x);
+    let r = n.neg_mul_add(V::splat(LN2_LO), r);
+    (r, n)
+}
+
+/// `exp(hi + lo)` as `(p, n)` with the result `p * 2^n`, for `|hi| >= 1` (or `n == 0`) and
+/// `|lo|` small: the big part is reduced exactly and `lo` added to the reduced argument.
+#[inline(always)]
+fn exp2_parts<V: Vf32>(hi: V, lo: V) -> (V, V) {
+    let n = (hi * V::splat(LOG2E)).round();
+    let r = n.neg_mul_add(V::splat(LN2_HI), hi);
+    let r = r + n.neg_mul_add(V::splat(LN2_LO), lo);
+    (poly(r, &EXP_C), n)
+}
+
+#[inline(always)]
+pub(crate) fn exp<V: Vf32>(x: V) -> V {
+    // x86 min/max return the second operand when either is NaN: NaN passes through.
+    let x = V::splat(89.0).min(V::splat(-104.0).max(x));
+    let (r, n) = exp_reduce(x);
+    poly(r, &EXP_C).ldexp(n)
+}
+
+/// `e^r - 1` on the reduced range.
+#[inline(always)]
+fn expm1_reduced<V: Vf32>(r: V) -> V {
+    (r * r).mul_add(poly(r, &EXPM1_P), r)
+}
+
+#[inline(always)]
+pub(crate) fn expm1<V: Vf32>(x: V) -> V {
+    let one = V::splat(1.0);
+    let xc = V::splat(89.0).min(V::splat(-26.0).max(x));
+    let (r, n) = exp_reduce(xc);
+    let q = expm1_reduced(r);
+    // 2^n (1 + q) - 1 = 2^n q + (2^n - 1): one rounding while 2^n - 1 is exact (n <= 24).
+    let t = V::pow2(V::splat(24.0).min(n));
+    let small = t.mul_add(q, t - one);
+    let big = (q + one).ldexp(n);
+    let res = V::select(n.gt(V::splat(24.0)), big, small);
+    V::select(x.abs().lt(V::splat(TINY)), x, res)
+}
+
+/// `log1p(f)` for `f` in `[-1/3, 1/3]`.
+#[inline(always)]
+fn log1p_reduced<V: Vf32>(f: V) -> V {
+    let p = poly(f, &LOG_P).mul_add(f, V::splat(-0.5));
+    p.mul_add(f * f, f)
+}
+
+/// Splits a positive normal `x` as `2^k m`, `m` in `[2/3, 4/3)`; returns `(m - 1, k)` (exact).
+#[inline(always)]
+fn log_split<V: Vf32>(x: V) -> (V, V) {
+    let ix = x.to_bits().sub(V::I::splat(LOG_OFF));
+    let k = V::from_int(ix.sra::<23>());
+    let m = V::from_bits(ix.and(V::I::splat(0x007f_ffff)).add(V::I::splat(LOG_OFF)));
+    (m - V::splat(1.0), k)
+}
+
+#[inline(always)]
+fn log_normal<V: Vf32>(x: V, kadj: V) -> V {
+    let (f, k) = log_split(x);
+    let k = k + kadj;
+    let p = log1p_reduced(f);
+    k.mul_add(V::splat(LN2_HI), k.mul_add(V::splat(LN2_LO), p))
+}
+
+#[inline(always)]
+pub(crate) fn log<V: Vf32>(x: V) -> V {
+    let normal = V::mand(
+        x.ge(V::splat(f32::MIN_POSITIVE)),
+        x.le(V::splat(f32::MAX)),
+    );
+    if !V::any(V::mnot(normal)) {
+        return log_normal(x, V::splat(0.0));
+    }
+    // Subnormals are scaled into the normal range; the rest is fixed up after.
+    let sub = x.lt(V::splat(f32::MIN_POSITIVE));
+    let xs = V::select(sub, x * V::splat(8_388_608.0), x);
+    let kadj = V::select(sub, V::splat(-23.0), V::splat(0.0));
+    let r = log_normal(xs, kadj);
+    let zero = V::splat(0.0);
+    let r = V::select(x.eq(zero), V::splat(f32::NEG_INFINITY), r);
+    let r = V::select(x.lt(zero), V::splat(f32::NAN), r);
+    let r = V::select(x.eq(V::splat(f32::INFINITY)), x, r);
+    V::select(x.is_nan(), x, r)
+}
+
+#[inline(always)]
+pub(crate) fn log1p<V: Vf32>(x: V) -> V {
+    let one = V::splat(1.0);
+    let u = one + x;
+    // The exact rounding error of 1 + x (Fast2Sum with the larger operand first).
+    let err = V::select(x.abs().le(one), (one - u) + x, (x - u) + one);
+    let (f, k) = log_split(u);
+    let p = log1p_reduced(f) + err.div(u);
+    let r = k.mul_add(V::splat(LN2_HI), k.mul_add(V::splat(LN2_LO), p));
+    let r = V::select(x.lt(V::splat(-1.0)), V::splat(f32::NAN), r);
+    let r = V::select(x.eq(V::splat(-1.0)), V::splat(f32::NEG_INFINITY), r);
+    let r = V::select(x.eq(V::splat(f32::INFINITY)), x, r);
+    let r = V::select(x.is_nan(), x, r);
+    V::select(x.abs().lt(V::splat(TINY)), x, r)
+}
+
+#[inline(always)]
+pub(crate) fn tanh<V: Vf32>(x: V) -> V {
+    // tanh(9.1) rounds to 1; min keeps NaN.
+    let a = V::splat(9.1).min(x.abs());
+    let (r, n) = exp_reduce(a + a);
+    let q = expm1_reduced(r);
+    let t = V::pow2(n);
+    let em1 = t.mul_add(q, t - V::splat(1.0));
+    em1.div(em1 + V::splat(2.0)).or(x.sign())
+}
+
+#[inline(always)]
+pub(crate) fn sigmoid<V: Vf32>(x: V) -> V {
+    let one = V::splat(1.0);
+    let na = V::splat(-104.0).max(x.or(V::splat(-0.0))); // -|x|, NaN kept
+    let (r, n) = exp_reduce(na);
+    let e = poly(r, &EXP_C).ldexp(n);
+    let num = V::select(x.lt(V::splat(0.0)), e, one);
+    num.div(one + e)
+}
+
+#[inline(always)]
+pub(crate) fn erf<V: Vf32>(x: V) -> V {
+    // erf(3.87) rounds to 1; the last interval ends at 3.875.
+    let a = V::splat(3.87).min(x.abs());
+    let (u, k) = (a * V::splat(4.0)).split_round();
+    table_poly(u, k, &ERF_TAB).or(x.sign())
+}
+
+/// `x * Phi(x)` from a table of `Phi(-a)`, accurate in relative terms for `x >= -3.5`.
+#[inline(always)]
+fn gelu_table<V: Vf32>(x: V, tab: &[[f32; 16]; 8]) -> V {
+    let a = V::splat(5.8).min(x.abs());
+    let (u, k) = (a * V::splat(GELU_TAB_SCALE)).split_round();
+    let c = table_poly(u, k, tab);
+    let neg = x.lt(V::splat(0.0));
+    x * V::select(neg, c, V::splat(1.0) - c)
+}
+
+/// gelu_erf for lanes below -3.5: `x * exp(-x^2/2) * h(|x|)`, with `x^2` split exactly.
+#[inline(always)]
+fn gelu_erf_tail<V: Vf32>(x: V) -> V {
+    let zero = V::splat(0.0);
+    let b = V::splat(14.6).min(x.abs());
+    let hi = b * b;
+    let lo = b.mul_add(b, zero - hi);
+    let (p, n) = exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5));
+    let y = V::splat(1.0).div(V::splat(1.0) + b);
+    let h = y * poly(y, &PHI_TAIL_G);
+    let res = (p * (h * (zero - b))).ldexp(n);
+    // Past -14.6 the result underflows: x * 0 is -0 (NaN for -inf, as PyTorch gives).
+    V::select(x.lt(V::splat(-14.6)), x * zero, res)
+}
+
+#[inline(always)]
+pub(crate) fn gelu_erf<V: Vf32>(x: V) -> V {
+    let r = gelu_table(x, &PHI_TAB);
+    let tail = x.lt(V::splat(GELU_TAIL));
+    if V::any(tail) {
+        V::select(tail, gelu_erf_tail(x), r)
+    } else {
+        r
+    }
+}
+
+/// gelu_tanh for lanes below -3.5: `x * e / (1 + e)`, `e = exp(arg)`, with
+/// `arg = 2 sqrt(2/pi) (x + 0.044715 x^3)` carried as a double-f32 sum.
+#[inline(always)]
+fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
+    let zero = V::splat(0.0);
+    let xc = V::splat(-11.0).max(x);
+    let x2h = xc * xc;
+    let x2l = xc.mul_add(xc, zero - x2h);
+    let x3h = xc * x2h;
+    let x3l = xc.mul_add(x2h, zero - x3h) + xc * x2l;
+    let t1h = xc * V::splat(K1_HI);
+    let t1l = xc.mul_add(V::splat(K1_HI), zero - t1h);
+    let t3h = x3h * V::splat(K3_HI);
+    let t3l = x3h.mul_add(V::splat(K3_HI), zero - t3h);
+    // TwoSum(t1h, t3h)
+    let s = t1h + t3h;
+    let bb = s - t1h;
+    let es = (t1h - (s - bb)) + (t3h - bb);
+    let lo = x3l.mul_add(
+        V::splat(K3_HI),
+        x3h.mul_add(
+            V::splat(K3_LO),
+            xc.mul_add(V::splat(K1_LO), es + t1l + t3l),
+        ),
+    );
+    let (p, n) = exp2_parts(s, lo);
+    let e = p.ldexp(n);
+    let res = (xc * p).div(V::splat(1.0) + e).ldexp(n);
+    V::select(x.lt(V::splat(-11.0)), x * zero, res)
+}
+
+#[inline(always)]
+pub(crate) fn gelu_tanh<V: Vf32>(x: V) -> V {
+    let r = gelu_table(x, &TGELU_TAB);
+    let tail = x.lt(V::splat(GELU_TAIL));
+    if V::any(tail) {
+        V::select(tail, gelu_tanh_tail(x), r)
+    } else {
+        r
+    }
+}
+
+/// Replaces the lanes of `res` selected by `m` with `f` of the same lanes of `x`.
+#[inline(always)]
+fn patch_scalar<V: Vf32>(x: V, res: V, m: V::M, f: fn(f32) -> f32) -> V {
+    let mut xs = [0f32; 16];
+    let mut rs = [0f32; 16];
+    let mut ms = [0f32; 16];
+    debug_assert!(V::LANES <= 16);
+    // SAFETY: the buffers hold at least LANES floats.
+    unsafe {
+        x.store(xs.as_mut_ptr());
+        res.store(rs.as_mut_ptr());
+        V::select(m, V::splat(1.0), V::splat(0.0)).store(ms.as_mut_ptr());
+    }
+    for i in 0..V::LANES.min(16) {
+        if ms[i] != 0.0 {
+            rs[i] = f(xs[i]);
+        }
+    }
+    // SAFETY: as above.
+    unsafe { V::load(rs.as_ptr()) }
+}
+
+#[inline(always)]
+fn sincos<V: Vf32, const COS: bool>(x: V) -> V {
+    let a = x.abs();
+    let n = (a * V::splat(TWO_OVER_PI)).round();
+    let r = n.neg_mul_add(V::splat(PIO2_1), a);
+    let r = n.neg_mul_add(V::splat(PIO2_2), r);
+    let r = n.neg_mul_add(V::splat(PIO2_3), r);
+    let mut q = n.to_int();
+    if COS {
+        // cos(a) = sin(a + pi/2): one quadrant on.
+        q = q.add(V::I::splat(1));
+    }
+    let r2 = r * r;
+    let s = (r2 * r).mul_add(poly(r2, &SIN_P), r);
+    let c = r2.mul_add(poly(r2, &COS_Q).mul_add(r2, V::splat(-0.5)), V::splat(1.0));
+    let one = V::I::splat(1);
+    let res = V::select(V::ieq(q.and(one), one), c, s);
+    let mut res = res.xor(V::from_bits(q.and(V::I::splat(2)).shl::<30>()));
+    if !COS {
+        res = res.xor(x.sign());
+    }
+    let big = V::mnot(a.le(V::splat(SINCOS_MAX)));
+    if V::any(big) {
+        res = patch_scalar(x, res, big, if COS { libm::cosf } else { libm::sinf });
+    }
+    res
+}
+
+#[inline(always)]
+pub(crate) fn sin<V: Vf32>(x: V) -> V {
+    sincos::<V, false>(x)
+}
+
+#[inline(always)]
+pub(crate) fn cos<V: Vf32>(x: V) -> V {
+    sincos::<V, true>(x)
+}

@@ -1,0 +1,169 @@
+//! Vectorized f32 math over slices, with a scalar, an AVX2+FMA and an AVX-512 path picked by
+//! an [`Isa`] argument.
+//!
+//! Every function reads `x` and writes `out`, processing `min(x.len(), out.len())` elements
+//! (it never panics); the `*_inplace` forms overwrite their argument. The `isa` argument is
+//! clamped to [`detected`](crate::detected), so any value is safe; pass
+//! [`isa()`](crate::isa) normally.
+//!
+//! Accuracy (distance in ordered-bit space to the f64 result rounded to f32, all inputs):
+//! exp ≤ 2 ULP, the others ≤ 4 ULP; NaN gives NaN, infinities and signed zeros follow C99 /
+//! PyTorch (e.g. `log(0) = -inf`, `log(-1) = NaN`, `tanh(-0) = -0`, `gelu(-inf) = NaN`), exp
+//! overflows to inf and underflows through the subnormals to 0. The tests in `tests/` check
+//! this for every ISA level the machine has.
+//!
+//! ```
+//! use etk_simd::{isa, math};
+//! let x = [0.0f32, 1.0, -2.5];
+//! let mut y = [0.0f32; 3];
+//! math::exp(isa(), &x, &mut y);
+//! assert_eq!(y[0], 1.0);
+//! assert!((y[1] - core::f32::consts::E).abs() <= f32::EPSILON * 4.0);
+//! ```
+
+use crate::detect::Isa;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod kernels;
+mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod tables;
+#[cfg(target_arch = "x86_64")]
+mod vector;
+
+/// The unary functions of this module, as values (for generic element-wise kernels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryFn {
+    /// `e^x`.
+    Exp,
+    /// `e^x - 1`.
+    Expm1,
+    /// Natural logarithm.
+    Log,
+    /// `log(1 + x)`.
+    Log1p,
+    /// Hyperbolic tangent.
+    Tanh,
+    /// `1 / (1 + e^-x)`.
+    Sigmoid,
+    /// The error function.
+    Erf,
+    /// `x * 0.5 * (1 + erf(x / sqrt 2))` (PyTorch `gelu`, `approximate='none'`).
+    GeluErf,
+    /// `0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3)))` (`approximate='tanh'`).
+    GeluTanh,
+    /// Sine.
+    Sin,
+    /// Cosine.
+    Cos,
+}
+
+impl UnaryFn {
+    /// Every function, in declaration order.
+    pub const ALL: [UnaryFn; 11] = [
+        UnaryFn::Exp,
+        UnaryFn::Expm1,
+        UnaryFn::Log,
+        UnaryFn::Log1p,
+        UnaryFn::Tanh,
+        UnaryFn::Sigmoid,
+        UnaryFn::Erf,
+        UnaryFn::GeluErf,
+        UnaryFn::GeluTanh,
+        UnaryFn::Sin,
+        UnaryFn::Cos,
+    ];
+
+    /// A short lower-case name (`"exp"`, `"gelu_erf"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryFn::Exp => "exp",
+            UnaryFn::Expm1 => "expm1",
+            UnaryFn::Log => "log",
+            UnaryFn::Log1p => "log1p",
+            UnaryFn::Tanh => "tanh",
+            UnaryFn::Sigmoid => "sigmoid",
+            UnaryFn::Erf => "erf",
+            UnaryFn::GeluErf => "gelu_erf",
+            UnaryFn::GeluTanh => "gelu_tanh",
+            UnaryFn::Sin => "sin",
+            UnaryFn::Cos => "cos",
+        }
+    }
+
+    /// Applies the function to `min(x.len(), out.len())` elements.
+    pub fn apply(self, isa: Isa, x: &[f32], out: &mut [f32]) {
+        let n = x.len().min(out.len());
+        // SAFETY: both pointers are valid for n elements, and `&`/`&mut` borrows cannot overlap.
+        unsafe { run(self, isa, x.as_ptr(), out.as_mut_ptr(), n) }
+    }
+
+    /// Applies the function to `x` in place.
+    pub fn apply_inplace(self, isa: Isa, x: &mut [f32]) {
+        let p = x.as_mut_ptr();
+        // SAFETY: p is valid for x.len() elements; source and destination are equal, and every
+        // path loads an element before storing it.
+        unsafe { run(self, isa, p, p, x.len()) }
+    }
+
+    /// The function of one value on the scalar path.
+    pub fn eval_scalar(self, x: f32) -> f32 {
+        scalar::func(self)(x)
+    }
+}
+
+/// # Safety
+/// `src` valid for reading and `dst` for writing `n` floats; equal or not overlapping.
+unsafe fn run(f: UnaryFn, isa: Isa, src: *const f32, dst: *mut f32, n: usize) {
+    // Clamping to the detected level makes every `isa` value safe.
+    match isa.clamp_to_detected() {
+        // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA were detected.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { avx512::run(f, src, dst, n) },
+        // SAFETY: AVX2 + FMA were detected.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { avx2::run(f, src, dst, n) },
+        // SAFETY: pointer validity is the caller's.
+        _ => unsafe { scalar::run(f, src, dst, n) },
+    }
+}
+
+macro_rules! unary {
+    ($($name:ident, $inplace:ident, $f:ident, $doc:literal;)*) => {
+        $(
+            #[doc = $doc]
+            ///
+            /// Writes `min(x.len(), out.len())` results into `out`.
+            pub fn $name(isa: Isa, x: &[f32], out: &mut [f32]) {
+                UnaryFn::$f.apply(isa, x, out)
+            }
+
+            #[doc = $doc]
+            ///
+            /// Overwrites `x` with the results.
+            pub fn $inplace(isa: Isa, x: &mut [f32]) {
+                UnaryFn::$f.apply_inplace(isa, x)
+            }
+        )*
+    };
+}
+
+unary! {
+    exp, exp_inplace, Exp, "`e^x` (≤ 2 ULP).";
+    expm1, expm1_inplace, Expm1, "`e^x - 1` (≤ 4 ULP).";
+    log, log_inplace, Log, "Natural logarithm (≤ 4 ULP).";
+    log1p, log1p_inplace, Log1p, "`log(1 + x)` (≤ 4 ULP).";
+    tanh, tanh_inplace, Tanh, "Hyperbolic tangent (≤ 4 ULP).";
+    sigmoid, sigmoid_inplace, Sigmoid, "`1 / (1 + e^-x)` (≤ 4 ULP).";
+    erf, erf_inplace, Erf, "The error function (≤ 4 ULP).";
+    gelu_erf, gelu_erf_inplace, GeluErf,
+        "`x * 0.5 * (1 + erf(x / sqrt 2))` (≤ 4 ULP, including the negative tail).";
+    gelu_tanh, gelu_tanh_inplace, GeluTanh,
+        "`0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x^3)))` (≤ 4 ULP, including the negative tail).";
+    sin, sin_inplace, Sin, "Sine (≤ 4 ULP).";
+    cos, cos_inplace, Cos, "Cosine (≤ 4 ULP).";
+}

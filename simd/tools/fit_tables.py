@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Regenerates simd/src/math/tables.rs: minimax coefficients (rounded to f32 one at a time,
+highest power first, refitting the rest) for every polynomial the vector kernels use.
+
+Needs numpy and mpmath. Run from simd/:  python3 tools/fit_tables.py > src/math/tables.rs
+The fitted errors (in units of 2^-24, relative) are printed to stderr.
+"""
+import sys
+from remez import fit, horner32, np, mp
+
+def log(*a):
+    print(*a, file=sys.stderr)
+
+def grid(lo, hi, n):
+    # points exactly representable in f32, so the f32 evaluation check is honest
+    return np.unique(np.linspace(lo, hi, n).astype(np.float32).astype(np.float64))
+
+def mpv(f, xs):
+    return np.array([float(f(mp.mpf(v))) for v in xs])
+
+out = []
+def emit_poly(name, coeffs, doc):
+    out.append(f"/// {doc}")
+    out.append(f"pub(crate) const {name}: [f32; {len(coeffs)}] = [")
+    for c in coeffs:
+        out.append(f"    {float(np.float32(c))!r}_f32,")
+    out.append("];")
+
+def emit_table(name, rows, doc):
+    deg = len(rows[0]) - 1
+    out.append(f"/// {doc}")
+    out.append(f"/// `{name}[j][k]` is the coefficient of `u^j` for interval `k`.")
+    out.append(f"pub(crate) const {name}: [[f32; 16]; {deg + 1}] = [")
+    for j in range(deg + 1):
+        out.append("    [")
+        for k in range(16):
+            out.append(f"        {float(np.float32(rows[k][j]))!r}_f32,")
+        out.append("    ],")
+    out.append("];")
+
+# exp: e^r = sum c_i r^i (c0 = c1 = 1), |r| <= ln2/2
+R = 0.34658 + 2e-4
+xs = grid(-R, R, 20001)
+tgt = mpv(mp.exp, xs)
+c, e = fit(xs, tgt, 1 / tgt, list(range(7)), fixed={0: 1.0, 1: 1.0})
+log("exp", e / 2**-24)
+emit_poly("EXP_C", c, "exp(r) ~ sum EXP_C[i] r^i on |r| <= ln2/2.")
+
+# expm1: e^r - 1 = r + r^2 P(r)
+xs = grid(-R, R, 20001); xs = xs[np.abs(xs) > 1e-6]
+tgt = mpv(mp.expm1, xs)
+g = np.array([float((mp.expm1(mp.mpf(v)) - mp.mpf(v)) / mp.mpf(v)**2) for v in xs])
+c, e = fit(xs, g, xs**2 / tgt, list(range(6)))
+log("expm1", e / 2**-24)
+emit_poly("EXPM1_P", c, "expm1(r) ~ r + r^2 * sum EXPM1_P[i] r^i on |r| <= ln2/2.")
+
+# log1p(f) = f - f^2/2 + f^3 P(f), f in [2/3 - 1, 4/3 - 1]
+xs = grid(2 / 3 - 1 - 1e-4, 4 / 3 - 1 + 1e-4, 20001); xs = xs[np.abs(xs) > 1e-6]
+tgt = mpv(mp.log1p, xs)
+g = np.array([float((mp.log1p(mp.mpf(v)) - mp.mpf(v) + mp.mpf(v)**2 / 2) / mp.mpf(v)**3) for v in xs])
+c, e = fit(xs, g, np.abs(xs**3 / tgt), list(range(7)))
+log("log1p", e / 2**-24)
+emit_poly("LOG_P", c, "log1p(f) ~ f - f^2/2 + f^3 * sum LOG_P[i] f^i on f in [-1/3, 1/3].")
+
+# sin(r) = r + r^3 P(r^2), cos(r) = 1 - r^2/2 + r^4 Q(r^2), |r| <= pi/4
+xs = grid(1e-4, np.pi / 4 + 1e-3, 20001); z = xs**2
+tgt = mpv(mp.sin, xs)
+g = np.array([float((mp.sin(mp.mpf(v)) - mp.mpf(v)) / mp.mpf(v)**3) for v in xs])
+c, e = fit(z, g, xs**3 / tgt, list(range(4)))
+log("sin", e / 2**-24)
+emit_poly("SIN_P", c, "sin(r) ~ r + r^3 * sum SIN_P[i] r^(2i) on |r| <= pi/4.")
+tgt = mpv(mp.cos, xs)
+g = np.array([float((mp.cos(mp.mpf(v)) - 1 + mp.mpf(v)**2 / 2) / mp.mpf(v)**4) for v in xs])
+c, e = fit(z, g, xs**4 / tgt, list(range(4)))
+log("cos", e / 2**-24)
+emit_poly("COS_Q", c, "cos(r) ~ 1 - r^2/2 + r^4 * sum COS_Q[i] r^(2i) on |r| <= pi/4.")
+
+def table(F, s, D, zero0=False, N=3001, name=""):
+    """16 intervals: interval k holds a with round(a*s) == k; u = a*s - k in [-1/2, 1/2]
+    (interval 0: u in [0, 1/2]). Relative error weight."""
+    rows = []
+    for k in range(16):
+        us = grid(0.0 if k == 0 else -0.5, 0.5, N)
+        if k == 0 and zero0:
+            us = us[us > 1e-7]
+        a = (k + us) / s
+        tgt = mpv(F, a)
+        fixed = {0: 0.0} if (k == 0 and zero0) else None
+        c, e = fit(us, tgt, 1 / np.abs(tgt), list(range(D + 1)), fixed=fixed)
+        y = horner32(c, us.astype(np.float32)).astype(np.float64)
+        e32 = np.max(np.abs((y - tgt) / tgt))
+        log(name, k, "fit", e / 2**-24, "f32 eval", e32 / 2**-24)
+        rows.append(c)
+    return rows
+
+emit_table("ERF_TAB", table(mp.erf, 4.0, 6, zero0=True, name="erf"),
+           "erf(a) for a in [0, 3.875]: interval k = round(4a), u = 4a - k.")
+PHI_S = 16 / 6
+out.append(f"/// Scale of the gelu tables: interval k = round(a * GELU_TAB_SCALE).")
+out.append(f"pub(crate) const GELU_TAB_SCALE: f32 = {float(np.float32(PHI_S))!r}_f32;")
+emit_table("PHI_TAB", table(lambda a: mp.ncdf(-a), float(np.float32(PHI_S)), 7, name="phi"),
+           "Phi(-a) (standard normal cdf) for a in [0, 5.8]: interval k = round(a * GELU_TAB_SCALE).")
+K1 = 2 * mp.sqrt(2 / mp.pi); K3 = K1 * mp.mpf("0.044715")
+emit_table("TGELU_TAB", table(lambda a: 1 / (1 + mp.exp(a * K1 + a**3 * K3)), float(np.float32(PHI_S)), 7, name="tgelu"),
+           "sigmoid(-2 sqrt(2/pi) (a + 0.044715 a^3)) for a in [0, 5.8]: interval k = round(a * GELU_TAB_SCALE).")
+
+# gelu_erf tail: Phi(-b) = exp(-b^2/2) * y * G(y), y = 1/(1+b), b in [3.4, 14.7]
+b = np.linspace(3.4, 14.7, 6001)
+y = np.unique((1 / (1 + b)).astype(np.float32).astype(np.float64))
+bb = 1 / y - 1
+tgt = np.array([float(mp.ncdf(-mp.mpf(v)) * mp.exp(mp.mpf(v)**2 / 2) / mp.mpf(yv)) for v, yv in zip(bb, y)])
+c, e = fit(y, tgt, 1 / tgt, list(range(7)))
+ev = horner32(c, y.astype(np.float32)).astype(np.float64)
+log("gelu tail", e / 2**-24, np.max(np.abs(ev - tgt) / tgt) / 2**-24)
+emit_poly("PHI_TAIL_G", c, "Phi(-b) ~ exp(-b^2/2) * y * sum PHI_TAIL_G[i] y^i, y = 1/(1+b), b in [3.4, 14.7].")
+
+print("//! Polynomial coefficients for the vector kernels. Generated by `tools/fit_tables.py`;")
+print("//! do not edit by hand.")
+print()
+print("\n".join(out))
