@@ -7,7 +7,10 @@
 //! The README's quick start is this crate's front page, compiled and run as a doc test:
 #![doc = include_str!("../README.md")]
 
+pub mod parallel;
+
 pub use etk_core::*;
+pub use parallel::ThreadPool;
 pub use etk_optimized as optimized;
 pub use etk_portable as portable;
 pub use etk_prim_ops as prim_ops;

@@ -286,3 +286,16 @@ fn malformed_calls(entries: &[etk::KernelEntry]) -> Vec<String> {
     );
     failures
 }
+
+#[test]
+fn thread_pool_runs_every_task_once() {
+    use etk::Parallel;
+    use std::sync::atomic::AtomicU64;
+    let pool = etk::ThreadPool::new(2).unwrap();
+    assert_eq!(pool.num_threads(), 2);
+    let hits: Vec<AtomicU64> = (0..100).map(|_| AtomicU64::new(0)).collect();
+    pool.run(100, &|i| {
+        hits[i].fetch_add(1, Ordering::Relaxed);
+    });
+    assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+}

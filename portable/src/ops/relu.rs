@@ -1,1 +1,27 @@
+//! `relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! `out = max(self, 0)` in `self`'s dtype (the out must have exactly that dtype); Bool is
+//! rejected. NaN stays NaN and `-0.0` stays `-0.0` (ATen computes `clamp_min(self, 0)`).
 
+use crate::ops::clamp::clamp_scalar_impl;
+use etk_core::{
+    Error, ErrorKind, Info, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel,
+};
+
+pub const OP: &str = "aten::relu.out";
+
+pub fn relu_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    if self_.dtype() == ScalarType::Bool {
+        return Err(Error::new(ErrorKind::InvalidType, OP, "self")
+            .expected_text("a non-Bool dtype")
+            .got(Info::Dtype(self_.dtype())));
+    }
+    // an Int zero never promotes: the result keeps self's dtype.
+    clamp_scalar_impl(OP, self_, Some(("self", Scalar::Int(0))), None, out)
+}
+
+boxed_kernel!(pub fn relu_out_boxed = OP => relu_out(self_: &Tensor) -> (out));

@@ -5,3 +5,4 @@
 pub mod dispatch;
 pub mod pointwise;
 pub mod unary_helpers;
+pub mod misc_helpers;
