@@ -8,8 +8,8 @@
 //! Conversions follow C++ `static_cast`, which is what ATen's CPU kernels do: integers wrap,
 //! floats truncate toward zero when converted to integers (through `int64`, as ATen does for
 //! `uint8`), anything non-zero is `true`, and `double -> Half/BFloat16` goes through `float`.
-//! Float-to-integer conversion of NaN or of values outside `int64` is undefined in C++; here it
-//! saturates (Rust's `as`), which is as good an answer as any.
+//! Float-to-integer conversion of NaN or of out-of-range values is undefined in C++; here it
+//! gives what x86-64 gives (the integer indefinite value), which is what ATen answers there.
 
 use crate::dtype::ScalarType;
 use half::{bf16, f16};
@@ -31,8 +31,31 @@ pub trait Element: Copy + Default + PartialEq + Send + Sync + 'static + sealed::
     fn from_f64(v: f64) -> Self;
 }
 
+/// `(int64_t)x` as x86-64 computes it (`cvttsd2si`): truncation, and `INT64_MIN` for NaN and
+/// values out of range.
+#[inline(always)]
+pub fn f64_to_i64_x86(x: f64) -> i64 {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    if (-TWO_63..TWO_63).contains(&x) {
+        x as i64
+    } else {
+        i64::MIN
+    }
+}
+
+/// `(int32_t)x` as x86-64 computes it: truncation, and `INT32_MIN` for NaN and values out of
+/// range. C++ converts to int8 and int16 through this too.
+#[inline(always)]
+pub fn f64_to_i32_x86(x: f64) -> i32 {
+    if x > -2_147_483_649.0 && x < 2_147_483_648.0 {
+        x as i32
+    } else {
+        i32::MIN
+    }
+}
+
 macro_rules! int_element {
-    ($t:ty, $dt:ident) => {
+    ($t:ty, $dt:ident, $via:ident) => {
         impl sealed::Sealed for $t {}
         impl Element for $t {
             const DTYPE: ScalarType = ScalarType::$dt;
@@ -62,20 +85,22 @@ macro_rules! int_element {
             }
             #[inline(always)]
             fn from_f32(v: f32) -> Self {
-                (v as i64) as $t
+                $via(v as f64) as $t
             }
             #[inline(always)]
             fn from_f64(v: f64) -> Self {
-                (v as i64) as $t
+                $via(v) as $t
             }
         }
     };
 }
-int_element!(u8, Byte);
-int_element!(i8, Char);
-int_element!(i16, Short);
-int_element!(i32, Int);
-int_element!(i64, Long);
+// ATen converts to uint8 through int64 (so -1.0 becomes 255); C++ converts to the narrow
+// signed types through int32.
+int_element!(u8, Byte, f64_to_i64_x86);
+int_element!(i8, Char, f64_to_i32_x86);
+int_element!(i16, Short, f64_to_i32_x86);
+int_element!(i32, Int, f64_to_i32_x86);
+int_element!(i64, Long, f64_to_i64_x86);
 
 impl sealed::Sealed for bool {}
 impl Element for bool {
@@ -125,7 +150,7 @@ macro_rules! float_element {
             }
             #[inline(always)]
             fn to_i64(self) -> i64 {
-                $to32(self) as i64
+                f64_to_i64_x86($to32(self) as f64)
             }
             #[inline(always)]
             fn to_f32(self) -> f32 {
@@ -172,7 +197,7 @@ impl Element for f64 {
     }
     #[inline(always)]
     fn to_i64(self) -> i64 {
-        self as i64
+        f64_to_i64_x86(self)
     }
     #[inline(always)]
     fn to_f32(self) -> f32 {

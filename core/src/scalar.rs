@@ -2,7 +2,7 @@
 //! promotion, exactly as in ATen.
 
 use crate::dtype::ScalarType;
-use crate::element::Compute;
+use crate::element::{Compute, Element};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scalar {
@@ -71,28 +71,20 @@ impl Scalar {
         }
     }
 
-    /// The value as ATen holds it after casting to `dtype` (integers wrap, Half rounds, ...),
-    /// observed in compute type `C`.
+    /// The value as ATen holds it after casting to `dtype` (`static_cast`: integers wrap,
+    /// Half rounds, ...), observed in compute type `C`. Dtypes without an element type get
+    /// the direct conversion.
     pub fn cast_to<C: Compute>(&self, dtype: ScalarType) -> C {
-        match *self {
-            Scalar::Bool(b) => crate::element::round_trip(C::load(b), dtype),
-            Scalar::Int(i) => crate::element::round_trip::<i64>(i, dtype).pipe_load(),
-            Scalar::Double(d) => crate::element::round_trip::<f64>(d, dtype).pipe_load(),
-        }
+        crate::match_element!(dtype, E => C::load(self.to_element::<E>()), _ => self.to_compute())
     }
-}
 
-trait PipeLoad {
-    fn pipe_load<C: Compute>(self) -> C;
-}
-impl PipeLoad for i64 {
-    fn pipe_load<C: Compute>(self) -> C {
-        C::load(self)
-    }
-}
-impl PipeLoad for f64 {
-    fn pipe_load<C: Compute>(self) -> C {
-        C::load(self)
+    /// `static_cast<E>(value)`.
+    pub fn to_element<E: Element>(&self) -> E {
+        match *self {
+            Scalar::Bool(b) => E::from_bool(b),
+            Scalar::Int(i) => E::from_i64(i),
+            Scalar::Double(d) => E::from_f64(d),
+        }
     }
 }
 

@@ -93,3 +93,54 @@ fn errors_name_operator_argument_and_expectation() {
         "{s}"
     );
 }
+
+#[test]
+fn float_to_int_conversions_match_x86_aten() {
+    use etk_core::Element;
+    // values from torch 2.13: torch.tensor([...], dtype=float32).to(dtype)
+    let x = [
+        3e9f32,
+        -3e9,
+        f32::NAN,
+        f32::INFINITY,
+        1e20,
+        300.7,
+        -129.5,
+        9.223_372e18,
+    ];
+    let i8s: Vec<i8> = x.iter().map(|&v| i8::from_f32(v)).collect();
+    assert_eq!(i8s, [0, 0, 0, 0, 0, 44, 127, 0]);
+    let u8s: Vec<u8> = x.iter().map(|&v| u8::from_f32(v)).collect();
+    assert_eq!(u8s, [0, 0, 0, 0, 0, 44, 127, 0]);
+    let i16s: Vec<i16> = x.iter().map(|&v| i16::from_f32(v)).collect();
+    assert_eq!(i16s, [0, 0, 0, 0, 0, 300, -129, 0]);
+    let i32s: Vec<i32> = x.iter().map(|&v| i32::from_f32(v)).collect();
+    assert_eq!(
+        i32s,
+        [
+            i32::MIN,
+            i32::MIN,
+            i32::MIN,
+            i32::MIN,
+            i32::MIN,
+            300,
+            -129,
+            i32::MIN
+        ]
+    );
+    let i64s: Vec<i64> = x.iter().map(|&v| i64::from_f32(v)).collect();
+    assert_eq!(
+        i64s,
+        [
+            3_000_000_000,
+            -3_000_000_000,
+            i64::MIN,
+            i64::MIN,
+            i64::MIN,
+            300,
+            -129,
+            i64::MIN
+        ]
+    );
+    assert_eq!(u8::from_f64(-1.0), 255);
+}

@@ -99,12 +99,6 @@ pub fn scalar_to_checked<C: Compute>(
             )
             .got(got));
     }
-    if let (Scalar::Double(d), ScalarType::Long) = (*s, dtype)
-        && d >= i64::MAX as f64
-    {
-        // 2^63 passes the check; ATen's conversion (x86 cvttsd2si) gives INT64_MIN.
-        return Ok(C::load(i64::MIN));
-    }
     Ok(s.cast_to::<C>(dtype))
 }
 
