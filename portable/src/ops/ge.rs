@@ -1,1 +1,45 @@
+//! `ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)`
+//! `ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! `out = self >= other` elementwise with broadcasting: whether `self` is greater than or equal to `other`.
+//! Both operands are cast to their common dtype (`torch.result_type`) and compared there;
+//! the Bool result is written to an out of any dtype (`1` / `0`).
+//! Any comparison with NaN is false.
+//! Surprising but ATen: a Scalar is cast to the common dtype before comparing, so for an int8
+//! tensor `300` becomes `44` and for a uint8 tensor `-1` becomes `255`; a Half tensor
+//! compares against `0.1` rounded to Half.
 
+use crate::util::compare_helpers::{Predicate, compare_scalar_out, compare_tensor_out};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+
+pub const OP_SCALAR: &str = "aten::ge.Scalar_out";
+pub const OP_TENSOR: &str = "aten::ge.Tensor_out";
+
+struct GreaterEqual;
+impl Predicate for GreaterEqual {
+    #[inline(always)]
+    fn test<C: PartialOrd>(a: C, b: C) -> bool {
+        a >= b
+    }
+}
+
+pub fn ge_scalar_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    other: Scalar,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    compare_scalar_out::<GreaterEqual>(OP_SCALAR, self_, other, out)
+}
+
+pub fn ge_tensor_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    compare_tensor_out::<GreaterEqual>(OP_TENSOR, self_, other, out)
+}
+
+boxed_kernel!(pub fn ge_scalar_out_boxed = OP_SCALAR => ge_scalar_out(self_: &Tensor, other: Scalar) -> (out));
+boxed_kernel!(pub fn ge_tensor_out_boxed = OP_TENSOR => ge_tensor_out(self_: &Tensor, other: &Tensor) -> (out));

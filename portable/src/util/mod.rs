@@ -6,3 +6,4 @@ pub mod dispatch;
 pub mod pointwise;
 pub mod unary_helpers;
 pub mod misc_helpers;
+pub mod compare_helpers;

@@ -1,0 +1,195 @@
+//! Mechanics the comparison, bitwise and logical family shares; each op file supplies only its
+//! elementwise rule.
+//!
+//! - [`compare_tensor_out`] / [`compare_scalar_out`] (eq, ne, lt, le, gt, ge): the inputs are
+//!   cast to their common dtype (a Scalar too: `int8 == 300` compares against `44`), compared
+//!   there, and the Bool result is written to an out of ANY dtype (`1` / `0`).
+//! - [`integral_tensor_out`] / [`integral_scalar_out`] (bitwise and/or/xor, shifts): the common
+//!   dtype must be integral (Bool only where the op allows it); the result is computed in i64,
+//!   rounded through the common dtype, and cast to an out that `can_cast` accepts.
+//! - [`logical_binary_out`] / [`logical_unary_out`] (logical and/or/xor/not): any input dtype
+//!   (nonzero is true, after the cast to the common dtype); the Bool result goes to an out of
+//!   any dtype.
+
+use crate::dispatch_compute;
+use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
+use etk_core::iter::{arg, map1, map2};
+use etk_core::out::{check_can_cast, resize_out};
+use etk_core::{Compute, Error, Result, Scalar, ScalarType, Tensor};
+
+/// A comparison, generic over the compute type (so one rule serves i64, f32 and f64).
+pub trait Predicate {
+    fn test<C: PartialOrd>(a: C, b: C) -> bool;
+}
+
+/// `out = P::test(self, other)` broadcast; see the module docs.
+pub fn compare_tensor_out<P: Predicate>(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let common = common_dtype(op, self_, other)?;
+    resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
+    let (a, b) = (
+        arg("self", self_).via(common),
+        arg("other", other).via(common),
+    );
+    dispatch_compute!(common, C => {
+        map2::<C, C, bool>(op, out, None, a, b, |x, y, o| {
+            for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+                *o = P::test(x, y);
+            }
+        })
+    }, _ => Err(Error::unsupported_dtype(op, "self", common)))
+}
+
+/// `out = P::test(self, other)` with `other` a Scalar cast to the common dtype first.
+pub fn compare_scalar_out<P: Predicate>(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: Scalar,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let common = common_dtype_scalar(op, self_, &other)?;
+    resize_out(op, out, self_.sizes())?;
+    dispatch_compute!(common, C => {
+        let b: C = other.cast_to(common);
+        map1::<C, bool>(op, out, None, arg("self", self_).via(common), |x, o| {
+            for (o, &x) in o.iter_mut().zip(x) {
+                *o = P::test(x, b);
+            }
+        })
+    }, _ => Err(Error::unsupported_dtype(op, "self", common)))
+}
+
+/// Fails unless `common` is integral (or Bool, where `bool_ok`), naming the argument that
+/// brought the other kind in.
+fn check_integral(
+    op: &'static str,
+    common: ScalarType,
+    self_dtype: ScalarType,
+    bool_ok: bool,
+) -> Result<()> {
+    if common.is_integral(bool_ok) {
+        return Ok(());
+    }
+    let arg_name = if self_dtype.is_integral(bool_ok) {
+        "other"
+    } else {
+        "self"
+    };
+    let expected = if bool_ok {
+        "integral or Bool operands"
+    } else {
+        "integral (not Bool) operands"
+    };
+    Err(Error::dtype(op, arg_name, expected, common))
+}
+
+/// The width in bits of an integral dtype's elements.
+fn bits(dtype: ScalarType) -> u32 {
+    dtype.element_size() as u32 * 8
+}
+
+/// `out = f(self, other, bits)` on integers, broadcast; `bits` is the width of the common
+/// dtype (for shifts). Values arrive cast to the common dtype and the result is rounded
+/// through it before the cast to the out.
+pub fn integral_tensor_out(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    bool_ok: bool,
+    f: impl Fn(i64, i64, u32) -> i64,
+) -> Result<()> {
+    let common = common_dtype(op, self_, other)?;
+    check_integral(op, common, self_.dtype(), bool_ok)?;
+    check_can_cast(op, common, out)?;
+    resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
+    let (a, b) = (
+        arg("self", self_).via(common),
+        arg("other", other).via(common),
+    );
+    let w = bits(common);
+    map2::<i64, i64, i64>(op, out, Some(common), a, b, |x, y, o| {
+        for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+            *o = f(x, y, w);
+        }
+    })
+}
+
+/// [`integral_tensor_out`] with `other` a Scalar (cast to the common dtype first).
+pub fn integral_scalar_out(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: Scalar,
+    out: &mut Tensor<'_>,
+    bool_ok: bool,
+    f: impl Fn(i64, i64, u32) -> i64,
+) -> Result<()> {
+    let common = common_dtype_scalar(op, self_, &other)?;
+    check_integral(op, common, self_.dtype(), bool_ok)?;
+    check_can_cast(op, common, out)?;
+    resize_out(op, out, self_.sizes())?;
+    let y: i64 = other.cast_to(common);
+    let w = bits(common);
+    map1::<i64, i64>(
+        op,
+        out,
+        Some(common),
+        arg("self", self_).via(common),
+        |x, o| {
+            for (o, &x) in o.iter_mut().zip(x) {
+                *o = f(x, y, w);
+            }
+        },
+    )
+}
+
+/// Whether a compute value is nonzero (NaN is; `-0.0` is not).
+#[inline(always)]
+fn truthy<C: Compute>(x: C) -> bool {
+    x != C::default()
+}
+
+/// `out = f(self != 0, other != 0)` broadcast, both cast to the common dtype first.
+pub fn logical_binary_out(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f: impl Fn(bool, bool) -> bool,
+) -> Result<()> {
+    let common = common_dtype(op, self_, other)?;
+    resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
+    let (a, b) = (
+        arg("self", self_).via(common),
+        arg("other", other).via(common),
+    );
+    dispatch_compute!(common, C => {
+        map2::<C, C, bool>(op, out, None, a, b, |x, y, o| {
+            for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+                *o = f(truthy(x), truthy(y));
+            }
+        })
+    }, _ => Err(Error::unsupported_dtype(op, "self", common)))
+}
+
+/// `out = f(self != 0)`.
+pub fn logical_unary_out(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f: impl Fn(bool) -> bool,
+) -> Result<()> {
+    let dtype = self_.dtype();
+    resize_out(op, out, self_.sizes())?;
+    dispatch_compute!(dtype, C => {
+        map1::<C, bool>(op, out, None, arg("self", self_), |x, o| {
+            for (o, &x) in o.iter_mut().zip(x) {
+                *o = f(truthy(x));
+            }
+        })
+    }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))
+}
