@@ -1,1 +1,4 @@
-//! etk's shared test harness.
+//! etk's shared test harness: the conformance runner behind the `etk-conform` binary (and
+//! the coverage page it generates).
+
+pub mod conform;
