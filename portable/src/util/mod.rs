@@ -7,3 +7,4 @@ pub mod pointwise;
 pub mod unary_helpers;
 pub mod misc_helpers;
 pub mod compare_helpers;
+pub mod arith_helpers;

@@ -1,0 +1,444 @@
+//! Mechanics the binary arithmetic family shares (add, sub, rsub, mul, div, floor_divide, fmod,
+//! remainder, pow, maximum, minimum), reusable by any binary pointwise kernel:
+//!
+//! - [`binary_map`]: `out = k(a, b)` with `a` and `b` each a tensor (broadcast, converted to the
+//!   common dtype first) or a Scalar, computed in the common dtype's compute type, an optional
+//!   Scalar parameter (`alpha`) converted with c10's overflow check, and integer division by
+//!   zero reported as ATen's `ZeroDivisionError`.
+//! - [`Num`]: the per-element semantics of ATen's CPU kernels on `i64`, `f32` and `f64`
+//!   (Python-style floor division and remainder, C-style fmod, `powi` for integers, NaN
+//!   propagating maximum/minimum).
+//! - [`other_is_cpu_scalar`]: ATen's Half/BFloat16 fast path for `mul` and `div` when the
+//!   divisor has one element (computed in f32 from the divisor's own value).
+//! - [`RoundingMode`], [`check_sub_bool`], [`neg_scalar`], [`zero_division`].
+
+use crate::dispatch_compute;
+use crate::util::dispatch::{Arith, Float};
+use crate::util::misc_helpers::scalar_to_checked;
+use crate::util::unary_helpers::reduced_rounder;
+use etk_core::iter::{Arg, map1, map2};
+use etk_core::{Compute, Error, ErrorKind, Info, Result, Scalar, ScalarType, Tensor};
+
+/// One operand of a binary op.
+#[derive(Clone, Copy)]
+pub enum Operand<'t, 'a> {
+    Tensor(Arg<'t, 'a>),
+    /// A Scalar as ATen holds it after wrapping it in a tensor and casting that to the common
+    /// dtype (`static_cast`: integers wrap, Half rounds).
+    Scalar(Scalar),
+    /// A Scalar's own value in the compute type, not rounded to the common dtype (ATen's
+    /// `original_scalar_value`, read by the Half/BFloat16 scalar fast paths).
+    ScalarValue(Scalar),
+}
+
+impl Operand<'_, '_> {
+    fn value<C: Compute>(&self, common: ScalarType) -> C {
+        match self {
+            Operand::Scalar(s) => s.cast_to::<C>(common),
+            Operand::ScalarValue(s) => s.to_compute::<C>(),
+            Operand::Tensor(_) => C::default(),
+        }
+    }
+}
+
+/// What a kernel sees besides its two operands.
+#[derive(Clone, Copy)]
+pub struct Ctx<C> {
+    /// Rounds an intermediate as ATen's Half/BFloat16 arithmetic does (identity elsewhere).
+    pub round: fn(C) -> C,
+    /// The op's Scalar parameter (`alpha`) in the compute type, zero if it has none.
+    pub param: C,
+}
+
+/// The elementwise function of a binary op, for every compute type. `None` is integer division
+/// by zero.
+pub trait Kernel: Copy {
+    fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C>;
+}
+
+/// How to run a binary op.
+#[derive(Clone, Copy)]
+pub struct Spec {
+    pub op: &'static str,
+    /// The dtype ATen computes in; the result is rounded through it before the out's cast.
+    pub common: ScalarType,
+    /// Round every intermediate step through `common` (ATen computing in Half/BFloat16
+    /// arithmetic, as its floor and trunc divisions do).
+    pub round_steps: bool,
+    /// The Scalar parameter (argument name, value), converted to `common` with c10's overflow
+    /// check.
+    pub param: Option<(&'static str, Scalar)>,
+}
+
+impl Spec {
+    pub fn new(op: &'static str, common: ScalarType) -> Spec {
+        Spec {
+            op,
+            common,
+            round_steps: false,
+            param: None,
+        }
+    }
+
+    pub fn round_steps(mut self, yes: bool) -> Spec {
+        self.round_steps = yes;
+        self
+    }
+
+    pub fn param(mut self, name: &'static str, value: Scalar) -> Spec {
+        self.param = Some((name, value));
+        self
+    }
+}
+
+/// `out = k(a, b)` elementwise (the caller has checked dtypes and resized the out). At least
+/// one operand must be a tensor.
+pub fn binary_map<K: Kernel>(
+    spec: &Spec,
+    out: &mut Tensor<'_>,
+    a: Operand<'_, '_>,
+    b: Operand<'_, '_>,
+    k: K,
+) -> Result<()> {
+    dispatch_compute!(spec.common, C => run::<C, K>(spec, out, a, b, k),
+        _ => Err(Error::unsupported_dtype(spec.op, "self", spec.common)))
+}
+
+fn run<C: Num, K: Kernel>(
+    spec: &Spec,
+    out: &mut Tensor<'_>,
+    a: Operand<'_, '_>,
+    b: Operand<'_, '_>,
+    k: K,
+) -> Result<()> {
+    let (op, common) = (spec.op, spec.common);
+    let param = match spec.param {
+        Some((name, s)) => scalar_to_checked::<C>(op, name, &s, common)?,
+        None => C::default(),
+    };
+    let round = if spec.round_steps {
+        C::rounder(common)
+    } else {
+        keep::<C>
+    };
+    let cx = Ctx { round, param };
+    let mut zero = false;
+    let mut f = |x: C, y: C| match k.apply(x, y, &cx) {
+        Some(v) => v,
+        None => {
+            zero = true;
+            C::default()
+        }
+    };
+    let via = Some(common);
+    match (a, b) {
+        (Operand::Tensor(a), Operand::Tensor(b)) => {
+            map2::<C, C, C>(op, out, via, a, b, |x, y, o| {
+                for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+                    *o = f(x, y);
+                }
+            })?
+        }
+        (Operand::Tensor(a), s) => {
+            let y = s.value::<C>(common);
+            map1::<C, C>(op, out, via, a, |x, o| {
+                for (o, &x) in o.iter_mut().zip(x) {
+                    *o = f(x, y);
+                }
+            })?
+        }
+        (s, Operand::Tensor(b)) => {
+            let x = s.value::<C>(common);
+            map1::<C, C>(op, out, via, b, |y, o| {
+                for (o, &y) in o.iter_mut().zip(y) {
+                    *o = f(x, y);
+                }
+            })?
+        }
+        _ => return Err(Error::invalid(op, "self", "a tensor operand")),
+    }
+    if zero {
+        return Err(zero_division(op));
+    }
+    Ok(())
+}
+
+fn keep<C>(v: C) -> C {
+    v
+}
+
+/// ATen's `ZeroDivisionError` for integer division, remainder and fmod by zero.
+pub const fn zero_division(op: &'static str) -> Error {
+    Error::new(ErrorKind::InvalidArgument, op, "other")
+        .expected_text("a non-zero divisor (integer division by zero: ZeroDivisionError)")
+}
+
+/// Whether ATen takes its Half/BFloat16 "CPU scalar" path for `mul`/`div`: the common dtype is
+/// reduced and `other` has a single element (it is then read in f32 from its own dtype, not
+/// rounded to the common dtype, and the op is computed once in f32).
+pub fn other_is_cpu_scalar(common: ScalarType, other: &Tensor<'_>) -> bool {
+    matches!(common, ScalarType::Half | ScalarType::BFloat16) && other.numel() == 1
+}
+
+/// `-s` as c10 computes it (integers wrap).
+pub fn neg_scalar(s: Scalar) -> Scalar {
+    match s {
+        Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
+        Scalar::Double(d) => Scalar::Double(-d),
+        // c10 refuses to negate a bool; callers reject Bool alphas before they get here.
+        Scalar::Bool(b) => Scalar::Bool(b),
+    }
+}
+
+/// ATen's `sub_check`: subtraction involving a Bool tensor or a Bool Scalar is rejected.
+pub fn check_sub_bool(
+    op: &'static str,
+    a: (&'static str, bool),
+    b: (&'static str, bool),
+) -> Result<()> {
+    let bad = if a.1 {
+        Some(a.0)
+    } else if b.1 {
+        Some(b.0)
+    } else {
+        None
+    };
+    match bad {
+        Some(name) => Err(Error::new(ErrorKind::InvalidType, op, name)
+            .expected_text("a non-Bool operand (subtraction with Bool is not supported)")
+            .got(Info::Dtype(ScalarType::Bool))),
+        None => Ok(()),
+    }
+}
+
+/// Fails for a Bool common dtype, which ATen's kernel for this op is not defined on.
+pub fn reject_bool_common(op: &'static str, common: ScalarType) -> Result<()> {
+    if common == ScalarType::Bool {
+        return Err(Error::new(ErrorKind::InvalidType, op, "self")
+            .expected_text("operands that do not both promote to Bool")
+            .got(Info::Dtype(common)));
+    }
+    Ok(())
+}
+
+/// `div`'s `rounding_mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundingMode {
+    /// `None`: true division.
+    True,
+    Trunc,
+    Floor,
+}
+
+impl RoundingMode {
+    pub fn parse(op: &'static str, mode: Option<&str>) -> Result<RoundingMode> {
+        match mode {
+            None => Ok(RoundingMode::True),
+            Some("trunc") => Ok(RoundingMode::Trunc),
+            Some("floor") => Ok(RoundingMode::Floor),
+            Some(_) => Err(Error::invalid(
+                op,
+                "rounding_mode",
+                "None, \"trunc\" or \"floor\"",
+            )),
+        }
+    }
+}
+
+/// The per-element arithmetic of ATen's CPU binary kernels on a compute type.
+pub trait Num: Compute + Arith {
+    /// The function rounding an intermediate as ATen's `dtype` arithmetic does.
+    fn rounder(dtype: ScalarType) -> fn(Self) -> Self;
+    /// `a / b` (floats only; integers never reach true division, which promotes them).
+    fn div_true(self, b: Self) -> Option<Self>;
+    fn div_trunc(self, b: Self, r: fn(Self) -> Self) -> Option<Self>;
+    /// Python's `//`.
+    fn div_floor(self, b: Self, r: fn(Self) -> Self) -> Option<Self>;
+    /// C's `fmod` / `%`: the sign of the dividend.
+    fn fmod(self, b: Self) -> Option<Self>;
+    /// Python's `%`: the sign of the divisor.
+    fn remainder(self, b: Self) -> Option<Self>;
+    /// `pow(self, e)`; integers use ATen's `powi` (wrapping; negative exponents give 0 except
+    /// for bases 1 and -1).
+    fn pow(self, e: Self) -> Self;
+    /// NaN-propagating maximum.
+    fn maximum(self, b: Self) -> Self;
+    /// NaN-propagating minimum.
+    fn minimum(self, b: Self) -> Self;
+}
+
+impl Num for i64 {
+    fn rounder(_: ScalarType) -> fn(i64) -> i64 {
+        keep::<i64>
+    }
+    #[inline(always)]
+    fn div_true(self, b: i64) -> Option<i64> {
+        self.div_trunc(b, keep::<i64>)
+    }
+    #[inline(always)]
+    fn div_trunc(self, b: i64, _: fn(i64) -> i64) -> Option<i64> {
+        if b == 0 {
+            return None;
+        }
+        Some(self.wrapping_div(b))
+    }
+    #[inline(always)]
+    fn div_floor(self, b: i64, _: fn(i64) -> i64) -> Option<i64> {
+        if b == 0 {
+            return None;
+        }
+        let q = self.wrapping_div(b);
+        if (self < 0) != (b < 0) && self.wrapping_rem(b) != 0 {
+            return Some(q.wrapping_sub(1));
+        }
+        Some(q)
+    }
+    #[inline(always)]
+    fn fmod(self, b: i64) -> Option<i64> {
+        if b == 0 {
+            return None;
+        }
+        Some(self.wrapping_rem(b))
+    }
+    #[inline(always)]
+    fn remainder(self, b: i64) -> Option<i64> {
+        if b == 0 {
+            return None;
+        }
+        let r = self.wrapping_rem(b);
+        if r != 0 && (r < 0) != (b < 0) {
+            return Some(r.wrapping_add(b));
+        }
+        Some(r)
+    }
+    #[inline(always)]
+    fn pow(self, e: i64) -> i64 {
+        powi(self, e)
+    }
+    #[inline(always)]
+    fn maximum(self, b: i64) -> i64 {
+        if self < b { b } else { self }
+    }
+    #[inline(always)]
+    fn minimum(self, b: i64) -> i64 {
+        if b < self { b } else { self }
+    }
+}
+
+/// ATen's `powi`: square-and-multiply with wrapping; for a negative exponent 1 and -1 keep
+/// their magnitude and every other base (0 included) gives 0.
+#[inline]
+pub fn powi(mut a: i64, mut b: i64) -> i64 {
+    if b < 0 {
+        return match a {
+            1 => 1,
+            -1 if b % 2 != 0 => -1,
+            -1 => 1,
+            _ => 0,
+        };
+    }
+    let mut result: i64 = 1;
+    while b != 0 {
+        if b & 1 != 0 {
+            result = result.wrapping_mul(a);
+        }
+        b /= 2;
+        a = a.wrapping_mul(a);
+    }
+    result
+}
+
+/// Python's floor division on floats, ATen's `div_floor_floating`, with every step rounded by
+/// `r`.
+#[inline]
+pub fn div_floor_float<F: Float>(a: F, b: F, r: fn(F) -> F) -> F {
+    if b == F::ZERO {
+        return a / b;
+    }
+    let m = a.fmod(b);
+    let mut div = r(r(a - m) / b);
+    if m != F::ZERO && (b < F::ZERO) != (m < F::ZERO) {
+        div = r(div - F::ONE);
+    }
+    if div != F::ZERO {
+        let mut fd = div.floor();
+        if r(div - fd) > F::from_f64(0.5) {
+            fd = r(fd + F::ONE);
+        }
+        fd
+    } else {
+        F::ZERO.copysign(r(a / b))
+    }
+}
+
+/// Python's `%` on floats: `fmod`, moved into the divisor's sign.
+#[inline]
+pub fn remainder_float<F: Float>(a: F, b: F) -> F {
+    let m = a.fmod(b);
+    if m != F::ZERO && (b < F::ZERO) != (m < F::ZERO) {
+        m + b
+    } else {
+        m
+    }
+}
+
+macro_rules! float_num {
+    ($t:ty, $rounder:expr) => {
+        impl Num for $t {
+            fn rounder(dtype: ScalarType) -> fn($t) -> $t {
+                $rounder(dtype)
+            }
+            #[inline(always)]
+            fn div_true(self, b: $t) -> Option<$t> {
+                Some(self / b)
+            }
+            #[inline(always)]
+            fn div_trunc(self, b: $t, r: fn($t) -> $t) -> Option<$t> {
+                Some(Float::trunc(r(self / b)))
+            }
+            #[inline(always)]
+            fn div_floor(self, b: $t, r: fn($t) -> $t) -> Option<$t> {
+                Some(div_floor_float(self, b, r))
+            }
+            #[inline(always)]
+            fn fmod(self, b: $t) -> Option<$t> {
+                Some(Float::fmod(self, b))
+            }
+            #[inline(always)]
+            fn remainder(self, b: $t) -> Option<$t> {
+                Some(remainder_float(self, b))
+            }
+            #[inline(always)]
+            fn pow(self, e: $t) -> $t {
+                Float::powf(self, e)
+            }
+            #[inline(always)]
+            fn maximum(self, b: $t) -> $t {
+                if self.is_nan() || b.is_nan() {
+                    <$t>::NAN
+                } else if self < b {
+                    b
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn minimum(self, b: $t) -> $t {
+                if self.is_nan() || b.is_nan() {
+                    <$t>::NAN
+                } else if b < self {
+                    b
+                } else {
+                    self
+                }
+            }
+        }
+    };
+}
+// f32 holds Half and BFloat16 values: their arithmetic rounds each step through the dtype.
+float_num!(f32, reduced_rounder);
+float_num!(f64, f64_rounder);
+
+fn f64_rounder(_: ScalarType) -> fn(f64) -> f64 {
+    keep::<f64>
+}
