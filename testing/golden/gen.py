@@ -1826,6 +1826,11 @@ def OPS():
             "logit.out", None, "prob",
             param_sets=[dict(eps=None), dict(eps=0.1), dict(eps=0.0), dict(eps=0.6)],
             sp_sets=[dict(eps=None), dict(eps=1e-6)]), None),
+        # round(x * 10^d) / 10^d, so results can differ from a correctly rounded decimal by an ulp.
+        ("round.decimals_out", "arith", lambda: gen_scalar_params(
+            "round.decimals_out", None, "any",
+            param_sets=[dict(decimals=0), dict(decimals=2), dict(decimals=-1), dict(decimals=4)],
+            sp_sets=[dict(decimals=1), dict(decimals=-2)]), None),
         ("where.self_out", "exact", lambda: gen_where("where.self_out"), None),
         ("masked_fill.Scalar_out", "exact", lambda: gen_masked_fill("masked_fill.Scalar_out"), None),
         ("fill.Scalar_out", "exact", lambda: gen_fill_scalar("fill.Scalar_out"), None),
