@@ -6,20 +6,21 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use etk::{EValue, KernelContext, OwnedTensor, ScalarType, Tensor};
 
 struct Counting;
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+// Per thread, so that tests running side by side do not count each other's allocations.
 thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
     static COUNTING: Cell<bool> = const { Cell::new(false) };
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            ALLOCS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.alloc(layout) }
     }
@@ -28,7 +29,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            ALLOCS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -39,11 +40,11 @@ static GLOBAL: Counting = Counting;
 
 /// Runs `f` with allocation counting on for this thread; returns (allocations, result).
 fn counted<R>(f: impl FnOnce() -> R) -> (usize, R) {
-    let before = ALLOCS.load(Ordering::Relaxed);
+    let before = ALLOCS.with(|a| a.get());
     COUNTING.with(|c| c.set(true));
     let r = f();
     COUNTING.with(|c| c.set(false));
-    (ALLOCS.load(Ordering::Relaxed) - before, r)
+    (ALLOCS.with(|a| a.get()) - before, r)
 }
 
 struct Lcg(u64);

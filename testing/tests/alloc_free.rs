@@ -6,14 +6,14 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use etk::{BoxedKernel, EValue, KernelContext, Registry};
 use etk_testing::conform::{FileData, case, coverage, exec, suite_files};
 
 struct Counting;
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+// Per thread, so that tests running side by side do not count each other's allocations.
 thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     static REAL: Cell<Option<BoxedKernel>> = const { Cell::new(None) };
 }
@@ -21,7 +21,7 @@ thread_local! {
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            ALLOCS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.alloc(layout) }
     }
@@ -30,7 +30,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if COUNTING.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
+            ALLOCS.with(|a| a.set(a.get() + 1));
         }
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -70,9 +70,9 @@ fn run_suite(
                     continue;
                 };
                 REAL.with(|r| r.set(Some(k)));
-                let before = ALLOCS.load(Ordering::Relaxed);
+                let before = ALLOCS.with(|a| a.get());
                 let _ = exec::run(&prepared, counted_trampoline, &mut scratch);
-                let n = ALLOCS.load(Ordering::Relaxed) - before;
+                let n = ALLOCS.with(|a| a.get()) - before;
                 let e = seen.entry((*lib, case.op.clone())).or_insert((0, 0));
                 e.0 += 1;
                 e.1 += n;
