@@ -1,1 +1,1159 @@
-//! GEMM: packed, cache-blocked, microkernels per ISA.
+//! GEMM: `C = act(alpha * A @ B + beta * D + bias)`, packed and cache-blocked, with one
+//! register-tile microkernel frame instantiated per ISA level (AVX-512, AVX2+FMA, portable).
+//!
+//! # Design
+//!
+//! BLIS-style blocking, written for a row-major out (the kernels vectorize along the out's
+//! rows; a column-major out is handled by computing the transposed product):
+//!
+//! ```text
+//! for ic in M step MC                     A block (MC x KC) packed, reused for all of N
+//!   for pc in K step KC
+//!     pack A[ic.., pc..]                  row-major A copied row by row, other layouts k-major
+//!     for jc in N step NC
+//!       pack B[pc.., jc..]                NR-wide k-major panels, in L2
+//!       for ir in MC step MR              one A micro-panel stays in L1 ...
+//!         for jr in NC step NR            ... while B micro-panels stream from L2
+//!           microkernel(MR x NR tile)     accumulators in registers, fused epilogue
+//! ```
+//!
+//! Register tiles: AVX-512 12 x 32 (24 zmm accumulators), AVX2 6 x 16 (12 ymm), portable 4 x 8.
+//! Edge tiles use kernels instantiated for every smaller height and width (in vectors), and
+//! masked loads and stores for the last partial vector, so nothing is computed twice and
+//! nothing is written outside the out.
+//!
+//! Operands are [`MatRef`]s with any strides (row-major, column-major, general), in f32, f16
+//! or bf16; f16 and bf16 are converted to f32 while packing, everything accumulates in f32,
+//! and the out is rounded once, on the last k block. When the out is not f32 with unit column
+//! stride and K spans several k blocks, the partial sums live in an f32 workspace.
+//!
+//! Not everything is packed: for small problems packing costs more than it saves, so f32
+//! row-major A is read in place when N <= 128, and f32 row-major B when M <= 128 and N is a
+//! multiple of the tile width (unless the row stride is a multiple of 4 KiB, which would make
+//! the rows collide in the cache). And a product with few rows (M <= 8) whose B is contiguous
+//! along K — a `linear` weight `[N, K]` — is bound by reading B once from memory, so it takes
+//! a path of its own (`gemv.rs`): dot products along K for all rows and several columns at
+//! once, no packing, each weight element loaded once.
+//!
+//! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
+//! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
+//! clamp. BLAS conventions: `beta == 0` never reads `D` (NaN there does not propagate);
+//! `alpha == 0` or `K == 0` never reads A and B.
+//!
+//! Threads: the work is split into as many tasks as the context has threads — over batches
+//! when there are several, else over M or N (whichever duplicates less packing), in whole
+//! tiles — and run through `ctx.parallel`. Each task packs its own blocks.
+//!
+//! Scratch: every buffer comes from `ctx.scratch` (never the global allocator) and is freed
+//! on return. A task needs about `(MC + NC) * KC * 4` bytes (AVX-512: MC = 960, KC = 256,
+//! NC = 1024, so at most about 2 MiB; blocks are sized to the problem, so small problems need
+//! little or none), plus an f32 workspace of at most 4 MiB for f16/bf16 or strided outs with
+//! K > KC; the small-M path needs `M * K` floats only when A is not f32 with unit stride.
+//! Decision: a GEMM never fails for lack of scratch. When the scratch is too small it runs
+//! single-threaded with one-tile blocks (about 50 KiB), and below that an unblocked loop with
+//! the same numerics (slow). Note that `Scratch::alloc` zero-fills what it hands out, which
+//! the packing then overwrites: an uninitialized variant would save that pass.
+
+#[cfg(target_arch = "x86_64")]
+mod asm;
+mod gemv;
+mod kernel;
+mod pack;
+mod simd;
+
+/// The ISA levels and their detection are `etk_simd`'s: `isa()` is the detected level lowered
+/// by `ETK_ISA=scalar|avx2|avx512`; every entry point takes a level (clamped to what the CPU
+/// has), so tests can run each one.
+pub use etk_simd::{Isa, detected, isa};
+
+use core::marker::PhantomData;
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType};
+use kernel::{Epi, KernelFn, MatPtr};
+use pack::{PackAFn, PackBFn, a_row_ld};
+
+const OP: &str = "etk::gemm";
+
+/// An element type the GEMM reads and writes (it accumulates in f32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dt {
+    F32,
+    F16,
+    Bf16,
+}
+
+impl Dt {
+    /// Bytes per element.
+    pub const fn size(self) -> usize {
+        match self {
+            Dt::F32 => 4,
+            Dt::F16 | Dt::Bf16 => 2,
+        }
+    }
+
+    /// The GEMM element type of a dtype, if it has one.
+    pub fn of(t: ScalarType) -> Option<Dt> {
+        match t {
+            ScalarType::Float => Some(Dt::F32),
+            ScalarType::Half => Some(Dt::F16),
+            ScalarType::BFloat16 => Some(Dt::Bf16),
+            _ => None,
+        }
+    }
+}
+
+/// Rust element types of [`Dt`].
+pub trait GemmElem: Copy + sealed::Sealed {
+    const DT: Dt;
+}
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for half::f16 {}
+    impl Sealed for half::bf16 {}
+}
+impl GemmElem for f32 {
+    const DT: Dt = Dt::F32;
+}
+impl GemmElem for half::f16 {
+    const DT: Dt = Dt::F16;
+}
+impl GemmElem for half::bf16 {
+    const DT: Dt = Dt::Bf16;
+}
+
+fn bad(arg: &'static str, what: &'static str) -> Error {
+    Error::invalid(OP, arg, what)
+}
+
+/// The largest and smallest element offsets a strided `rows x cols` view reaches.
+fn span(rows: usize, cols: usize, rs: isize, cs: isize) -> Option<(isize, isize)> {
+    if rows == 0 || cols == 0 {
+        return Some((0, 0));
+    }
+    let r = (rows as isize - 1).checked_mul(rs)?;
+    let c = (cols as isize - 1).checked_mul(cs)?;
+    let lo = r.min(0).checked_add(c.min(0))?;
+    let hi = r.max(0).checked_add(c.max(0))?;
+    Some((lo, hi))
+}
+
+/// A read-only strided matrix: element `(i, j)` at `i * rs + j * cs` elements from its origin.
+/// Strides may be negative or zero (a zero stride repeats a row or column).
+#[derive(Clone, Copy, Debug)]
+pub struct MatRef<'a> {
+    ptr: *const u8,
+    dt: Dt,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    _life: PhantomData<&'a [u8]>,
+}
+
+// SAFETY: a read-only view, like `&[T]`.
+unsafe impl Send for MatRef<'_> {}
+unsafe impl Sync for MatRef<'_> {}
+
+impl<'a> MatRef<'a> {
+    /// A view of `data` whose origin is `data[0]`; every element must lie inside `data`.
+    pub fn new<T: GemmElem>(
+        data: &'a [T],
+        rows: usize,
+        cols: usize,
+        rs: isize,
+        cs: isize,
+    ) -> Result<MatRef<'a>> {
+        let (lo, hi) = span(rows, cols, rs, cs).ok_or(bad("strides", "strides that fit"))?;
+        if rows > 0 && cols > 0 && (lo < 0 || hi as usize >= data.len()) {
+            return Err(Error::new(ErrorKind::InvalidArgument, OP, "data")
+                .expected(
+                    "at least this many elements:",
+                    Info::Int(hi.saturating_add(1) as i64),
+                )
+                .got(Info::Int(data.len() as i64)));
+        }
+        Ok(MatRef {
+            ptr: data.as_ptr() as *const u8,
+            dt: T::DT,
+            rows,
+            cols,
+            rs,
+            cs,
+            _life: PhantomData,
+        })
+    }
+
+    /// A contiguous row-major `rows x cols` matrix.
+    pub fn row_major<T: GemmElem>(data: &'a [T], rows: usize, cols: usize) -> Result<Self> {
+        Self::new(data, rows, cols, cols as isize, 1)
+    }
+
+    /// A contiguous column-major `rows x cols` matrix.
+    pub fn col_major<T: GemmElem>(data: &'a [T], rows: usize, cols: usize) -> Result<Self> {
+        Self::new(data, rows, cols, 1, rows as isize)
+    }
+
+    /// A view over raw memory.
+    ///
+    /// # Safety
+    /// Every element `(i, j)` for `i < rows`, `j < cols` must be a readable `dt` element for
+    /// `'a`, not written by anyone while the view is used.
+    pub unsafe fn from_raw(
+        ptr: *const u8,
+        dt: Dt,
+        rows: usize,
+        cols: usize,
+        rs: isize,
+        cs: isize,
+    ) -> MatRef<'a> {
+        MatRef {
+            ptr,
+            dt,
+            rows,
+            cols,
+            rs,
+            cs,
+            _life: PhantomData,
+        }
+    }
+
+    /// The transpose (same memory).
+    pub fn t(self) -> MatRef<'a> {
+        MatRef {
+            rows: self.cols,
+            cols: self.rows,
+            rs: self.cs,
+            cs: self.rs,
+            ..self
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    pub fn dt(&self) -> Dt {
+        self.dt
+    }
+
+    fn ptr(&self) -> MatPtr {
+        MatPtr {
+            ptr: self.ptr,
+            dt: self.dt,
+            rs: self.rs,
+            cs: self.cs,
+        }
+    }
+}
+
+/// A writable strided matrix (strides must not make two elements coincide).
+#[derive(Debug)]
+pub struct MatMut<'a> {
+    ptr: *mut u8,
+    dt: Dt,
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+    _life: PhantomData<&'a mut [u8]>,
+}
+
+impl<'a> MatMut<'a> {
+    /// A view of `data` whose origin is `data[0]`; every element must lie inside `data`, and
+    /// no two elements may share memory.
+    pub fn new<T: GemmElem>(
+        data: &'a mut [T],
+        rows: usize,
+        cols: usize,
+        rs: isize,
+        cs: isize,
+    ) -> Result<MatMut<'a>> {
+        let r = MatRef::new(data, rows, cols, rs, cs)?;
+        // distinct elements: along the smaller |stride| the whole extent must fit under the
+        // larger one.
+        let (small, big, n_small, n_big) = if rs.unsigned_abs() <= cs.unsigned_abs() {
+            (rs, cs, rows, cols)
+        } else {
+            (cs, rs, cols, rows)
+        };
+        let empty = rows == 0 || cols == 0;
+        if !empty
+            && (n_small > 1 && n_big > 1 && small.unsigned_abs() * n_small > big.unsigned_abs()
+                || (n_small > 1 && small == 0)
+                || (n_big > 1 && big == 0))
+        {
+            return Err(bad("strides", "strides that give distinct elements"));
+        }
+        Ok(MatMut {
+            ptr: r.ptr as *mut u8,
+            dt: r.dt,
+            rows,
+            cols,
+            rs,
+            cs,
+            _life: PhantomData,
+        })
+    }
+
+    pub fn row_major<T: GemmElem>(data: &'a mut [T], rows: usize, cols: usize) -> Result<Self> {
+        Self::new(data, rows, cols, cols as isize, 1)
+    }
+
+    pub fn col_major<T: GemmElem>(data: &'a mut [T], rows: usize, cols: usize) -> Result<Self> {
+        Self::new(data, rows, cols, 1, rows as isize)
+    }
+
+    /// A view over raw memory.
+    ///
+    /// # Safety
+    /// Every element must be a writable `dt` element for `'a`, distinct, and accessed by no
+    /// one else while the view is used.
+    pub unsafe fn from_raw(
+        ptr: *mut u8,
+        dt: Dt,
+        rows: usize,
+        cols: usize,
+        rs: isize,
+        cs: isize,
+    ) -> MatMut<'a> {
+        MatMut {
+            ptr,
+            dt,
+            rows,
+            cols,
+            rs,
+            cs,
+            _life: PhantomData,
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    fn ptr(&self) -> MatPtr {
+        MatPtr {
+            ptr: self.ptr,
+            dt: self.dt,
+            rs: self.rs,
+            cs: self.cs,
+        }
+    }
+}
+
+/// A bias added after `alpha * A @ B + beta * D`: one value per row of the out (`PerRow`,
+/// length M) or per column (`PerCol`, length N), as a `len x 1` [`MatRef`].
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Bias<'a> {
+    #[default]
+    None,
+    PerRow(MatRef<'a>),
+    PerCol(MatRef<'a>),
+}
+
+impl<'a> Bias<'a> {
+    /// A contiguous bias vector.
+    pub fn per_col<T: GemmElem>(v: &'a [T]) -> Result<Bias<'a>> {
+        Ok(Bias::PerCol(MatRef::new(v, v.len(), 1, 1, 1)?))
+    }
+    pub fn per_row<T: GemmElem>(v: &'a [T]) -> Result<Bias<'a>> {
+        Ok(Bias::PerRow(MatRef::new(v, v.len(), 1, 1, 1)?))
+    }
+}
+
+/// The activation applied last. `Relu` and `Clamp` keep NaN.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Activation {
+    #[default]
+    None,
+    Relu,
+    Clamp {
+        min: f32,
+        max: f32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Act {
+    None,
+    Relu,
+    Clamp(f32, f32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BiasKind {
+    None,
+    Row,
+    Col,
+}
+
+/// What happens to `A @ B` before it is stored: `act(alpha * A @ B + beta * D + bias)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Epilogue<'a> {
+    pub alpha: f32,
+    pub beta: f32,
+    /// `D`, `M x N` (zero strides broadcast); `None` means the out's own contents.
+    pub addend: Option<MatRef<'a>>,
+    pub bias: Bias<'a>,
+    pub act: Activation,
+}
+
+impl Default for Epilogue<'_> {
+    fn default() -> Self {
+        Epilogue {
+            alpha: 1.0,
+            beta: 0.0,
+            addend: None,
+            bias: Bias::None,
+            act: Activation::None,
+        }
+    }
+}
+
+/// A batch of matrices: matrix `t` of the operand starts `t * stride` elements after the
+/// first one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BatchStrides {
+    pub a: isize,
+    pub b: isize,
+    pub c: isize,
+    pub addend: isize,
+}
+
+/// `c = act(alpha * a @ b + beta * D + bias)` at ISA level `isa` (clamped to what the CPU
+/// has). See the module docs for the conventions.
+pub fn gemm(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    gemm_batched(ctx, isa, 1, BatchStrides::default(), a, b, c, epi)
+}
+
+/// `batch` independent products (same shapes), matrix `t` of each operand offset by
+/// `t * stride` elements (the bias is shared). The caller vouches for the batch offsets: the
+/// views are checked for the first matrix only, hence `unsafe` unless `batch == 1`.
+///
+/// # Safety
+/// For every `t < batch`, the views moved by `t * stride` must be valid as the views are, and
+/// the outs of different `t` must not overlap.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemm_batched_raw(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    batch: usize,
+    strides: BatchStrides,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    let (m, n, k) = (a.rows, b.cols, a.cols);
+    if b.rows != k {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "b")
+            .expected("as many rows as a has columns:", Info::Int(k as i64))
+            .got(Info::Int(b.rows as i64)));
+    }
+    if c.rows != m || c.cols != n {
+        return Err(bad("c", "an out of shape [a.rows, b.cols]"));
+    }
+    if let Some(d) = epi.addend
+        && (d.rows != m || d.cols != n)
+    {
+        return Err(bad("addend", "an addend of the out's shape"));
+    }
+    let (bias_kind, bias) = match epi.bias {
+        Bias::None => (BiasKind::None, None),
+        Bias::PerRow(v) if v.rows == m && v.cols == 1 => (BiasKind::Row, Some(v)),
+        Bias::PerCol(v) if v.rows == n && v.cols == 1 => (BiasKind::Col, Some(v)),
+        _ => {
+            return Err(bad(
+                "bias",
+                "a bias with one value per row (M) or column (N)",
+            ));
+        }
+    };
+    // a per-column bias is read as row 0, column j: strides (0, stride).
+    let bias = match (bias_kind, bias) {
+        (BiasKind::Col, Some(v)) => MatPtr {
+            rs: 0,
+            cs: v.rs,
+            ..v.ptr()
+        },
+        (_, Some(v)) => v.ptr(),
+        _ => MatPtr {
+            ptr: core::ptr::null(),
+            dt: Dt::F32,
+            rs: 0,
+            cs: 0,
+        },
+    };
+    let d = if epi.beta == 0.0 {
+        None
+    } else {
+        Some(epi.addend.map_or(c.ptr(), |d| d.ptr()))
+    };
+    let act = match epi.act {
+        Activation::None => Act::None,
+        Activation::Relu => Act::Relu,
+        Activation::Clamp { min, max } => Act::Clamp(min, max),
+    };
+    let p = Problem {
+        m,
+        n,
+        k,
+        batch,
+        strides,
+        a: a.ptr(),
+        b: b.ptr(),
+        c: c.ptr(),
+        d,
+        alpha: epi.alpha,
+        beta: epi.beta,
+        bias_kind,
+        bias,
+        act,
+    };
+    // SAFETY: the views are valid (checked or vouched for by the caller).
+    unsafe { run(ctx, isa, p) }
+}
+
+/// As [`gemm_batched_raw`] for safe views when `batch <= 1`.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_batched(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    batch: usize,
+    strides: BatchStrides,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    if batch > 1 {
+        return Err(bad(
+            "batch",
+            "batch <= 1 (use gemm_batched_raw for batches)",
+        ));
+    }
+    // SAFETY: with at most one matrix, the checked views are all that is read or written.
+    unsafe { gemm_batched_raw(ctx, isa, batch, strides, a, b, c, epi) }
+}
+
+/// One ISA level's kernels and block sizes.
+pub(crate) struct Impl {
+    mr: usize,
+    nr: usize,
+    lanes: usize,
+    mc: usize,
+    kc: usize,
+    nc: usize,
+    /// `(k_major, rows, vectors) -> kernel`
+    pick: fn(bool, usize, usize) -> KernelFn,
+    pack_a: PackAFn,
+    pack_b: PackBFn,
+    gemv: gemv::GemvFn,
+}
+
+static SCALAR: Impl = Impl {
+    mr: 4,
+    nr: 8,
+    lanes: 8,
+    mc: 64,
+    kc: 256,
+    nc: 512,
+    pick: |ak, mr, nv| kernel::SCALAR_KERNELS[ak as usize][mr - 1][nv - 1],
+    pack_a: pack::pack_a_scalar,
+    pack_b: pack::pack_b_scalar,
+    gemv: gemv::gemv_scalar,
+};
+
+#[cfg(target_arch = "x86_64")]
+static AVX2: Impl = Impl {
+    mr: 6,
+    nr: 16,
+    lanes: 8,
+    mc: 120,
+    kc: 256,
+    nc: 1024,
+    pick: |ak, mr, nv| match (ak, mr, nv) {
+        (false, 6, 2) => asm::k_avx2_6x16::<false>,
+        (true, 6, 2) => asm::k_avx2_6x16::<true>,
+        _ => kernel::AVX2_KERNELS[ak as usize][mr - 1][nv - 1],
+    },
+    pack_a: pack::pack_a_avx2,
+    pack_b: pack::pack_b_avx2,
+    gemv: gemv::gemv_avx2,
+};
+
+#[cfg(target_arch = "x86_64")]
+static AVX512: Impl = Impl {
+    mr: 12,
+    nr: 32,
+    lanes: 16,
+    mc: 960,
+    kc: 256,
+    nc: 1024,
+    pick: |ak, mr, nv| match (ak, mr, nv) {
+        (false, 12, 2) => asm::k_avx512_12x32::<false>,
+        (true, 12, 2) => asm::k_avx512_12x32::<true>,
+        _ => kernel::AVX512_KERNELS[ak as usize][mr - 1][nv - 1],
+    },
+    pack_a: pack::pack_a_avx512,
+    pack_b: pack::pack_b_avx512,
+    gemv: gemv::gemv_avx512,
+};
+
+impl Impl {
+    fn get(isa: Isa) -> &'static Impl {
+        match isa.clamp_to_detected() {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => &AVX512,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => &AVX2,
+            // aarch64 NEON: the portable kernels (the compiler vectorizes them) for now.
+            _ => &SCALAR,
+        }
+    }
+}
+
+/// A validated problem in pointer form.
+#[derive(Clone, Copy)]
+struct Problem {
+    m: usize,
+    n: usize,
+    k: usize,
+    batch: usize,
+    strides: BatchStrides,
+    a: MatPtr,
+    b: MatPtr,
+    c: MatPtr,
+    d: Option<MatPtr>,
+    alpha: f32,
+    beta: f32,
+    bias_kind: BiasKind,
+    bias: MatPtr,
+    act: Act,
+}
+
+impl Problem {
+    /// The same product transposed: `C^T = B^T A^T`.
+    fn transposed(self) -> Problem {
+        let t = |m: MatPtr| MatPtr {
+            rs: m.cs,
+            cs: m.rs,
+            ..m
+        };
+        Problem {
+            m: self.n,
+            n: self.m,
+            a: t(self.b),
+            b: t(self.a),
+            c: t(self.c),
+            d: self.d.map(t),
+            strides: BatchStrides {
+                a: self.strides.b,
+                b: self.strides.a,
+                ..self.strides
+            },
+            bias_kind: match self.bias_kind {
+                BiasKind::Row => BiasKind::Col,
+                BiasKind::Col => BiasKind::Row,
+                BiasKind::None => BiasKind::None,
+            },
+            bias: t(self.bias),
+            ..self
+        }
+    }
+
+    fn at_batch(&self, t: usize) -> Problem {
+        let mv = |m: MatPtr, s: isize| MatPtr {
+            ptr: m.ptr.wrapping_offset(t as isize * s * m.dt.size() as isize),
+            ..m
+        };
+        Problem {
+            a: mv(self.a, self.strides.a),
+            b: mv(self.b, self.strides.b),
+            c: mv(self.c, self.strides.c),
+            d: self.d.map(|d| {
+                // the out's own contents move with the out.
+                if d.ptr == self.c.ptr && d.rs == self.c.rs && d.cs == self.c.cs {
+                    mv(d, self.strides.c)
+                } else {
+                    mv(d, self.strides.addend)
+                }
+            }),
+            ..*self
+        }
+    }
+
+    fn epi(&self, acc: *mut f32, acc_ld: isize, first: bool, last: bool) -> Epi {
+        let d = if first { self.d } else { None };
+        let c_unit_f32 = self.c.dt == Dt::F32 && self.c.cs == 1;
+        let simple = d.is_none()
+            && (!last
+                || (self.bias_kind == BiasKind::None
+                    && self.act == Act::None
+                    && c_unit_f32
+                    && acc as *const u8 == self.c.ptr
+                    && acc_ld == self.c.rs));
+        Epi {
+            alpha: self.alpha,
+            beta: self.beta,
+            acc,
+            acc_ld,
+            read_prev: !first,
+            d,
+            last,
+            bias_kind: self.bias_kind,
+            bias: self.bias,
+            act: self.act,
+            c: self.c,
+            simple,
+        }
+    }
+}
+
+/// Raw pointers handed to the tasks (each task uses only its own buffers).
+#[derive(Clone, Copy)]
+struct Bufs {
+    a: *mut f32,
+    b: *mut f32,
+    ws: *mut f32,
+}
+
+/// Block sizes for one run.
+#[derive(Clone, Copy)]
+struct Blocks {
+    mc: usize,
+    kc: usize,
+    nc: usize,
+}
+
+/// A rectangle of the out (and a range of batches) one task computes.
+#[derive(Clone, Copy, Debug)]
+struct Task {
+    rows: (usize, usize),
+    cols: (usize, usize),
+    batches: (usize, usize),
+}
+
+struct SyncPtr<T>(T);
+// SAFETY: the tasks share read-only problem data and write disjoint parts of the out and of
+// the scratch.
+unsafe impl<T> Sync for SyncPtr<T> {}
+
+impl<T> SyncPtr<T> {
+    fn get(&self) -> &T {
+        &self.0
+    }
+}
+
+/// # Safety
+/// The problem's pointers must be valid as [`gemm_batched_raw`] requires.
+unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<()> {
+    if p.m == 0 || p.n == 0 || p.batch == 0 {
+        return Ok(());
+    }
+    if p.c.cs != 1 && p.c.rs == 1 {
+        p = p.transposed();
+    }
+    if p.k == 0 || p.alpha == 0.0 {
+        // no product: act(beta * D + bias) only.
+        for t in 0..p.batch {
+            let q = p.at_batch(t);
+            let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+            for i in 0..q.m {
+                for j in 0..q.n {
+                    // SAFETY: `(i, j)` is an element of the out (and of D, the bias).
+                    unsafe { ep.finish(0.0, i, j) };
+                }
+            }
+        }
+        return Ok(());
+    }
+    let imp = Impl::get(isa);
+    let threads = ctx.parallel.num_threads().max(1);
+    let parallel = ctx.parallel;
+    let flops = p.m * p.n * p.k * p.batch;
+    let n_tasks = if flops < 1 << 17 { 1 } else { threads };
+    // f32 row-major A is read in place when packing it would not pay: few columns to reuse
+    // each packed panel for, and a row stride that does not alias in the cache.
+    let direct_a = p.a.dt == Dt::F32
+        && p.a.cs == 1
+        && p.a.rs > 0
+        && p.n <= DIRECT_A_MAX_N
+        && !(p.a.rs as usize * 4).is_multiple_of(4096);
+    // likewise f32 row-major B whose columns fill whole panels, for few rows.
+    let direct_b = p.b.dt == Dt::F32
+        && p.b.cs == 1
+        && p.b.rs > 0
+        && p.n.is_multiple_of(imp.nr)
+        && p.m <= DIRECT_B_MAX_M
+        && !(p.b.rs as usize * 4).is_multiple_of(4096);
+    if p.m <= GEMV_MAX_M && p.b.rs == 1 && p.b.cs != 1 {
+        // SAFETY: forwarded from the caller.
+        return unsafe { run_gemv(ctx, imp, &p, n_tasks) };
+    }
+    ctx.scratch.scope(|scratch| {
+        let plan = |n_tasks: usize,
+                    full: bool|
+         -> Option<(Blocks, [Task; MAX_TASKS], usize, [Bufs; MAX_TASKS])> {
+            let (tasks, nt) = split(&p, imp, n_tasks);
+            let kc = imp.kc.min(p.k);
+            let (mut mc, mut nc) = if full {
+                (imp.mc, imp.nc)
+            } else {
+                (imp.mr, imp.nr)
+            };
+            let needs_ws = (p.c.dt != Dt::F32 || p.c.cs != 1) && p.k > kc;
+            // the largest task decides the buffer sizes.
+            let (mut tm, mut tn) = (0, 0);
+            for t in &tasks[..nt] {
+                tm = tm.max(t.rows.1 - t.rows.0);
+                tn = tn.max(t.cols.1 - t.cols.0);
+            }
+            // balanced blocks: 1024 rows in two blocks of 516, not 960 + 64.
+            let blocks_m = tm.div_ceil(mc).max(1);
+            mc = tm.div_ceil(blocks_m).next_multiple_of(imp.mr);
+            if needs_ws {
+                const WS_BYTES: usize = 4 << 20;
+                let rows = (WS_BYTES / 4 / tn.max(1)) / imp.mr * imp.mr;
+                mc = mc.min(rows.max(imp.mr));
+            }
+            let blocks_n = tn.div_ceil(nc).max(1);
+            nc = tn.div_ceil(blocks_n).next_multiple_of(imp.nr);
+            let sizes = [
+                mc * a_row_ld(kc),
+                kc * nc,
+                if needs_ws { mc * tn } else { 0 },
+            ];
+            // each allocation may lose up to 64 bytes to alignment.
+            let need = nt
+                * sizes
+                    .iter()
+                    .filter(|&&s| s > 0)
+                    .map(|s| s * 4 + 64)
+                    .sum::<usize>();
+            if need > scratch.remaining() {
+                return None;
+            }
+            let mut bufs = [Bufs {
+                a: core::ptr::null_mut(),
+                b: core::ptr::null_mut(),
+                ws: core::ptr::null_mut(),
+            }; MAX_TASKS];
+            for b in bufs.iter_mut().take(nt) {
+                b.a = scratch.alloc::<f32>(OP, sizes[0]).ok()?.as_mut_ptr();
+                if sizes[1] > 0 {
+                    b.b = scratch.alloc::<f32>(OP, sizes[1]).ok()?.as_mut_ptr();
+                }
+                if needs_ws {
+                    b.ws = scratch.alloc::<f32>(OP, sizes[2]).ok()?.as_mut_ptr();
+                }
+            }
+            Some((Blocks { mc, kc, nc }, tasks, nt, bufs))
+        };
+        let planned = plan(n_tasks, true).or_else(|| plan(1, false));
+        let Some((blocks, tasks, nt, bufs)) = planned else {
+            // SAFETY: forwarded from the caller.
+            unsafe { unblocked(&p) };
+            return Ok(());
+        };
+        let shared = SyncPtr((&p, imp, blocks, &tasks, &bufs));
+        let body = |t: usize| {
+            let &(p, imp, blocks, tasks, bufs) = shared.get();
+            // SAFETY: each task writes its own rectangle of the out and its own buffers.
+            unsafe { run_task(p, imp, blocks, tasks[t], bufs[t], (direct_a, direct_b)) };
+        };
+        if nt == 1 {
+            body(0);
+        } else {
+            parallel.run(nt, &body);
+        }
+        Ok(())
+    })
+}
+
+/// Up to this many rows, a product with a k-contiguous B takes the unpacked dot-product path.
+const GEMV_MAX_M: usize = 8;
+
+/// Up to this many columns (per call), f32 row-major A is not packed.
+const DIRECT_A_MAX_N: usize = 128;
+
+/// Up to this many rows (per call), f32 row-major B is not packed.
+const DIRECT_B_MAX_M: usize = 128;
+
+/// The matrix-vector-like path (`gemv.rs`): tasks split the columns (or the batches).
+///
+/// # Safety
+/// As [`run`].
+unsafe fn run_gemv(
+    ctx: &mut KernelContext<'_>,
+    imp: &Impl,
+    p: &Problem,
+    n_tasks: usize,
+) -> Result<()> {
+    let parallel = ctx.parallel;
+    // A is read straight when it is f32 with unit stride along K, else converted per batch.
+    let direct = p.a.dt == Dt::F32 && p.a.cs == 1 && p.a.rs >= 0;
+    let (tasks, nt) = if p.batch >= n_tasks {
+        split(p, imp, n_tasks)
+    } else {
+        // columns in chunks of 8, whatever the tile sizes.
+        let parts = n_tasks.min(p.n.div_ceil(8)).max(1);
+        let mut tasks = [Task {
+            rows: (0, p.m),
+            cols: (0, p.n),
+            batches: (0, 0),
+        }; MAX_TASKS];
+        let mut nt = 0;
+        for bt in 0..p.batch {
+            for s in 0..parts {
+                let chunks = p.n.div_ceil(8);
+                let (c0, c1) = (
+                    s * chunks / parts * 8,
+                    ((s + 1) * chunks / parts * 8).min(p.n),
+                );
+                if nt < MAX_TASKS && c0 < c1 {
+                    tasks[nt] = Task {
+                        rows: (0, p.m),
+                        cols: (c0, c1),
+                        batches: (bt, bt + 1),
+                    };
+                    nt += 1;
+                }
+            }
+        }
+        (tasks, nt)
+    };
+    ctx.scratch.scope(|scratch| {
+        let mut bufs = [core::ptr::null_mut::<f32>(); MAX_TASKS];
+        if !direct {
+            for b in bufs.iter_mut().take(nt) {
+                match scratch.alloc::<f32>(OP, p.m * p.k) {
+                    Ok(s) => *b = s.as_mut_ptr(),
+                    Err(_) => {
+                        // SAFETY: forwarded from the caller.
+                        unsafe { unblocked(p) };
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        let shared = SyncPtr((p, imp, &tasks, &bufs));
+        let body = |t: usize| {
+            let &(p, imp, tasks, bufs) = shared.get();
+            let task = tasks[t];
+            for bt in task.batches.0..task.batches.1 {
+                let q = p.at_batch(bt);
+                // SAFETY: each task writes its own columns of the out and its own buffer.
+                unsafe {
+                    let (a, lda) = if direct {
+                        (q.a.ptr as *const f32, q.a.rs as usize)
+                    } else {
+                        let buf = bufs[t];
+                        for i in 0..q.m {
+                            for kk in 0..q.k {
+                                *buf.add(i * q.k + kk) = kernel::read(q.a.at(i, kk), q.a.dt);
+                            }
+                        }
+                        (buf as *const f32, q.k)
+                    };
+                    let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+                    (imp.gemv)(a, lda, q.b, q.k, task.cols.0, task.cols.1, &ep, q.m);
+                }
+            }
+        };
+        if nt == 1 {
+            body(0);
+        } else {
+            parallel.run(nt, &body);
+        }
+        Ok(())
+    })
+}
+
+/// The most tasks one call is split into.
+const MAX_TASKS: usize = 16;
+
+/// Splits the work into at most `n` tasks (at most [`MAX_TASKS`]).
+fn split(p: &Problem, imp: &Impl, n: usize) -> ([Task; MAX_TASKS], usize) {
+    let n = n.clamp(1, MAX_TASKS);
+    let mut tasks = [Task {
+        rows: (0, 0),
+        cols: (0, 0),
+        batches: (0, 0),
+    }; MAX_TASKS];
+    let whole = Task {
+        rows: (0, p.m),
+        cols: (0, p.n),
+        batches: (0, p.batch),
+    };
+    if n == 1 {
+        tasks[0] = whole;
+        return (tasks, 1);
+    }
+    if p.batch >= n {
+        for (t, task) in tasks.iter_mut().enumerate().take(n) {
+            *task = Task {
+                batches: (t * p.batch / n, (t + 1) * p.batch / n),
+                ..whole
+            };
+        }
+        return (tasks, n);
+    }
+    // one batch at a time, split along M or N in whole tiles. Splitting N duplicates the
+    // packing of A (M x K per task), splitting M that of B (K x N).
+    let (m_tiles, n_tiles) = (p.m.div_ceil(imp.mr), p.n.div_ceil(imp.nr));
+    let by_m = (p.m >= p.n && m_tiles >= n) || n_tiles < n;
+    let tiles = if by_m { m_tiles } else { n_tiles };
+    let parts = n.min(tiles).max(1);
+    let mut nt = 0;
+    for bt in 0..p.batch {
+        for s in 0..parts {
+            let (t0, t1) = (s * tiles / parts, (s + 1) * tiles / parts);
+            let (r, c) = if by_m {
+                ((t0 * imp.mr, (t1 * imp.mr).min(p.m)), (0, p.n))
+            } else {
+                ((0, p.m), (t0 * imp.nr, (t1 * imp.nr).min(p.n)))
+            };
+            if nt < MAX_TASKS {
+                tasks[nt] = Task {
+                    rows: r,
+                    cols: c,
+                    batches: (bt, bt + 1),
+                };
+                nt += 1;
+            }
+        }
+    }
+    (tasks, nt)
+}
+
+/// One task: the blocked loops over its rectangle.
+///
+/// # Safety
+/// As [`run`]; `bufs` sized for `blocks` and the task.
+unsafe fn run_task(
+    p: &Problem,
+    imp: &Impl,
+    blocks: Blocks,
+    task: Task,
+    bufs: Bufs,
+    (direct_a, direct_b): (bool, bool),
+) {
+    unsafe {
+        let (mr, nr, lanes) = (imp.mr, imp.nr, imp.lanes);
+        let (r0, r1) = task.rows;
+        let (c0, c1) = task.cols;
+        for bt in task.batches.0..task.batches.1 {
+            let q = p.at_batch(bt);
+            let row_major_a = q.a.cs == 1;
+            let use_ws = !bufs.ws.is_null();
+            for ic in (r0..r1).step_by(blocks.mc) {
+                let mc = blocks.mc.min(r1 - ic);
+                let (acc, acc_ld) = if use_ws {
+                    let ld = (c1 - c0) as isize;
+                    // so that `acc + i * ld + j` is `ws[(i - ic) * ld + (j - c0)]`.
+                    (
+                        bufs.ws.wrapping_offset(-(ic as isize * ld + c0 as isize)),
+                        ld,
+                    )
+                } else {
+                    (q.c.ptr as *mut f32, q.c.rs)
+                };
+                for pc in (0..q.k).step_by(blocks.kc) {
+                    let kc = blocks.kc.min(q.k - pc);
+                    let ep = q.epi(acc, acc_ld, pc == 0, pc + kc == q.k);
+                    let a_blk = MatPtr {
+                        ptr: q.a.at(ic, pc),
+                        ..q.a
+                    };
+                    let a_ld = if direct_a {
+                        q.a.rs as usize
+                    } else if row_major_a {
+                        (imp.pack_a)(bufs.a, a_blk, mc, kc, mr, row_major_a);
+                        a_row_ld(kc)
+                    } else {
+                        (imp.pack_a)(bufs.a, a_blk, mc, kc, mr, row_major_a);
+                        mr
+                    };
+                    for jc in (c0..c1).step_by(blocks.nc) {
+                        let nc = blocks.nc.min(c1 - jc);
+                        let b_blk = MatPtr {
+                            ptr: q.b.at(pc, jc),
+                            ..q.b
+                        };
+                        if !direct_b {
+                            (imp.pack_b)(bufs.b, b_blk, kc, nc, nr);
+                        }
+                        for (qi, ir) in (0..mc).step_by(mr).enumerate() {
+                            let h = mr.min(mc - ir);
+                            let a_panel = if direct_a {
+                                a_blk.at(ir, 0) as *const f32
+                            } else if row_major_a {
+                                bufs.a.add(qi * mr * a_ld) as *const f32
+                            } else {
+                                bufs.a.add(qi * mr * kc)
+                            };
+                            for (pj, jr) in (0..nc).step_by(nr).enumerate() {
+                                let w = nr.min(nc - jr);
+                                let kern = (imp.pick)(!row_major_a, h, w.div_ceil(lanes));
+                                let (b_panel, b_ld) = if direct_b {
+                                    (b_blk.at(0, jr) as *const f32, q.b.rs as usize)
+                                } else {
+                                    (bufs.b.add(pj * nr * kc) as *const f32, nr)
+                                };
+                                kern(
+                                    kc,
+                                    a_panel,
+                                    a_ld,
+                                    b_panel,
+                                    b_ld,
+                                    ic + ir,
+                                    jc + jr,
+                                    h,
+                                    w,
+                                    &ep,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The product without blocking or scratch (same numerics, slow).
+///
+/// # Safety
+/// As [`run`].
+unsafe fn unblocked(p: &Problem) {
+    for t in 0..p.batch {
+        let q = p.at_batch(t);
+        let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+        for i in 0..q.m {
+            for j in 0..q.n {
+                let mut acc = 0f32;
+                // SAFETY: indices within the validated shapes.
+                unsafe {
+                    for kk in 0..q.k {
+                        acc += kernel::read(q.a.at(i, kk), q.a.dt)
+                            * kernel::read(q.b.at(kk, j), q.b.dt);
+                    }
+                    ep.finish(q.alpha * acc, i, j);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! The microkernel frame: one generic register-tile kernel written over [`Simd`], instantiated
+//! per ISA level (inside `#[target_feature]` functions) for every tile height `1..=MR` and
+//! width `1..=NV` vectors, so edge tiles waste no multiplications.
+//!
+//! A kernel multiplies an `MRV x kc` panel of A by a `kc x (NV * LANES)` packed panel of B
+//! into registers, then runs the epilogue on the registers: scale by alpha, add the partial
+//! sums of earlier k blocks, add `beta * D`, and on the last k block add the bias, apply the
+//! activation and store in the out's dtype at the out's strides.
+
+use super::simd::{Simd, f32_to_bf16_bits};
+use super::{Act, BiasKind, Dt};
+
+/// A matrix operand: element `(i, j)` at `ptr + (i * rs + j * cs) * dt.size()` bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MatPtr {
+    pub ptr: *const u8,
+    pub dt: Dt,
+    pub rs: isize,
+    pub cs: isize,
+}
+
+impl MatPtr {
+    #[inline(always)]
+    pub fn at(&self, i: usize, j: usize) -> *const u8 {
+        self.ptr.wrapping_offset(
+            (i as isize * self.rs + j as isize * self.cs) * self.dt.size() as isize,
+        )
+    }
+}
+
+/// The epilogue of one k block over a block of tiles. Coordinates are the out's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Epi {
+    pub alpha: f32,
+    pub beta: f32,
+    /// Partial sums of the earlier k blocks (f32, unit column stride), and where partial sums
+    /// are written when this is not the last k block. May be the out itself.
+    pub acc: *mut f32,
+    pub acc_ld: isize,
+    pub read_prev: bool,
+    /// `beta * D` is added (first k block only).
+    pub d: Option<MatPtr>,
+    pub last: bool,
+    pub bias_kind: BiasKind,
+    /// bias element `t` (row `i` or column `j`) at `bias + t * bias_stride`.
+    pub bias: MatPtr,
+    pub act: Act,
+    /// The out (written on the last k block).
+    pub c: MatPtr,
+    /// Nothing but `alpha * acc (+ prev)` into an f32 unit-stride target.
+    pub simple: bool,
+}
+
+impl Epi {
+    /// Where this block writes: the out on the last k block, the partial sums otherwise.
+    #[inline(always)]
+    fn target(&self) -> MatPtr {
+        if self.last {
+            self.c
+        } else {
+            MatPtr {
+                ptr: self.acc as *const u8,
+                dt: Dt::F32,
+                rs: self.acc_ld,
+                cs: 1,
+            }
+        }
+    }
+
+    /// Finishes one element whose product (already times alpha) is `v`.
+    ///
+    /// # Safety
+    /// `(i, j)` must be an element of the out (and of `acc`, `d`, the bias where they are read).
+    #[inline]
+    pub unsafe fn finish(&self, mut v: f32, i: usize, j: usize) {
+        unsafe {
+            if self.read_prev {
+                v += *self.acc.offset(i as isize * self.acc_ld + j as isize);
+            }
+            if let Some(d) = self.d {
+                v += self.beta * read(d.at(i, j), d.dt);
+            }
+            if self.last {
+                match self.bias_kind {
+                    BiasKind::None => {}
+                    BiasKind::Row => v += read(self.bias.at(i, 0), self.bias.dt),
+                    BiasKind::Col => v += read(self.bias.at(0, j), self.bias.dt),
+                }
+                v = match self.act {
+                    Act::None => v,
+                    Act::Relu => {
+                        if 0.0 > v {
+                            0.0
+                        } else {
+                            v
+                        }
+                    }
+                    Act::Clamp(lo, hi) => {
+                        let v = if lo > v { lo } else { v };
+                        if hi < v { hi } else { v }
+                    }
+                };
+            }
+            let t = self.target();
+            write(t.at(i, j) as *mut u8, t.dt, v);
+        }
+    }
+}
+
+/// Reads one element as f32.
+///
+/// # Safety
+/// `p` must point to a readable element of `dt`.
+#[inline(always)]
+pub(crate) unsafe fn read(p: *const u8, dt: Dt) -> f32 {
+    unsafe {
+        match dt {
+            Dt::F32 => *(p as *const f32),
+            Dt::F16 => half::f16::from_bits(*(p as *const u16)).to_f32(),
+            Dt::Bf16 => f32::from_bits((*(p as *const u16) as u32) << 16),
+        }
+    }
+}
+
+/// Writes one element, rounding once.
+///
+/// # Safety
+/// `p` must point to a writable element of `dt`.
+#[inline(always)]
+pub(crate) unsafe fn write(p: *mut u8, dt: Dt, v: f32) {
+    unsafe {
+        match dt {
+            Dt::F32 => *(p as *mut f32) = v,
+            Dt::F16 => *(p as *mut u16) = half::f16::from_f32(v).to_bits(),
+            Dt::Bf16 => *(p as *mut u16) = f32_to_bf16_bits(v),
+        }
+    }
+}
+
+/// Loads `cnt` elements of row `i` from column `j` on, as a vector (zeros past `cnt`).
+#[inline(always)]
+unsafe fn load_row<S: Simd>(m: MatPtr, i: usize, j: usize, cnt: usize) -> S::V {
+    unsafe {
+        let p = m.at(i, j);
+        if m.cs == 1 {
+            let mk = S::mask(cnt);
+            match m.dt {
+                Dt::F32 if cnt >= S::LANES => S::load(p as *const f32),
+                Dt::F32 => S::load_m(p as *const f32, mk),
+                Dt::F16 => S::load_f16_m(p as *const u16, mk),
+                Dt::Bf16 => S::load_bf16_m(p as *const u16, mk),
+            }
+        } else if m.cs == 0 {
+            S::splat(read(p, m.dt))
+        } else {
+            let mut t = [0f32; 16];
+            for (c, x) in t.iter_mut().enumerate().take(cnt) {
+                *x = read(m.at(i, j + c), m.dt);
+            }
+            S::load(t.as_ptr())
+        }
+    }
+}
+
+/// Stores `cnt` lanes of `v` to row `i` from column `j` on (unit column stride).
+#[inline(always)]
+unsafe fn store_row<S: Simd>(m: MatPtr, i: usize, j: usize, cnt: usize, v: S::V) {
+    unsafe {
+        let p = m.at(i, j) as *mut u8;
+        let mk = S::mask(cnt);
+        match m.dt {
+            Dt::F32 if cnt >= S::LANES => S::store(p as *mut f32, v),
+            Dt::F32 => S::store_m(p as *mut f32, v, mk),
+            Dt::F16 => S::store_f16_m(p as *mut u16, v, mk),
+            Dt::Bf16 => S::store_bf16_m(p as *mut u16, v, mk),
+        }
+    }
+}
+
+/// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
+/// cache while the k loop runs.
+#[inline(always)]
+pub(crate) unsafe fn prefetch_tile(ep: &Epi, i0: usize, j0: usize, m: usize, row_bytes: usize) {
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let t = ep.target();
+        if t.cs != 1 {
+            return;
+        }
+        let bytes = row_bytes * t.dt.size() / 4;
+        for i in 0..m {
+            let p = t.at(i0 + i, j0) as *const i8;
+            let mut o = 0;
+            while o < bytes {
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(o));
+                o += 64;
+            }
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(bytes - 1));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (ep, i0, j0, m, row_bytes);
+}
+
+/// The signature every instantiated microkernel has.
+///
+/// `a`: the A panel; row `i` at k step `p` is `a[i + p * a_ld]` when the panel is k-major
+/// (`AK`), `a[i * a_ld + p]` otherwise. `b`: the packed B panel, `b[p * b_ld + j]`.
+/// `(i0, j0)`: the tile's place in the out; `m x n`: how much of it is real.
+pub(crate) type KernelFn = unsafe fn(
+    kc: usize,
+    a: *const f32,
+    a_ld: usize,
+    b: *const f32,
+    b_ld: usize,
+    i0: usize,
+    j0: usize,
+    m: usize,
+    n: usize,
+    ep: &Epi,
+);
+
+/// The register-tile kernel (see [`KernelFn`]).
+///
+/// # Safety
+/// The panels must hold `kc` steps; the tile must lie in the out; called with the target
+/// features of `S` enabled.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn kernel<S: Simd, const MRV: usize, const NV: usize, const AK: bool>(
+    kc: usize,
+    a: *const f32,
+    a_ld: usize,
+    b: *const f32,
+    b_ld: usize,
+    i0: usize,
+    j0: usize,
+    m: usize,
+    n: usize,
+    ep: &Epi,
+) {
+    unsafe {
+        let mut acc = [[S::zero(); NV]; MRV];
+        let (mut a, mut b) = (a, b);
+        let a_step = if AK { a_ld } else { 1 };
+        macro_rules! step {
+            () => {{
+                let mut bv = [S::zero(); NV];
+                for (j, v) in bv.iter_mut().enumerate() {
+                    *v = S::load(b.add(j * S::LANES));
+                }
+                for (i, row) in acc.iter_mut().enumerate() {
+                    let ai = S::splat(if AK { *a.add(i) } else { *a.add(i * a_ld) });
+                    for (j, c) in row.iter_mut().enumerate() {
+                        *c = S::fma(ai, bv[j], *c);
+                    }
+                }
+                a = a.add(a_step);
+                b = b.add(b_ld);
+            }};
+        }
+        for _ in 0..kc {
+            step!();
+        }
+        epilogue::<S, MRV, NV>(&acc, i0, j0, m, n, ep);
+    }
+}
+
+/// The epilogue on a register tile.
+#[inline(always)]
+pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
+    acc: &[[S::V; NV]; MRV],
+    i0: usize,
+    j0: usize,
+    m: usize,
+    n: usize,
+    ep: &Epi,
+) {
+    unsafe {
+        let scale = ep.alpha != 1.0;
+        let alpha = S::splat(ep.alpha);
+        if ep.simple {
+            let t = ep.target();
+            for (i, row) in acc.iter().enumerate() {
+                if i >= m {
+                    break;
+                }
+                let p = t.at(i0 + i, j0) as *mut f32;
+                for (j, &x) in row.iter().enumerate() {
+                    let q = p.add(j * S::LANES);
+                    let mut v = if scale { S::mul(x, alpha) } else { x };
+                    if n >= (j + 1) * S::LANES {
+                        if ep.read_prev {
+                            v = S::add(v, S::load(q));
+                        }
+                        S::store(q, v);
+                    } else if n > j * S::LANES {
+                        let mk = S::mask(n - j * S::LANES);
+                        if ep.read_prev {
+                            v = S::add(v, S::load_m(q, mk));
+                        }
+                        S::store_m(q, v, mk);
+                    }
+                }
+            }
+            return;
+        }
+        let t = ep.target();
+        if t.cs != 1 {
+            // general strides: through a stack tile, one element at a time.
+            let mut tile = [[0f32; 16]; NV];
+            for (i, row) in acc.iter().enumerate().take(m) {
+                for (j, &x) in row.iter().enumerate() {
+                    S::to_array(
+                        if scale { S::mul(x, alpha) } else { x },
+                        tile[j].as_mut_ptr(),
+                    );
+                }
+                for c in 0..n {
+                    ep.finish(tile[c / S::LANES][c % S::LANES], i0 + i, j0 + c);
+                }
+            }
+            return;
+        }
+        let beta = S::splat(ep.beta);
+        let zero = S::zero();
+        for (i, row) in acc.iter().enumerate() {
+            if i >= m {
+                break;
+            }
+            let gi = i0 + i;
+            let brow = match (ep.last, ep.bias_kind) {
+                (true, BiasKind::Row) => S::splat(read(ep.bias.at(gi, 0), ep.bias.dt)),
+                _ => zero,
+            };
+            for (j, &x) in row.iter().enumerate() {
+                if n <= j * S::LANES {
+                    break;
+                }
+                let cnt = n - j * S::LANES;
+                let gj = j0 + j * S::LANES;
+                let mut v = if scale { S::mul(x, alpha) } else { x };
+                if ep.read_prev {
+                    let prev = MatPtr {
+                        ptr: ep.acc as *const u8,
+                        dt: Dt::F32,
+                        rs: ep.acc_ld,
+                        cs: 1,
+                    };
+                    v = S::add(v, load_row::<S>(prev, gi, gj, cnt));
+                }
+                if let Some(d) = ep.d {
+                    v = S::fma(load_row::<S>(d, gi, gj, cnt), beta, v);
+                }
+                if ep.last {
+                    match ep.bias_kind {
+                        BiasKind::None => {}
+                        BiasKind::Row => v = S::add(v, brow),
+                        BiasKind::Col => v = S::add(v, load_row::<S>(ep.bias, 0, gj, cnt)),
+                    }
+                    match ep.act {
+                        Act::None => {}
+                        Act::Relu => v = S::max(zero, v),
+                        Act::Clamp(lo, hi) => v = S::min(S::splat(hi), S::max(S::splat(lo), v)),
+                    }
+                }
+                store_row::<S>(t, gi, gj, cnt, v);
+            }
+        }
+    }
+}
+
+macro_rules! kernel_row {
+    ($f:ident, $ak:literal, $mr:literal, ($($nv:literal)*)) => {
+        [$($f::<$mr, $nv, $ak> as KernelFn),*]
+    };
+}
+
+/// `[ak][mr - 1][nv - 1]` for every `mr` in the list and `nv` in the tuple.
+macro_rules! kernel_table {
+    ($f:ident; $($mr:literal)*; $nvs:tt) => {
+        [
+            [$(kernel_row!($f, false, $mr, $nvs)),*],
+            [$(kernel_row!($f, true, $mr, $nvs)),*],
+        ]
+    };
+}
+
+macro_rules! isa_kernel {
+    ($name:ident, $S:ty, $feat:literal) => {
+        #[target_feature(enable = $feat)]
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn $name<const MRV: usize, const NV: usize, const AK: bool>(
+            kc: usize,
+            a: *const f32,
+            a_ld: usize,
+            b: *const f32,
+            b_ld: usize,
+            i0: usize,
+            j0: usize,
+            m: usize,
+            n: usize,
+            ep: &Epi,
+        ) {
+            unsafe { kernel::<$S, MRV, NV, AK>(kc, a, a_ld, b, b_ld, i0, j0, m, n, ep) }
+        }
+    };
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn k_scalar<const MRV: usize, const NV: usize, const AK: bool>(
+    kc: usize,
+    a: *const f32,
+    a_ld: usize,
+    b: *const f32,
+    b_ld: usize,
+    i0: usize,
+    j0: usize,
+    m: usize,
+    n: usize,
+    ep: &Epi,
+) {
+    unsafe { kernel::<super::simd::Scalar, MRV, NV, AK>(kc, a, a_ld, b, b_ld, i0, j0, m, n, ep) }
+}
+
+pub(crate) static SCALAR_KERNELS: [[[KernelFn; 1]; 4]; 2] = kernel_table!(k_scalar; 1 2 3 4; (1));
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    use crate::gemm::simd::{Avx2, Avx512};
+
+    isa_kernel!(k_avx2, Avx2, "avx2,fma,f16c");
+    isa_kernel!(
+        k_avx512,
+        Avx512,
+        "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c"
+    );
+
+    pub(crate) static AVX2_KERNELS: [[[KernelFn; 2]; 6]; 2] =
+        kernel_table!(k_avx2; 1 2 3 4 5 6; (1 2));
+    pub(crate) static AVX512_KERNELS: [[[KernelFn; 2]; 12]; 2] =
+        kernel_table!(k_avx512; 1 2 3 4 5 6 7 8 9 10 11 12; (1 2));
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::{AVX2_KERNELS, AVX512_KERNELS};
