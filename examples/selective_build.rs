@@ -18,7 +18,9 @@ fn main() {
         EValue::from(Scalar::Int(1)),
         EValue::Tensor(out.view_mut().unwrap()),
     ];
-    registry.call("aten::add.out", &mut KernelContext::serial(), &mut args).unwrap();
+    registry
+        .call("aten::add.out", &mut KernelContext::serial(), &mut args)
+        .unwrap();
     drop(args);
     println!("{:?}", out.to_logical::<f32>());
 }

@@ -10,11 +10,11 @@
 pub mod parallel;
 
 pub use etk_core::*;
-pub use parallel::ThreadPool;
 pub use etk_optimized as optimized;
 pub use etk_portable as portable;
 pub use etk_prim_ops as prim_ops;
 pub use etk_quantized as quantized;
+pub use parallel::ThreadPool;
 
 const DEFAULT_TABLES: &[&[KernelEntry]] = &[
     etk_portable::TABLE,

@@ -13,7 +13,9 @@ pub struct ThreadPool {
 impl ThreadPool {
     /// A pool of `threads` threads (at least one).
     pub fn new(threads: usize) -> Result<ThreadPool, rayon::ThreadPoolBuildError> {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()?;
         Ok(ThreadPool { pool })
     }
 }

@@ -2,9 +2,9 @@
 //! rules for pointwise ops, and out resizing. The strided iteration itself lives in
 //! `etk_core::iter`.
 
+pub mod arith_helpers;
+pub mod compare_helpers;
 pub mod dispatch;
+pub mod misc_helpers;
 pub mod pointwise;
 pub mod unary_helpers;
-pub mod misc_helpers;
-pub mod compare_helpers;
-pub mod arith_helpers;
