@@ -33,9 +33,9 @@ fn add_broadcast_channels_last() {
     )
     .unwrap();
     let got = out.to_logical::<f32>();
-    for i in 0..24 {
+    for (i, &g) in got.iter().enumerate() {
         let want = i as f32 + if i < 12 { 500.0 } else { 1000.0 };
-        assert_eq!(got[i], want, "{i}");
+        assert_eq!(g, want, "{i}");
     }
 }
 

@@ -4,7 +4,7 @@
 //! the out must have exactly `self`'s dtype and takes its shape; the values are copied into
 //! whatever dim order the out has.
 
-use crate::util::misc_helpers::copy_whole;
+use crate::util::copy::copy_like;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::alias_copy.out";
@@ -14,7 +14,7 @@ pub fn alias_copy_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    copy_whole(OP, self_, out)
+    copy_like(OP, self_, "self", self_, out)
 }
 
 boxed_kernel!(pub fn alias_copy_out_boxed = OP => alias_copy_out(self_: &Tensor) -> (out));

@@ -7,7 +7,7 @@
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
-use crate::util::pointwise::{common_dtype, float_dtype, resize_to_broadcast};
+use crate::util::pointwise::{common_dtype, each2, float_dtype, resize_to_broadcast};
 use etk_core::iter::{arg, map2};
 use etk_core::out::check_can_cast;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -28,11 +28,7 @@ pub fn atan2_out(
         arg("other", other).via(common),
     );
     dispatch_float!(common, C => {
-        map2::<C, C, C>(OP, out, Some(common), a, b, |y, x, o| {
-            for ((o, &y), &x) in o.iter_mut().zip(y).zip(x) {
-                *o = Float::atan2(y, x);
-            }
-        })
+        map2::<C, C, C>(OP, out, Some(common), a, b, each2(<C as Float>::atan2))
     })
 }
 

@@ -8,7 +8,7 @@
 //! (`int64 << 64 == 0`, `int8 << -1 == 0`), where C leaves it undefined; bits shifted past the
 //! width are dropped (`int8 5 << 7 == -128`).
 
-use crate::util::compare_helpers::{integral_scalar_out, integral_tensor_out};
+use crate::util::compare::{integral_scalar_out, integral_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_TENSOR: &str = "aten::bitwise_left_shift.Tensor_out";

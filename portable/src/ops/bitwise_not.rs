@@ -4,10 +4,10 @@
 //! rejected, and the out must have exactly the input's dtype (ATen builds it as a same-dtype
 //! unary op: no casting, not even Int into Long).
 
-use crate::util::pointwise::require_integral;
+use crate::util::pointwise::{check_supported, each1, require_integral};
 use etk_core::iter::{arg, map1};
 use etk_core::out::{check_dtype, resize_out};
-use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::bitwise_not.out";
 
@@ -18,25 +18,15 @@ pub fn bitwise_not_out(
 ) -> Result<()> {
     let dtype = self_.dtype();
     require_integral(OP, "self", dtype, true)?;
-    if dtype.is_barebones_unsigned() {
-        return Err(Error::unsupported_dtype(OP, "self", dtype));
-    }
+    check_supported(OP, "self", dtype)?;
     check_dtype(OP, "out", out, dtype)?;
     resize_out(OP, out, self_.sizes())?;
     let a = arg("self", self_);
     if dtype == ScalarType::Bool {
-        map1::<bool, bool>(OP, out, None, a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = !x;
-            }
-        })
+        map1::<bool, bool>(OP, out, None, a, each1(|x: bool| !x))
     } else {
         // `!x` in i64 stores back to the narrower dtype with the same bits.
-        map1::<i64, i64>(OP, out, None, a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = !x;
-            }
-        })
+        map1::<i64, i64>(OP, out, None, a, each1(|x: i64| !x))
     }
 }
 

@@ -8,7 +8,7 @@
 //! the sign fill (`-5 >> 100 == -1`, `5 >> -1 == 0`, `uint8 200 >> 9 == 0`), where C leaves it
 //! undefined.
 
-use crate::util::compare_helpers::{integral_scalar_out, integral_tensor_out};
+use crate::util::compare::{integral_scalar_out, integral_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_TENSOR: &str = "aten::bitwise_right_shift.Tensor_out";

@@ -9,7 +9,7 @@
 //! Surprising but ATen: a Bool tensor with an Int Scalar computes in Long, so its out may not
 //! be Bool.
 
-use crate::util::compare_helpers::{integral_scalar_out, integral_tensor_out};
+use crate::util::compare::{integral_scalar_out, integral_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_TENSOR: &str = "aten::bitwise_xor.Tensor_out";

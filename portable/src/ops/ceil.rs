@@ -7,7 +7,7 @@
 //! `unary_op` iterator does not cast: a Float input into a Double out is rejected).
 
 use crate::util::dispatch::Float;
-use crate::util::unary_helpers::unary_keep_dtype_op;
+use crate::util::unary::unary_keep_dtype_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::ceil.out";

@@ -17,17 +17,70 @@
 //! with one bound only (ATen has a Bool kernel for clamp_min/clamp_max, not for clamp).
 
 use crate::dispatch_compute;
-use crate::util::misc_helpers::{Bounds, clamp_value, scalar_to_checked};
-use crate::util::pointwise::{promoted, resize_to_broadcast};
+use crate::util::pointwise::{check_supported, each1, each2, each3, promoted, resize_to_broadcast};
+use crate::util::scalar::scalar_to_checked;
 use etk_core::iter::{arg, fill, map1, map2, map3};
 use etk_core::out::{check_can_cast, check_dtype, resize_out};
 use etk_core::{
-    Error, ErrorKind, Info, KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor,
+    Compute, Error, KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor,
     boxed_kernel,
 };
 
 pub const OP: &str = "aten::clamp.out";
 pub const OP_TENSOR: &str = "aten::clamp.Tensor_out";
+
+/// Lowest and highest values of a compute type, and NaN tests (never NaN for integers).
+trait Bounds: Compute {
+    const LOWEST: Self;
+    const HIGHEST: Self;
+    /// NaN for floats; unused for integers.
+    const NAN_OR_ZERO: Self;
+    fn is_nan(self) -> bool;
+}
+
+impl Bounds for i64 {
+    const LOWEST: Self = i64::MIN;
+    const HIGHEST: Self = i64::MAX;
+    const NAN_OR_ZERO: Self = 0;
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        false
+    }
+}
+
+macro_rules! float_bounds {
+    ($t:ty) => {
+        impl Bounds for $t {
+            const LOWEST: Self = <$t>::NEG_INFINITY;
+            const HIGHEST: Self = <$t>::INFINITY;
+            const NAN_OR_ZERO: Self = <$t>::NAN;
+            #[inline(always)]
+            fn is_nan(self) -> bool {
+                <$t>::is_nan(self)
+            }
+        }
+    };
+}
+float_bounds!(f32);
+float_bounds!(f64);
+
+/// `x` clamped with NaN propagating from any operand.
+#[inline(always)]
+fn clamp_nan<C: Bounds>(x: C, lo: C, hi: C) -> C {
+    if x.is_nan() || lo.is_nan() || hi.is_nan() {
+        C::NAN_OR_ZERO
+    } else {
+        clamp_value(x, lo, hi)
+    }
+}
+
+/// `min(max(x, lo), hi)` as ATen computes it: `x` kept when it is NaN or equal to a bound
+/// (so `-0.0` clamped below by `0.0` stays `-0.0`), and `hi` wins when `lo > hi`.
+#[inline(always)]
+fn clamp_value<C: Compute>(x: C, lo: C, hi: C) -> C {
+    let y = if x < lo { lo } else { x };
+    if hi < y { hi } else { y }
+}
 
 fn no_bounds(op: &'static str) -> Error {
     Error::invalid(op, "min", "at least one of min and max to be given")
@@ -48,9 +101,7 @@ pub(crate) fn clamp_scalar_impl(
         return Err(no_bounds(op));
     }
     let st = self_.dtype();
-    if st.is_complex() || st.is_barebones_unsigned() {
-        return Err(Error::unsupported_dtype(op, "self", st));
-    }
+    check_supported(op, "self", st)?;
     let common = if st.is_floating_point() {
         st
     } else {
@@ -61,9 +112,12 @@ pub(crate) fn clamp_scalar_impl(
         promoted(op, "min", state)?
     };
     if common == ScalarType::Bool {
-        return Err(Error::new(ErrorKind::InvalidType, op, "self")
-            .expected_text("a result dtype other than Bool (clamp has no Bool kernel)")
-            .got(Info::Dtype(common)));
+        return Err(Error::dtype(
+            op,
+            "self",
+            "a result dtype other than Bool (clamp has no Bool kernel)",
+            common,
+        ));
     }
     check_dtype(op, "out", out, common)?;
     resize_out(op, out, self_.sizes())?;
@@ -84,11 +138,8 @@ pub(crate) fn clamp_scalar_impl(
             Some((name, s)) => scalar_to_checked(op, name, s, common)?,
             None => C::HIGHEST,
         };
-        map1::<C, C>(op, out, None, arg("self", self_).via(common), |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = clamp_value(x, lo, hi);
-            }
-        })
+        let x = arg("self", self_).via(common);
+        map1::<C, C>(op, out, None, x, each1(|x| clamp_value(x, lo, hi)))
     }, _ => Err(Error::unsupported_dtype(op, "self", common)))
 }
 
@@ -108,16 +159,6 @@ pub fn clamp_out(
     )
 }
 
-/// `x` clamped with NaN propagating from any operand.
-#[inline(always)]
-fn clamp_nan<C: Bounds>(x: C, lo: C, hi: C) -> C {
-    if x.is_nan() || lo.is_nan() || hi.is_nan() {
-        C::NAN_OR_ZERO
-    } else {
-        clamp_value(x, lo, hi)
-    }
-}
-
 pub fn clamp_tensor_out(
     _ctx: &mut KernelContext<'_>,
     self_: &Tensor<'_>,
@@ -132,9 +173,12 @@ pub fn clamp_tensor_out(
     }
     let common = promoted(op, "min", state)?;
     if common == ScalarType::Bool && min.is_some() && max.is_some() {
-        return Err(Error::new(ErrorKind::InvalidType, op, "self")
-            .expected_text("a result dtype other than Bool when both bounds are given")
-            .got(Info::Dtype(common)));
+        return Err(Error::dtype(
+            op,
+            "self",
+            "a result dtype other than Bool when both bounds are given",
+            common,
+        ));
     }
     check_can_cast(op, common, out)?;
     let x = arg("self", self_).via(common);
@@ -142,29 +186,19 @@ pub fn clamp_tensor_out(
         (Some(lo), Some(hi)) => {
             resize_to_broadcast(op, out, &[("self", self_), ("min", lo), ("max", hi)])?;
             let (lo, hi) = (arg("min", lo).via(common), arg("max", hi).via(common));
-            map3::<C, C, C, C>(op, out, Some(common), x, lo, hi, |x, lo, hi, o| {
-                for (((o, &x), &lo), &hi) in o.iter_mut().zip(x).zip(lo).zip(hi) {
-                    *o = clamp_nan(x, lo, hi);
-                }
-            })
+            map3::<C, C, C, C>(op, out, Some(common), x, lo, hi, each3(clamp_nan::<C>))
         }
         (Some(lo), None) => {
             resize_to_broadcast(op, out, &[("self", self_), ("min", lo)])?;
             let lo = arg("min", lo).via(common);
-            map2::<C, C, C>(op, out, Some(common), x, lo, |x, lo, o| {
-                for ((o, &x), &lo) in o.iter_mut().zip(x).zip(lo) {
-                    *o = clamp_nan(x, lo, C::HIGHEST);
-                }
-            })
+            let f = each2(|x, lo| clamp_nan(x, lo, C::HIGHEST));
+            map2::<C, C, C>(op, out, Some(common), x, lo, f)
         }
         (None, Some(hi)) => {
             resize_to_broadcast(op, out, &[("self", self_), ("max", hi)])?;
             let hi = arg("max", hi).via(common);
-            map2::<C, C, C>(op, out, Some(common), x, hi, |x, hi, o| {
-                for ((o, &x), &hi) in o.iter_mut().zip(x).zip(hi) {
-                    *o = clamp_nan(x, C::LOWEST, hi);
-                }
-            })
+            let f = each2(|x, hi| clamp_nan(x, C::LOWEST, hi));
+            map2::<C, C, C>(op, out, Some(common), x, hi, f)
         }
         (None, None) => Err(no_bounds(op)),
     }, _ => Err(Error::unsupported_dtype(op, "self", common)))

@@ -5,7 +5,7 @@
 //! copied into whatever dim order the out has); as in ATen, `channels_last` requires a rank-4
 //! tensor and `channels_last_3d` a rank-5 one.
 
-use crate::util::misc_helpers::{check_memory_format, copy_whole};
+use crate::util::copy::{check_memory_format, copy_like};
 use etk_core::evalue::MemoryFormat;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
@@ -18,7 +18,7 @@ pub fn clone_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     check_memory_format(OP, memory_format, self_.dim())?;
-    copy_whole(OP, self_, out)
+    copy_like(OP, self_, "self", self_, out)
 }
 
 boxed_kernel!(pub fn clone_out_boxed = OP => clone_out(self_: &Tensor, memory_format: Option<MemoryFormat>) -> (out));

@@ -12,9 +12,8 @@
 //! that they are the same tensor and that `src` does not overlap it (`src` being `self` itself
 //! is a no-op, as in ATen).
 
-use crate::util::misc_helpers::copy_cast;
+use crate::util::copy::{copy_cast, copy_like};
 use etk_core::evalue::out_tensor;
-use etk_core::out::{check_dtype, resize_out};
 use etk_core::registry::check_arity;
 use etk_core::{
     EValue, Error, ErrorKind, FromEValue, Info, KernelContext, Result, Tensor, boxed_kernel,
@@ -31,9 +30,7 @@ pub fn copy_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let _ = non_blocking;
-    check_dtype(OP, "out", out, self_.dtype())?;
-    resize_out(OP, out, self_.sizes())?;
-    copy_cast(OP, "src", src, out)
+    copy_like(OP, self_, "src", src, out)
 }
 
 /// In place: `self = src` broadcast to `self`'s shape, converted to its dtype.

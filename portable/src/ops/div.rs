@@ -13,15 +13,10 @@
 //! (`trunc(half(a / b))`), except when `other` has one element (a Scalar included): then the
 //! quotient is computed once in f32 with `other`'s own, unrounded value.
 
-use crate::ops::mul::scalar_operand;
-use crate::util::arith_helpers::{
-    Ctx, Kernel, Num, Operand, RoundingMode, Spec, binary_map, other_is_cpu_scalar,
-    reject_bool_common,
+use crate::util::arith::{
+    Ctx, Kernel, Num, RoundingMode, Rules, arith_scalar_out, arith_tensor_out,
 };
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
-use etk_core::iter::arg;
-use etk_core::out::{check_can_cast, check_dtype, resize_out};
-use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::div.out";
 pub const OP_MODE: &str = "aten::div.out_mode";
@@ -58,18 +53,14 @@ impl Kernel for DivFloor {
     }
 }
 
-/// The dtype `div` computes in: true division promotes integers and Bool to Float; the
-/// rounding modes keep the promoted dtype but are not defined on Bool.
-fn div_dtype(op: &'static str, promoted: ScalarType, mode: RoundingMode) -> Result<ScalarType> {
-    if mode == RoundingMode::True {
-        return Ok(if promoted.is_floating_point() {
-            promoted
-        } else {
-            ScalarType::Float
-        });
+/// `div`'s rules: true division promotes integers and Bool to Float; the rounding modes keep
+/// the promoted dtype but are not defined on Bool.
+fn rules(op: &'static str, mode: RoundingMode) -> Rules {
+    let rules = Rules::new(op).cpu_scalar();
+    match mode {
+        RoundingMode::True => rules.true_division(),
+        RoundingMode::Trunc | RoundingMode::Floor => rules.no_bool(),
     }
-    reject_bool_common(op, promoted)?;
-    Ok(promoted)
 }
 
 /// `div` of two tensors (also `floor_divide`, which is `div` with "floor").
@@ -80,21 +71,11 @@ pub(crate) fn div_tensors(
     mode: RoundingMode,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = div_dtype(op, common_dtype(op, self_, other)?, mode)?;
-    check_can_cast(op, common, out)?;
-    resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
-    let scalar = other_is_cpu_scalar(common, other);
-    let b = if scalar {
-        arg("other", other)
-    } else {
-        arg("other", other).via(common)
-    };
-    let spec = Spec::new(op, common).round_steps(!scalar);
-    let a = Operand::Tensor(arg("self", self_).via(common));
+    let rules = rules(op, mode);
     match mode {
-        RoundingMode::True => binary_map(&spec, out, a, Operand::Tensor(b), DivTrue),
-        RoundingMode::Trunc => binary_map(&spec, out, a, Operand::Tensor(b), DivTrunc),
-        RoundingMode::Floor => binary_map(&spec, out, a, Operand::Tensor(b), DivFloor),
+        RoundingMode::True => arith_tensor_out(&rules, self_, other, out, DivTrue),
+        RoundingMode::Trunc => arith_tensor_out(&rules, self_, other, out, DivTrunc),
+        RoundingMode::Floor => arith_tensor_out(&rules, self_, other, out, DivFloor),
     }
 }
 
@@ -105,16 +86,11 @@ fn div_scalar(
     mode: RoundingMode,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = div_dtype(op, common_dtype_scalar(op, self_, &other)?, mode)?;
-    check_dtype(op, "out", out, common)?;
-    resize_out(op, out, self_.sizes())?;
-    let spec = Spec::new(op, common);
-    let a = Operand::Tensor(arg("self", self_).via(common));
-    let b = scalar_operand(common, other);
+    let rules = rules(op, mode).exact_out();
     match mode {
-        RoundingMode::True => binary_map(&spec, out, a, b, DivTrue),
-        RoundingMode::Trunc => binary_map(&spec, out, a, b, DivTrunc),
-        RoundingMode::Floor => binary_map(&spec, out, a, b, DivFloor),
+        RoundingMode::True => arith_scalar_out(&rules, self_, other, out, DivTrue),
+        RoundingMode::Trunc => arith_scalar_out(&rules, self_, other, out, DivTrunc),
+        RoundingMode::Floor => arith_scalar_out(&rules, self_, other, out, DivFloor),
     }
 }
 

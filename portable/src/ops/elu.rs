@@ -8,32 +8,13 @@
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
-use crate::util::misc_helpers::scalar_to_checked;
+use crate::util::pointwise::each1;
+use crate::util::scalar::scalar_to_checked;
+use crate::util::unary::float_activation_prologue;
 use etk_core::iter::{arg, map1};
-use etk_core::out::{check_dtype, resize_out};
-use etk_core::{Error, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::elu.out";
-
-/// Checks shared by the floating activations (elu, gelu, leaky_relu): `self` floating, the out
-/// of its dtype and shape. Returns the dtype the coefficients convert to (Float or Double).
-pub(crate) fn float_activation_prologue(
-    op: &'static str,
-    self_: &Tensor<'_>,
-    out: &mut Tensor<'_>,
-) -> Result<ScalarType> {
-    let st = self_.dtype();
-    if !st.is_floating_point() {
-        return Err(Error::dtype(op, "self", "a floating dtype", st));
-    }
-    check_dtype(op, "out", out, st)?;
-    resize_out(op, out, self_.sizes())?;
-    Ok(if st == ScalarType::Double {
-        ScalarType::Double
-    } else {
-        ScalarType::Float
-    })
-}
 
 pub fn elu_out(
     _ctx: &mut KernelContext<'_>,
@@ -49,15 +30,14 @@ pub fn elu_out(
         let poscoef: C = scalar_to_checked(OP, "scale", &scale, opmath)?;
         let negiptcoef: C = scalar_to_checked(OP, "input_scale", &input_scale, opmath)?;
         let negcoef = alpha * poscoef;
-        map1::<C, C>(OP, out, None, arg("self", self_), |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = if x < C::ZERO {
-                    Float::expm1(x * negiptcoef) * negcoef
-                } else {
-                    x * poscoef
-                };
+        let elu = |x: C| {
+            if x < C::ZERO {
+                Float::expm1(x * negiptcoef) * negcoef
+            } else {
+                x * poscoef
             }
-        })
+        };
+        map1::<C, C>(OP, out, None, arg("self", self_), each1(elu))
     })
 }
 

@@ -9,12 +9,12 @@
 //! without error (it becomes ±inf): ATen's one-element fast path skips the check for them.
 
 use crate::dispatch_compute;
-use crate::util::misc_helpers::{copy_cast, scalar_to_checked};
+use crate::util::copy::copy_like;
+use crate::util::dispatch::is_reduced_float;
+use crate::util::scalar::scalar_to_checked;
 use etk_core::iter::fill;
 use etk_core::out::{check_dtype, resize_out};
-use etk_core::{
-    Error, ErrorKind, Info, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel,
-};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_SCALAR: &str = "aten::fill.Scalar_out";
 pub const OP_TENSOR: &str = "aten::fill.Tensor_out";
@@ -47,8 +47,7 @@ pub fn fill_scalar_out(
     let st = self_.dtype();
     check_dtype(OP_SCALAR, "out", out, st)?;
     resize_out(OP_SCALAR, out, self_.sizes())?;
-    let fast_path_unchecked =
-        self_.numel() == 1 && matches!(st, ScalarType::Half | ScalarType::BFloat16);
+    let fast_path_unchecked = self_.numel() == 1 && is_reduced_float(st);
     fill_scalar(OP_SCALAR, &value, !fast_path_unchecked, out)
 }
 
@@ -63,9 +62,7 @@ pub fn fill_tensor_out(
             .expected_text("a zero-dim value tensor")
             .got(Info::Shape(value.shape())));
     }
-    check_dtype(OP_TENSOR, "out", out, self_.dtype())?;
-    resize_out(OP_TENSOR, out, self_.sizes())?;
-    copy_cast(OP_TENSOR, "value", value, out)
+    copy_like(OP_TENSOR, self_, "value", value, out)
 }
 
 boxed_kernel!(pub fn fill_scalar_out_boxed = OP_SCALAR => fill_scalar_out(self_: &Tensor, value: Scalar) -> (out));

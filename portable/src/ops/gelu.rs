@@ -10,8 +10,9 @@
 //! `f64::MAX` there.
 
 use crate::dispatch_float;
-use crate::ops::elu::float_activation_prologue;
 use crate::util::dispatch::Float;
+use crate::util::pointwise::each1;
+use crate::util::unary::float_activation_prologue;
 use core::f64::consts::{FRAC_1_SQRT_2, FRAC_2_SQRT_PI, SQRT_2};
 use etk_core::iter::{arg, map1};
 use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -36,25 +37,23 @@ pub fn gelu_out(
         if tanh {
             let beta = C::from_f64(SQRT_2 * FRAC_2_SQRT_PI * 0.5);
             let kappa = C::from_f64(0.044715);
-            map1::<C, C>(OP, out, None, arg("self", self_), |x, o| {
-                for (o, &x) in o.iter_mut().zip(x) {
-                    let inner = beta * (x + kappa * (x * x * x));
-                    *o = half * x * (C::ONE + Float::tanh(inner));
-                }
-            })
+            let gelu = |x: C| {
+                let inner = beta * (x + kappa * (x * x * x));
+                half * x * (C::ONE + Float::tanh(inner))
+            };
+            map1::<C, C>(OP, out, None, arg("self", self_), each1(gelu))
         } else {
             let alpha = C::from_f64(FRAC_1_SQRT_2);
-            map1::<C, C>(OP, out, None, arg("self", self_), |x, o| {
-                for (o, &x) in o.iter_mut().zip(x) {
-                    *o = if !float_quirks {
-                        x * half * (C::ONE + Float::erf(x * alpha))
-                    } else if x == C::INFINITY {
-                        C::NAN
-                    } else {
-                        x * (C::ONE + Float::erf(x * alpha)) * half
-                    };
+            let gelu = |x: C| {
+                if !float_quirks {
+                    x * half * (C::ONE + Float::erf(x * alpha))
+                } else if x == C::INFINITY {
+                    C::NAN
+                } else {
+                    x * (C::ONE + Float::erf(x * alpha)) * half
                 }
-            })
+            };
+            map1::<C, C>(OP, out, None, arg("self", self_), each1(gelu))
         }
     })
 }

@@ -8,7 +8,8 @@
 //! floating tensor makes every element NaN.
 
 use crate::ops::clamp::clamp_scalar_impl;
-use crate::util::misc_helpers::scalar_to_checked;
+use crate::util::pointwise::reject_bool;
+use crate::util::scalar::scalar_to_checked;
 use etk_core::{
     Error, ErrorKind, Info, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel,
 };
@@ -23,11 +24,7 @@ pub fn hardtanh_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let st = self_.dtype();
-    if st == ScalarType::Bool {
-        return Err(Error::new(ErrorKind::InvalidType, OP, "self")
-            .expected_text("a non-Bool dtype")
-            .got(Info::Dtype(st)));
-    }
+    reject_bool(OP, "self", st)?;
     let (lo, hi) = if st.is_integral(false) {
         let lo: i64 = scalar_to_checked(OP, "min_val", &min_val, ScalarType::Long)?;
         let hi: i64 = scalar_to_checked(OP, "max_val", &max_val, ScalarType::Long)?;

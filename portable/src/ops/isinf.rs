@@ -3,7 +3,7 @@
 //! Elementwise test for ±infinity. Every dtype is accepted (integers and Bool are never
 //! infinite); the out must be Bool.
 
-use crate::util::unary_helpers::unary_predicate_op;
+use crate::util::unary::unary_predicate_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::isinf.out";

@@ -6,9 +6,10 @@
 //! slope turns `0.0` into `-0.0`.
 
 use crate::dispatch_float;
-use crate::ops::elu::float_activation_prologue;
 use crate::util::dispatch::Float;
-use crate::util::misc_helpers::scalar_to_checked;
+use crate::util::pointwise::each1;
+use crate::util::scalar::scalar_to_checked;
+use crate::util::unary::float_activation_prologue;
 use etk_core::iter::{arg, map1};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
@@ -23,11 +24,8 @@ pub fn leaky_relu_out(
     let opmath = float_activation_prologue(OP, self_, out)?;
     dispatch_float!(opmath, C => {
         let slope: C = scalar_to_checked(OP, "negative_slope", &negative_slope, opmath)?;
-        map1::<C, C>(OP, out, None, arg("self", self_), |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = if x > C::ZERO { x } else { x * slope };
-            }
-        })
+        let leaky_relu = |x: C| if x > C::ZERO { x } else { x * slope };
+        map1::<C, C>(OP, out, None, arg("self", self_), each1(leaky_relu))
     })
 }
 

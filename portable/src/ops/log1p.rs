@@ -7,7 +7,7 @@
 //! accepted); integral and Bool outs are rejected.
 
 use crate::util::dispatch::Float;
-use crate::util::pointwise::unary_float_op;
+use crate::util::unary::unary_float_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::log1p.out";

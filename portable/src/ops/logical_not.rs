@@ -4,7 +4,7 @@
 //! Surprising but ATen: the out may have any dtype; it receives `1` / `0` (`1.0` for a Float
 //! out).
 
-use crate::util::compare_helpers::logical_unary_out;
+use crate::util::compare::logical_unary_out;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::logical_not.out";

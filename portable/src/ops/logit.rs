@@ -10,9 +10,8 @@
 //! rounds to -0.0 and clamps). Surprising but ATen: on Half and BFloat16 the kernel rounds
 //! after every step (`1 - z`, the division and the log), not once.
 
-use crate::util::dispatch::Float;
-use crate::util::pointwise::float_dtype;
-use crate::util::unary_helpers::{check_supported, reduced_rounder};
+use crate::util::dispatch::{Float, identity, reduced_rounder};
+use crate::util::pointwise::{check_supported, each1, float_dtype};
 use etk_core::iter::{arg, map1};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -31,21 +30,14 @@ pub fn logit_out(
     resize_out(OP, out, self_.sizes())?;
     let a = arg("self", self_);
     if common == ScalarType::Double {
-        let bounds = clamp_bounds(eps, |v| v);
-        map1::<f64, f64>(OP, out, Some(common), a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = logit(x, bounds, |v| v);
-            }
-        })
+        let bounds = clamp_bounds(eps, identity);
+        let f = each1(|x| logit(x, bounds, identity));
+        map1::<f64, f64>(OP, out, Some(common), a, f)
     } else {
         // Half and BFloat16 round every intermediate; Float's rounder is the identity.
         let r = reduced_rounder(common);
         let bounds = clamp_bounds(eps.map(|e| e as f32), r);
-        map1::<f32, f32>(OP, out, Some(common), a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = logit(x, bounds, r);
-            }
-        })
+        map1::<f32, f32>(OP, out, Some(common), a, each1(|x| logit(x, bounds, r)))
     }
 }
 

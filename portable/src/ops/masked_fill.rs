@@ -7,8 +7,8 @@
 //! overflows the dtype is an error even where the mask selects nothing.
 
 use crate::dispatch_compute;
-use crate::util::misc_helpers::scalar_to_checked;
-use crate::util::pointwise::resize_to_broadcast;
+use crate::util::pointwise::{each2, resize_to_broadcast};
+use crate::util::scalar::scalar_to_checked;
 use etk_core::iter::{arg, map2};
 use etk_core::out::check_dtype;
 use etk_core::{Error, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
@@ -30,11 +30,8 @@ pub fn masked_fill_scalar_out(
     dispatch_compute!(st, C => {
         let v: C = scalar_to_checked(OP, "value", &value, st)?;
         resize_to_broadcast(OP, out, &[("self", self_), ("mask", mask)])?;
-        map2::<C, bool, C>(OP, out, None, arg("self", self_), arg("mask", mask), |x, m, o| {
-            for ((o, &x), &m) in o.iter_mut().zip(x).zip(m) {
-                *o = if m { v } else { x };
-            }
-        })
+        let (x, m) = (arg("self", self_), arg("mask", mask));
+        map2::<C, bool, C>(OP, out, None, x, m, each2(|x, m| if m { v } else { x }))
     }, _ => Err(Error::unsupported_dtype(OP, "self", st)))
 }
 

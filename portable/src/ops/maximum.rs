@@ -6,10 +6,7 @@
 //! The sign of a zero result is unspecified (ATen's vector and scalar paths differ on
 //! `maximum(-0.0, 0.0)`); here the first operand wins ties.
 
-use crate::util::arith_helpers::{Ctx, Kernel, Num, Operand, Spec, binary_map};
-use crate::util::pointwise::{common_dtype, resize_to_broadcast};
-use etk_core::iter::arg;
-use etk_core::out::check_can_cast;
+use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_tensor_out};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::maximum.out";
@@ -30,16 +27,7 @@ pub fn maximum_out(
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = common_dtype(OP, self_, other)?;
-    check_can_cast(OP, common, out)?;
-    resize_to_broadcast(OP, out, &[("self", self_), ("other", other)])?;
-    binary_map(
-        &Spec::new(OP, common),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Tensor(arg("other", other).via(common)),
-        Maximum,
-    )
+    arith_tensor_out(&Rules::new(OP), self_, other, out, Maximum)
 }
 
 boxed_kernel!(pub fn maximum_out_boxed = OP => maximum_out(self_: &Tensor, other: &Tensor) -> (out));

@@ -12,6 +12,7 @@
 //! ignores the addend (a NaN there does not propagate).
 
 use crate::util::dispatch::Arith;
+use crate::util::scalar::scalar_overflows;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{
     Compute, Element, Error, ErrorKind, Info, KernelContext, Result, Scalar, ScalarType, Tensor,
@@ -229,47 +230,13 @@ pub fn opmath_scalar<C: Compute>(
         Half | BFloat16 | Float => Float,
         other => other,
     };
-    let overflow = || {
-        Error::new(ErrorKind::InvalidArgument, op, arg)
+    if scalar_overflows(s, opmath) {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
             .expected(
                 "a value that converts without overflow to",
                 Info::Dtype(opmath),
             )
-            .got(Info::Float(s.to_f64()))
-    };
-    // (lowest, max) of the integer types.
-    let int_range = match opmath {
-        Byte => Some((0i64, u8::MAX as i64)),
-        Char => Some((i8::MIN as i64, i8::MAX as i64)),
-        Short => Some((i16::MIN as i64, i16::MAX as i64)),
-        Int => Some((i32::MIN as i64, i32::MAX as i64)),
-        Long => Some((i64::MIN, i64::MAX)),
-        _ => None,
-    };
-    match (*s, int_range) {
-        (Scalar::Bool(_), _) => {}
-        (Scalar::Int(v), Some((lo, hi))) => {
-            // c10 lets negative values wrap into unsigned types: -255..=255 for uint8.
-            let ok = if lo == 0 {
-                v <= hi && v >= -hi
-            } else {
-                v >= lo && v <= hi
-            };
-            if !ok {
-                return Err(overflow());
-            }
-        }
-        (Scalar::Int(_), None) => {}
-        (Scalar::Double(v), Some((lo, hi))) => {
-            if v.is_nan() || v < lo as f64 || v > hi as f64 {
-                return Err(overflow());
-            }
-        }
-        (Scalar::Double(v), None) => {
-            if opmath == Float && v.is_finite() && v.abs() > f32::MAX as f64 {
-                return Err(overflow());
-            }
-        }
+            .got(Info::Float(s.to_f64())));
     }
     Ok(s.cast_to::<C>(opmath))
 }

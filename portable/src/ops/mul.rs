@@ -8,13 +8,8 @@
 //! included), ATen multiplies in f32 by `other`'s own value, not by `other` rounded to
 //! Half/BFloat16 (`half * 0.1` uses 0.1f, not 0.0999755859375).
 
-use crate::util::arith_helpers::{
-    Ctx, Kernel, Num, Operand, Spec, binary_map, other_is_cpu_scalar,
-};
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
-use etk_core::iter::arg;
-use etk_core::out::{check_can_cast, check_dtype, resize_out};
-use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_scalar_out, arith_tensor_out};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::mul.out";
 pub const OP_SCALAR: &str = "aten::mul.Scalar_out";
@@ -35,21 +30,7 @@ pub fn mul_out(
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = common_dtype(OP, self_, other)?;
-    check_can_cast(OP, common, out)?;
-    resize_to_broadcast(OP, out, &[("self", self_), ("other", other)])?;
-    let b = if other_is_cpu_scalar(common, other) {
-        arg("other", other)
-    } else {
-        arg("other", other).via(common)
-    };
-    binary_map(
-        &Spec::new(OP, common),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Tensor(b),
-        Mul,
-    )
+    arith_tensor_out(&Rules::new(OP).cpu_scalar(), self_, other, out, Mul)
 }
 
 pub fn mul_scalar_out(
@@ -58,26 +39,8 @@ pub fn mul_scalar_out(
     other: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = common_dtype_scalar(OP_SCALAR, self_, &other)?;
-    check_dtype(OP_SCALAR, "out", out, common)?;
-    resize_out(OP_SCALAR, out, self_.sizes())?;
-    binary_map(
-        &Spec::new(OP_SCALAR, common),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        scalar_operand(common, other),
-        Mul,
-    )
-}
-
-/// A Scalar `other` of `mul`/`div`: its own value on the Half/BFloat16 fast path, else cast to
-/// the common dtype like any wrapped number.
-pub(crate) fn scalar_operand(common: ScalarType, other: Scalar) -> Operand<'static, 'static> {
-    if matches!(common, ScalarType::Half | ScalarType::BFloat16) {
-        Operand::ScalarValue(other)
-    } else {
-        Operand::Scalar(other)
-    }
+    let rules = Rules::new(OP_SCALAR).cpu_scalar().exact_out();
+    arith_scalar_out(&rules, self_, other, out, Mul)
 }
 
 boxed_kernel!(pub fn mul_out_boxed = OP => mul_out(self_: &Tensor, other: &Tensor) -> (out));

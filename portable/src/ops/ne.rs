@@ -9,16 +9,18 @@
 //! tensor `300` becomes `44` and for a uint8 tensor `-1` becomes `255`; a Half tensor
 //! compares against `0.1` rounded to Half.
 
-use crate::util::compare_helpers::{Predicate, compare_scalar_out, compare_tensor_out};
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+use crate::util::compare::{Predicate, compare_scalar_out, compare_tensor_out};
+use etk_core::{Compute, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_SCALAR: &str = "aten::ne.Scalar_out";
 pub const OP_TENSOR: &str = "aten::ne.Tensor_out";
 
+#[derive(Clone, Copy)]
 struct NotEqual;
+
 impl Predicate for NotEqual {
     #[inline(always)]
-    fn test<C: PartialOrd>(a: C, b: C) -> bool {
+    fn test<C: Compute>(self, a: C, b: C) -> bool {
         a != b
     }
 }
@@ -29,7 +31,7 @@ pub fn ne_scalar_out(
     other: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    compare_scalar_out::<NotEqual>(OP_SCALAR, self_, other, out)
+    compare_scalar_out(OP_SCALAR, self_, other, out, NotEqual)
 }
 
 pub fn ne_tensor_out(
@@ -38,7 +40,7 @@ pub fn ne_tensor_out(
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    compare_tensor_out::<NotEqual>(OP_TENSOR, self_, other, out)
+    compare_tensor_out(OP_TENSOR, self_, other, out, NotEqual)
 }
 
 boxed_kernel!(pub fn ne_scalar_out_boxed = OP_SCALAR => ne_scalar_out(self_: &Tensor, other: Scalar) -> (out));

@@ -18,12 +18,13 @@
 //! - `Scalar_out` with base 1 fills the out with 1 whatever the out's dtype (Bool included).
 
 use crate::dispatch_float;
-use crate::util::arith_helpers::{
-    Ctx, Kernel, Num, Operand, Spec, binary_map, powi, reject_bool_common,
+use crate::util::arith::{
+    Ctx, Kernel, Num, Operand, Rules, Spec, arith_tensor_out, binary_map, powi,
 };
+use crate::util::copy::copy_cast;
 use crate::util::dispatch::Float;
-use crate::util::misc_helpers::{copy_cast, scalar_to_checked};
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, promoted, resize_to_broadcast};
+use crate::util::pointwise::{common_dtype_scalar, each1, promoted, reject_bool};
+use crate::util::scalar::scalar_to_checked;
 use etk_core::iter::{Arg, arg, fill, map1};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{
@@ -51,18 +52,10 @@ pub fn pow_tensor_tensor_out(
     exponent: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let op = OP_TENSOR_TENSOR;
-    let common = common_dtype(op, self_, exponent)?;
-    check_can_cast(op, common, out)?;
-    reject_bool_common(op, common)?;
-    resize_to_broadcast(op, out, &[("self", self_), ("exponent", exponent)])?;
-    binary_map(
-        &Spec::new(op, common),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Tensor(arg("exponent", exponent).via(common)),
-        Pow,
-    )
+    let rules = Rules::new(OP_TENSOR_TENSOR)
+        .no_bool()
+        .other_name("exponent");
+    arith_tensor_out(&rules, self_, exponent, out, Pow)
 }
 
 pub fn pow_scalar_out(
@@ -82,7 +75,7 @@ pub fn pow_scalar_out(
         ResultTypeState::new().scalar(&self_).tensor(exponent),
     )?;
     check_can_cast(op, common, out)?;
-    reject_bool_common(op, common)?;
+    reject_bool(op, "self", common)?;
     resize_out(op, out, exponent.sizes())?;
     binary_map(
         &Spec::new(op, common),
@@ -119,11 +112,7 @@ pub fn pow_tensor_scalar_out(
     let x = arg("self", self_).via(common);
     if !common.is_floating_point() {
         let e: i64 = scalar_to_checked(op, "exponent", &exponent, common)?;
-        return map1::<i64, i64>(op, out, Some(common), x, |v, o| {
-            for (o, &v) in o.iter_mut().zip(v) {
-                *o = powi(v, e);
-            }
-        });
+        return map1::<i64, i64>(op, out, Some(common), x, each1(|v| powi(v, e)));
     }
     // ATen's specializations, decided on the exponent as given ...
     let kind = if common == ScalarType::Half {
@@ -178,20 +167,17 @@ fn pow_float<F: Float + Num>(
     // Float computes `pow(float, double)` in double; Half and BFloat16 call `pow` in f32.
     let in_f64 = common == ScalarType::Float || common == ScalarType::Double;
     let ef = F::from_f64(e);
-    map1::<F, F>(op, out, Some(common), x, |v, o| {
-        for (o, &v) in o.iter_mut().zip(v) {
-            *o = match kind {
-                PowKind::Sqrt => v.sqrt(),
-                PowKind::Rsqrt => F::ONE / v.sqrt(),
-                PowKind::Reciprocal => F::ONE / v,
-                PowKind::Square => v * v,
-                PowKind::Cube => r(v * v) * v,
-                PowKind::InvSquare => F::ONE / r(v * v),
-                PowKind::General if in_f64 => F::from_f64(Float::powf(v.to_f64(), e)),
-                PowKind::General => v.powf(ef),
-            };
-        }
-    })
+    let pow = |v: F| match kind {
+        PowKind::Sqrt => v.sqrt(),
+        PowKind::Rsqrt => F::ONE / v.sqrt(),
+        PowKind::Reciprocal => F::ONE / v,
+        PowKind::Square => v * v,
+        PowKind::Cube => r(v * v) * v,
+        PowKind::InvSquare => F::ONE / r(v * v),
+        PowKind::General if in_f64 => F::from_f64(Float::powf(v.to_f64(), e)),
+        PowKind::General => v.powf(ef),
+    };
+    map1::<F, F>(op, out, Some(common), x, each1(pow))
 }
 
 /// c10's `Scalar::equal(double)`: numeric equality for Int and Double; a Bool never equals a

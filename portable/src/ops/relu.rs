@@ -4,9 +4,8 @@
 //! rejected. NaN stays NaN and `-0.0` stays `-0.0` (ATen computes `clamp_min(self, 0)`).
 
 use crate::ops::clamp::clamp_scalar_impl;
-use etk_core::{
-    Error, ErrorKind, Info, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel,
-};
+use crate::util::pointwise::reject_bool;
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::relu.out";
 
@@ -15,11 +14,7 @@ pub fn relu_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    if self_.dtype() == ScalarType::Bool {
-        return Err(Error::new(ErrorKind::InvalidType, OP, "self")
-            .expected_text("a non-Bool dtype")
-            .got(Info::Dtype(self_.dtype())));
-    }
+    reject_bool(OP, "self", self_.dtype())?;
     // an Int zero never promotes: the result keeps self's dtype.
     clamp_scalar_impl(OP, self_, Some(("self", Scalar::Int(0))), None, out)
 }

@@ -9,10 +9,7 @@
 //! Surprising but ATen: floats take `fmod` and add the divisor when the signs differ, so
 //! `remainder(-1, inf)` is inf and `remainder(-0.0, 3)` is -0.0.
 
-use crate::util::arith_helpers::{Ctx, Kernel, Num, Operand, Spec, binary_map, reject_bool_common};
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
-use etk_core::iter::arg;
-use etk_core::out::{check_can_cast, resize_out};
+use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_scalar_out, arith_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_TENSOR: &str = "aten::remainder.Tensor_out";
@@ -34,15 +31,11 @@ pub fn remainder_tensor_out(
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = common_dtype(OP_TENSOR, self_, other)?;
-    check_can_cast(OP_TENSOR, common, out)?;
-    reject_bool_common(OP_TENSOR, common)?;
-    resize_to_broadcast(OP_TENSOR, out, &[("self", self_), ("other", other)])?;
-    binary_map(
-        &Spec::new(OP_TENSOR, common),
+    arith_tensor_out(
+        &Rules::new(OP_TENSOR).no_bool(),
+        self_,
+        other,
         out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Tensor(arg("other", other).via(common)),
         Remainder,
     )
 }
@@ -53,15 +46,11 @@ pub fn remainder_scalar_out(
     other: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let common = common_dtype_scalar(OP_SCALAR, self_, &other)?;
-    check_can_cast(OP_SCALAR, common, out)?;
-    reject_bool_common(OP_SCALAR, common)?;
-    resize_out(OP_SCALAR, out, self_.sizes())?;
-    binary_map(
-        &Spec::new(OP_SCALAR, common),
+    arith_scalar_out(
+        &Rules::new(OP_SCALAR).no_bool(),
+        self_,
+        other,
         out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Scalar(other),
         Remainder,
     )
 }

@@ -12,7 +12,8 @@
 //! and once `p` overflows the op-math type (`decimals >= 39` on Float) every result is NaN.
 
 use crate::util::dispatch::Float;
-use crate::util::unary_helpers::{check_supported, unary_keep_dtype_op};
+use crate::util::pointwise::{check_supported, each1};
+use crate::util::unary::unary_keep_dtype_op;
 use etk_core::iter::{arg, map1};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -59,18 +60,22 @@ pub fn round_decimals_out(
     let negative = decimals < 0;
     let a = arg("self", self_);
     if dtype == ScalarType::Double {
-        map1::<f64, f64>(OP_DECIMALS, out, None, a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = round_decimals(x, pow10, negative);
-            }
-        })
+        map1::<f64, f64>(
+            OP_DECIMALS,
+            out,
+            None,
+            a,
+            each1(|x| round_decimals(x, pow10, negative)),
+        )
     } else {
         let p = pow10 as f32;
-        map1::<f32, f32>(OP_DECIMALS, out, None, a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = round_decimals(x, p, negative);
-            }
-        })
+        map1::<f32, f32>(
+            OP_DECIMALS,
+            out,
+            None,
+            a,
+            each1(|x| round_decimals(x, p, negative)),
+        )
     }
 }
 

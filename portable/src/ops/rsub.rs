@@ -6,14 +6,23 @@
 //! (a generated out wrapper). `other` is cast to the result dtype like a wrapped number
 //! (`rsub(int8, 300)` computes with 44).
 
-use crate::ops::add::{Axpy, check_alpha};
-use crate::util::arith_helpers::{Operand, Spec, binary_map, check_sub_bool, neg_scalar};
-use crate::util::pointwise::common_dtype_scalar;
-use etk_core::iter::arg;
-use etk_core::out::{check_dtype, resize_out};
+use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_scalar_out, check_sub_bool};
+use crate::util::scalar::neg_scalar;
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::rsub.Scalar_out";
+
+/// `b + alpha * a` (`alpha` is the kernel's parameter): add's `Axpy` with the operands
+/// swapped, `a` being `self` and `b` the Scalar `other`.
+#[derive(Clone, Copy)]
+struct SwappedAxpy;
+
+impl Kernel for SwappedAxpy {
+    #[inline(always)]
+    fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C> {
+        Some(b.wrapping_add(cx.param.wrapping_mul(a)))
+    }
+}
 
 pub fn rsub_scalar_out(
     _ctx: &mut KernelContext<'_>,
@@ -27,17 +36,8 @@ pub fn rsub_scalar_out(
         ("other", other.is_bool()),
         ("self", self_.dtype() == ScalarType::Bool),
     )?;
-    let common = common_dtype_scalar(OP, self_, &other)?;
-    check_alpha(OP, common, &alpha)?;
-    check_dtype(OP, "out", out, common)?;
-    resize_out(OP, out, self_.sizes())?;
-    binary_map(
-        &Spec::new(OP, common).param("alpha", neg_scalar(alpha)),
-        out,
-        Operand::Scalar(other),
-        Operand::Tensor(arg("self", self_).via(common)),
-        Axpy,
-    )
+    let rules = Rules::new(OP).alpha(neg_scalar(alpha)).exact_out();
+    arith_scalar_out(&rules, self_, other, out, SwappedAxpy)
 }
 
 boxed_kernel!(pub fn rsub_scalar_out_boxed = OP => rsub_scalar_out(self_: &Tensor, other: Scalar, alpha: Scalar) -> (out));

@@ -7,8 +7,9 @@
 //! Surprising but ATen: Half and BFloat16 skip the check, so `1e10` becomes `inf`.
 
 use crate::ops::fill::fill_scalar;
+use crate::util::dispatch::is_reduced_float;
 use etk_core::out::resize_out;
-use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::scalar_tensor.out";
 
@@ -18,7 +19,7 @@ pub fn scalar_tensor_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     resize_out(OP, out, &[])?;
-    let checked = !matches!(out.dtype(), ScalarType::Half | ScalarType::BFloat16);
+    let checked = !is_reduced_float(out.dtype());
     fill_scalar(OP, &s, checked, out)
 }
 

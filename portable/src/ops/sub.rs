@@ -7,11 +7,9 @@
 //! exactly the result dtype; `sub.out` any dtype the result casts to.
 //! Surprising but ATen: any Bool operand is rejected, a Bool Scalar included (`float - True`).
 
-use crate::ops::add::{Axpy, check_alpha};
-use crate::util::arith_helpers::{Operand, Spec, binary_map, check_sub_bool, neg_scalar};
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
-use etk_core::iter::arg;
-use etk_core::out::{check_can_cast, check_dtype, resize_out};
+use crate::ops::add::Axpy;
+use crate::util::arith::{Rules, arith_scalar_out, arith_tensor_out, check_sub_bool};
+use crate::util::scalar::neg_scalar;
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::sub.out";
@@ -29,17 +27,9 @@ pub fn sub_out(
         ("self", self_.dtype() == ScalarType::Bool),
         ("other", other.dtype() == ScalarType::Bool),
     )?;
-    let common = common_dtype(OP, self_, other)?;
-    check_alpha(OP, common, &alpha)?;
-    check_can_cast(OP, common, out)?;
-    resize_to_broadcast(OP, out, &[("self", self_), ("other", other)])?;
-    binary_map(
-        &Spec::new(OP, common).param("alpha", neg_scalar(alpha)),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Tensor(arg("other", other).via(common)),
-        Axpy,
-    )
+    // `-alpha` has alpha's kind, so add's checks on it are the checks on `alpha`.
+    let rules = Rules::new(OP).alpha(neg_scalar(alpha));
+    arith_tensor_out(&rules, self_, other, out, Axpy)
 }
 
 pub fn sub_scalar_out(
@@ -54,17 +44,8 @@ pub fn sub_scalar_out(
         ("self", self_.dtype() == ScalarType::Bool),
         ("other", other.is_bool()),
     )?;
-    let common = common_dtype_scalar(OP_SCALAR, self_, &other)?;
-    check_alpha(OP_SCALAR, common, &alpha)?;
-    check_dtype(OP_SCALAR, "out", out, common)?;
-    resize_out(OP_SCALAR, out, self_.sizes())?;
-    binary_map(
-        &Spec::new(OP_SCALAR, common).param("alpha", neg_scalar(alpha)),
-        out,
-        Operand::Tensor(arg("self", self_).via(common)),
-        Operand::Scalar(other),
-        Axpy,
-    )
+    let rules = Rules::new(OP_SCALAR).alpha(neg_scalar(alpha)).exact_out();
+    arith_scalar_out(&rules, self_, other, out, Axpy)
 }
 
 boxed_kernel!(pub fn sub_out_boxed = OP => sub_out(self_: &Tensor, other: &Tensor, alpha: Scalar) -> (out));

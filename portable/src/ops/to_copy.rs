@@ -7,7 +7,7 @@
 //! `channels_last` requires rank 4, `channels_last_3d` rank 5). `non_blocking` changes nothing
 //! on CPU.
 
-use crate::util::misc_helpers::{check_memory_format, copy_cast};
+use crate::util::copy::{check_memory_format, copy_cast};
 use etk_core::evalue::MemoryFormat;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};

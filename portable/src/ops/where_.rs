@@ -6,10 +6,10 @@
 //! (ATen deprecates it), any non-zero byte counting as true.
 
 use crate::dispatch_compute;
-use crate::util::pointwise::{promoted, resize_to_broadcast};
+use crate::util::pointwise::{common_dtype, each3, resize_to_broadcast};
 use etk_core::iter::{arg, map3};
 use etk_core::out::check_dtype;
-use etk_core::{Error, KernelContext, Result, ResultTypeState, ScalarType, Tensor, boxed_kernel};
+use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::where.self_out";
 
@@ -29,11 +29,7 @@ pub fn where_self_out(
             ct,
         ));
     }
-    let common = promoted(
-        OP,
-        "other",
-        ResultTypeState::new().tensor(self_).tensor(other),
-    )?;
+    let common = common_dtype(OP, self_, other)?;
     check_dtype(OP, "out", out, common)?;
     resize_to_broadcast(
         OP,
@@ -46,11 +42,7 @@ pub fn where_self_out(
         arg("other", other).via(common),
     );
     dispatch_compute!(common, C => {
-        map3::<bool, C, C, C>(OP, out, None, c, a, b, |c, a, b, o| {
-            for (((o, &c), &a), &b) in o.iter_mut().zip(c).zip(a).zip(b) {
-                *o = if c { a } else { b };
-            }
-        })
+        map3::<bool, C, C, C>(OP, out, None, c, a, b, each3(|c, a, b| if c { a } else { b }))
     }, _ => Err(Error::unsupported_dtype(OP, "self", common)))
 }
 

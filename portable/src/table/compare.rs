@@ -3,113 +3,32 @@
 use crate::ops::*;
 use etk_core::KernelEntry;
 
-pub const TABLE: &[KernelEntry] = &[
-    KernelEntry {
-        name: eq::OP_SCALAR,
-        kernel: eq::eq_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: eq::OP_TENSOR,
-        kernel: eq::eq_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: ne::OP_SCALAR,
-        kernel: ne::ne_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: ne::OP_TENSOR,
-        kernel: ne::ne_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: ge::OP_SCALAR,
-        kernel: ge::ge_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: ge::OP_TENSOR,
-        kernel: ge::ge_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: gt::OP_SCALAR,
-        kernel: gt::gt_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: gt::OP_TENSOR,
-        kernel: gt::gt_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: le::OP_SCALAR,
-        kernel: le::le_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: le::OP_TENSOR,
-        kernel: le::le_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: lt::OP_SCALAR,
-        kernel: lt::lt_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: lt::OP_TENSOR,
-        kernel: lt::lt_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_and::OP_SCALAR,
-        kernel: bitwise_and::bitwise_and_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_and::OP_TENSOR,
-        kernel: bitwise_and::bitwise_and_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_or::OP_SCALAR,
-        kernel: bitwise_or::bitwise_or_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_or::OP_TENSOR,
-        kernel: bitwise_or::bitwise_or_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_xor::OP_SCALAR,
-        kernel: bitwise_xor::bitwise_xor_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_xor::OP_TENSOR,
-        kernel: bitwise_xor::bitwise_xor_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_not::OP,
-        kernel: bitwise_not::bitwise_not_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_left_shift::OP_TENSOR,
-        kernel: bitwise_left_shift::bitwise_left_shift_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_left_shift::OP_TENSOR_SCALAR,
-        kernel: bitwise_left_shift::bitwise_left_shift_tensor_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_right_shift::OP_TENSOR,
-        kernel: bitwise_right_shift::bitwise_right_shift_tensor_out_boxed,
-    },
-    KernelEntry {
-        name: bitwise_right_shift::OP_TENSOR_SCALAR,
-        kernel: bitwise_right_shift::bitwise_right_shift_tensor_scalar_out_boxed,
-    },
-    KernelEntry {
-        name: logical_and::OP,
-        kernel: logical_and::logical_and_out_boxed,
-    },
-    KernelEntry {
-        name: logical_or::OP,
-        kernel: logical_or::logical_or_out_boxed,
-    },
-    KernelEntry {
-        name: logical_xor::OP,
-        kernel: logical_xor::logical_xor_out_boxed,
-    },
-    KernelEntry {
-        name: logical_not::OP,
-        kernel: logical_not::logical_not_out_boxed,
-    },
+pub const TABLE: &[KernelEntry] = entries![
+    eq::OP_SCALAR => eq::eq_scalar_out_boxed,
+    eq::OP_TENSOR => eq::eq_tensor_out_boxed,
+    ne::OP_SCALAR => ne::ne_scalar_out_boxed,
+    ne::OP_TENSOR => ne::ne_tensor_out_boxed,
+    ge::OP_SCALAR => ge::ge_scalar_out_boxed,
+    ge::OP_TENSOR => ge::ge_tensor_out_boxed,
+    gt::OP_SCALAR => gt::gt_scalar_out_boxed,
+    gt::OP_TENSOR => gt::gt_tensor_out_boxed,
+    le::OP_SCALAR => le::le_scalar_out_boxed,
+    le::OP_TENSOR => le::le_tensor_out_boxed,
+    lt::OP_SCALAR => lt::lt_scalar_out_boxed,
+    lt::OP_TENSOR => lt::lt_tensor_out_boxed,
+    bitwise_and::OP_SCALAR => bitwise_and::bitwise_and_scalar_out_boxed,
+    bitwise_and::OP_TENSOR => bitwise_and::bitwise_and_tensor_out_boxed,
+    bitwise_or::OP_SCALAR => bitwise_or::bitwise_or_scalar_out_boxed,
+    bitwise_or::OP_TENSOR => bitwise_or::bitwise_or_tensor_out_boxed,
+    bitwise_xor::OP_SCALAR => bitwise_xor::bitwise_xor_scalar_out_boxed,
+    bitwise_xor::OP_TENSOR => bitwise_xor::bitwise_xor_tensor_out_boxed,
+    bitwise_not::OP => bitwise_not::bitwise_not_out_boxed,
+    bitwise_left_shift::OP_TENSOR => bitwise_left_shift::bitwise_left_shift_tensor_out_boxed,
+    bitwise_left_shift::OP_TENSOR_SCALAR => bitwise_left_shift::bitwise_left_shift_tensor_scalar_out_boxed,
+    bitwise_right_shift::OP_TENSOR => bitwise_right_shift::bitwise_right_shift_tensor_out_boxed,
+    bitwise_right_shift::OP_TENSOR_SCALAR => bitwise_right_shift::bitwise_right_shift_tensor_scalar_out_boxed,
+    logical_and::OP => logical_and::logical_and_out_boxed,
+    logical_or::OP => logical_or::logical_or_out_boxed,
+    logical_xor::OP => logical_xor::logical_xor_out_boxed,
+    logical_not::OP => logical_not::logical_not_out_boxed,
 ];

@@ -1,24 +1,11 @@
 //! The linalg family's kernels.
 
-#[allow(unused_imports)]
 use crate::ops::*;
 use etk_core::KernelEntry;
 
-pub const TABLE: &[KernelEntry] = &[
-    KernelEntry {
-        name: mm::OP,
-        kernel: mm::mm_out_boxed,
-    },
-    KernelEntry {
-        name: bmm::OP,
-        kernel: bmm::bmm_out_boxed,
-    },
-    KernelEntry {
-        name: addmm::OP,
-        kernel: addmm::addmm_out_boxed,
-    },
-    KernelEntry {
-        name: linear::OP,
-        kernel: linear::linear_out_boxed,
-    },
+pub const TABLE: &[KernelEntry] = entries![
+    mm::OP => mm::mm_out_boxed,
+    bmm::OP => bmm::bmm_out_boxed,
+    addmm::OP => addmm::addmm_out_boxed,
+    linear::OP => linear::linear_out_boxed,
 ];

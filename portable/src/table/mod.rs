@@ -1,5 +1,13 @@
 //! Kernel tables by family; `crate::TABLE` is their concatenation.
 
+/// `entries![module::OP => module::op_out_boxed, ...]`: a table of (operator name, boxed
+/// kernel).
+macro_rules! entries {
+    ($($name:expr => $kernel:expr),* $(,)?) => {
+        &[$(etk_core::KernelEntry { name: $name, kernel: $kernel }),*]
+    };
+}
+
 pub mod arith;
 pub mod compare;
 pub mod linalg;

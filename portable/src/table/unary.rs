@@ -1,144 +1,41 @@
 //! The unary family's kernels.
 
-#[allow(unused_imports)]
 use crate::ops::*;
 use etk_core::KernelEntry;
 
-pub const TABLE: &[KernelEntry] = &[
-    KernelEntry {
-        name: abs::OP,
-        kernel: abs::abs_out_boxed,
-    },
-    KernelEntry {
-        name: acos::OP,
-        kernel: acos::acos_out_boxed,
-    },
-    KernelEntry {
-        name: acosh::OP,
-        kernel: acosh::acosh_out_boxed,
-    },
-    KernelEntry {
-        name: asin::OP,
-        kernel: asin::asin_out_boxed,
-    },
-    KernelEntry {
-        name: asinh::OP,
-        kernel: asinh::asinh_out_boxed,
-    },
-    KernelEntry {
-        name: atan::OP,
-        kernel: atan::atan_out_boxed,
-    },
-    KernelEntry {
-        name: atanh::OP,
-        kernel: atanh::atanh_out_boxed,
-    },
-    KernelEntry {
-        name: ceil::OP,
-        kernel: ceil::ceil_out_boxed,
-    },
-    KernelEntry {
-        name: cos::OP,
-        kernel: cos::cos_out_boxed,
-    },
-    KernelEntry {
-        name: cosh::OP,
-        kernel: cosh::cosh_out_boxed,
-    },
-    KernelEntry {
-        name: erf::OP,
-        kernel: erf::erf_out_boxed,
-    },
-    KernelEntry {
-        name: exp::OP,
-        kernel: exp::exp_out_boxed,
-    },
-    KernelEntry {
-        name: expm1::OP,
-        kernel: expm1::expm1_out_boxed,
-    },
-    KernelEntry {
-        name: floor::OP,
-        kernel: floor::floor_out_boxed,
-    },
-    KernelEntry {
-        name: log::OP,
-        kernel: log::log_out_boxed,
-    },
-    KernelEntry {
-        name: log10::OP,
-        kernel: log10::log10_out_boxed,
-    },
-    KernelEntry {
-        name: log1p::OP,
-        kernel: log1p::log1p_out_boxed,
-    },
-    KernelEntry {
-        name: log2::OP,
-        kernel: log2::log2_out_boxed,
-    },
-    KernelEntry {
-        name: neg::OP,
-        kernel: neg::neg_out_boxed,
-    },
-    KernelEntry {
-        name: reciprocal::OP,
-        kernel: reciprocal::reciprocal_out_boxed,
-    },
-    KernelEntry {
-        name: round::OP,
-        kernel: round::round_out_boxed,
-    },
-    KernelEntry {
-        name: round::OP_DECIMALS,
-        kernel: round::round_decimals_out_boxed,
-    },
-    KernelEntry {
-        name: rsqrt::OP,
-        kernel: rsqrt::rsqrt_out_boxed,
-    },
-    KernelEntry {
-        name: sigmoid::OP,
-        kernel: sigmoid::sigmoid_out_boxed,
-    },
-    KernelEntry {
-        name: sign::OP,
-        kernel: sign::sign_out_boxed,
-    },
-    KernelEntry {
-        name: sin::OP,
-        kernel: sin::sin_out_boxed,
-    },
-    KernelEntry {
-        name: sinh::OP,
-        kernel: sinh::sinh_out_boxed,
-    },
-    KernelEntry {
-        name: sqrt::OP,
-        kernel: sqrt::sqrt_out_boxed,
-    },
-    KernelEntry {
-        name: tan::OP,
-        kernel: tan::tan_out_boxed,
-    },
-    KernelEntry {
-        name: tanh::OP,
-        kernel: tanh::tanh_out_boxed,
-    },
-    KernelEntry {
-        name: trunc::OP,
-        kernel: trunc::trunc_out_boxed,
-    },
-    KernelEntry {
-        name: isinf::OP,
-        kernel: isinf::isinf_out_boxed,
-    },
-    KernelEntry {
-        name: isnan::OP,
-        kernel: isnan::isnan_out_boxed,
-    },
-    KernelEntry {
-        name: logit::OP,
-        kernel: logit::logit_out_boxed,
-    },
+pub const TABLE: &[KernelEntry] = entries![
+    abs::OP => abs::abs_out_boxed,
+    acos::OP => acos::acos_out_boxed,
+    acosh::OP => acosh::acosh_out_boxed,
+    asin::OP => asin::asin_out_boxed,
+    asinh::OP => asinh::asinh_out_boxed,
+    atan::OP => atan::atan_out_boxed,
+    atanh::OP => atanh::atanh_out_boxed,
+    ceil::OP => ceil::ceil_out_boxed,
+    cos::OP => cos::cos_out_boxed,
+    cosh::OP => cosh::cosh_out_boxed,
+    erf::OP => erf::erf_out_boxed,
+    exp::OP => exp::exp_out_boxed,
+    expm1::OP => expm1::expm1_out_boxed,
+    floor::OP => floor::floor_out_boxed,
+    log::OP => log::log_out_boxed,
+    log10::OP => log10::log10_out_boxed,
+    log1p::OP => log1p::log1p_out_boxed,
+    log2::OP => log2::log2_out_boxed,
+    neg::OP => neg::neg_out_boxed,
+    reciprocal::OP => reciprocal::reciprocal_out_boxed,
+    round::OP => round::round_out_boxed,
+    round::OP_DECIMALS => round::round_decimals_out_boxed,
+    rsqrt::OP => rsqrt::rsqrt_out_boxed,
+    sigmoid::OP => sigmoid::sigmoid_out_boxed,
+    sign::OP => sign::sign_out_boxed,
+    sin::OP => sin::sin_out_boxed,
+    sinh::OP => sinh::sinh_out_boxed,
+    sqrt::OP => sqrt::sqrt_out_boxed,
+    tan::OP => tan::tan_out_boxed,
+    tanh::OP => tanh::tanh_out_boxed,
+    trunc::OP => trunc::trunc_out_boxed,
+    isinf::OP => isinf::isinf_out_boxed,
+    isnan::OP => isnan::isnan_out_boxed,
+    logit::OP => logit::logit_out_boxed,
 ];

@@ -4,7 +4,7 @@
 //! store; Half, BFloat16 and Float compute in `f32` (rounded once, on store); Double in `f64`.
 //! An op's inner loop is therefore compiled three times, not once per dtype combination.
 
-use etk_core::ScalarType;
+use etk_core::{ScalarType, bf16, f16};
 
 /// Runs `$body` with `$C` bound to the compute type of `$dtype` (`i64`, `f32` or `f64`).
 /// Complex and the barebones unsigned dtypes evaluate `$unsupported`.
@@ -59,6 +59,28 @@ pub fn compute_class(dtype: ScalarType) -> Option<ComputeClass> {
         Double => Some(ComputeClass::F64),
         _ => None,
     }
+}
+
+/// Half and BFloat16, which compute in f32 (ATen's `isReducedFloatingType`).
+pub fn is_reduced_float(dtype: ScalarType) -> bool {
+    matches!(dtype, ScalarType::Half | ScalarType::BFloat16)
+}
+
+/// The function that rounds an f32 value as storing it in `dtype` would: through Half or
+/// BFloat16 for those dtypes, unchanged for every other. For the ATen kernels that compute in
+/// Half/BFloat16 arithmetic, rounding after every step (div's rounding modes, logit, pow's
+/// products).
+pub fn reduced_rounder(dtype: ScalarType) -> fn(f32) -> f32 {
+    match dtype {
+        ScalarType::Half => |v| f16::from_f32(v).to_f32(),
+        ScalarType::BFloat16 => |v| bf16::from_f32(v).to_f32(),
+        _ => identity,
+    }
+}
+
+/// The rounder of a compute type that holds its dtype exactly.
+pub fn identity<C>(v: C) -> C {
+    v
 }
 
 /// Floating math on both compute types, so one generic kernel body serves f32 and f64.

@@ -1,10 +1,18 @@
-//! The shared mechanics every portable kernel reuses: compute-type dispatch, ATen's dtype
-//! rules for pointwise ops, and out resizing. The strided iteration itself lives in
+//! The shared mechanics every portable kernel reuses; the strided iteration itself lives in
 //! `etk_core::iter`.
+//!
+//! - [`dispatch`]: the compute type of a dtype (`i64`, `f32`, `f64`) and the math on it.
+//! - [`pointwise`]: ATen's dtype and shape rules for pointwise ops (promotion, broadcast
+//!   resizing, dtype checks) and the per-element adapters for `etk_core::iter`'s maps.
+//! - [`scalar`]: Scalars converted as c10 converts them, with its overflow check.
+//! - [`copy`]: `static_cast` copies (clone, `_to_copy`, copy, the `*_copy` ops).
+//! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
+//!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
-pub mod arith_helpers;
-pub mod compare_helpers;
+pub mod arith;
+pub mod compare;
+pub mod copy;
 pub mod dispatch;
-pub mod misc_helpers;
 pub mod pointwise;
-pub mod unary_helpers;
+pub mod scalar;
+pub mod unary;

@@ -1,9 +1,11 @@
-//! ATen's dtype and shape rules for pointwise operators, shared by every pointwise kernel.
+//! ATen's dtype and shape rules for pointwise operators, shared by every pointwise kernel, and
+//! the adapters that turn a per-element rule into the chunk function `etk_core::iter`'s maps
+//! take.
 
-use etk_core::iter::{arg, map1};
-use etk_core::out::{check_can_cast, resize_out};
+use crate::util::dispatch::compute_class;
+use etk_core::out::resize_out;
 use etk_core::shape::broadcast_shapes;
-use etk_core::{Error, ErrorKind, Info, Result, ResultTypeState, Scalar, ScalarType, Tensor};
+use etk_core::{Error, Result, ResultTypeState, Scalar, ScalarType, Tensor};
 
 /// The dtype two tensors compute in (`torch.result_type`, zero-dim tensors ranking below
 /// dimensioned ones).
@@ -23,9 +25,7 @@ pub fn promoted(op: &'static str, arg: &'static str, state: ResultTypeState) -> 
         arg,
         "dtypes that promote to a common dtype",
     ))?;
-    if t.is_complex() || t.is_barebones_unsigned() {
-        return Err(Error::unsupported_dtype(op, arg, t));
-    }
+    check_supported(op, arg, t)?;
     Ok(t)
 }
 
@@ -53,12 +53,19 @@ pub fn resize_to_broadcast(
     resize_out(op, out, &shape)
 }
 
-/// Fails for Bool (ops ATen does not define on bool, such as `neg` or `sub`).
+/// Fails for the dtypes without a compute type here (complex, barebones unsigned).
+pub fn check_supported(op: &'static str, arg_name: &'static str, t: ScalarType) -> Result<()> {
+    if compute_class(t).is_none() {
+        return Err(Error::unsupported_dtype(op, arg_name, t));
+    }
+    Ok(())
+}
+
+/// Fails for Bool, an input's or the computed one (ops ATen does not define on bool, such as
+/// `neg`, `fmod` or `div` with a rounding mode).
 pub fn reject_bool(op: &'static str, arg_name: &'static str, t: ScalarType) -> Result<()> {
     if t == ScalarType::Bool {
-        return Err(Error::new(ErrorKind::InvalidType, op, arg_name)
-            .expected_text("a non-Bool dtype")
-            .got(Info::Dtype(t)));
+        return Err(Error::dtype(op, arg_name, "a non-Bool dtype", t));
     }
     Ok(())
 }
@@ -71,44 +78,46 @@ pub fn require_integral(
     include_bool: bool,
 ) -> Result<()> {
     if !t.is_integral(include_bool) {
-        return Err(Error::new(ErrorKind::InvalidType, op, arg_name)
-            .expected_text(if include_bool {
-                "an integral or Bool dtype"
-            } else {
-                "an integral dtype"
-            })
-            .got(Info::Dtype(t)));
+        let expected = if include_bool {
+            "an integral or Bool dtype"
+        } else {
+            "an integral dtype"
+        };
+        return Err(Error::dtype(op, arg_name, expected, t));
     }
     Ok(())
 }
 
-/// A unary op that computes in floating point: `out = f(self)`, integers and Bool promoted to
-/// Float, Half and BFloat16 computed in f32 and rounded once.
-pub fn unary_float_op(
-    op: &'static str,
-    self_: &Tensor<'_>,
-    out: &mut Tensor<'_>,
-    f32_fn: fn(f32) -> f32,
-    f64_fn: fn(f64) -> f64,
-) -> Result<()> {
-    let common = float_dtype(self_.dtype());
-    if self_.dtype().is_complex() || self_.dtype().is_barebones_unsigned() {
-        return Err(Error::unsupported_dtype(op, "self", self_.dtype()));
+/// The chunk function for [`map1`](etk_core::iter::map1) that applies `f` to each element.
+#[inline(always)]
+pub fn each1<A: Copy, O>(mut f: impl FnMut(A) -> O) -> impl FnMut(&[A], &mut [O]) {
+    move |a, o| {
+        for (o, &a) in o.iter_mut().zip(a) {
+            *o = f(a);
+        }
     }
-    check_can_cast(op, common, out)?;
-    resize_out(op, out, self_.sizes())?;
-    let a = arg("self", self_);
-    if common == ScalarType::Double {
-        map1::<f64, f64>(op, out, Some(common), a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = f64_fn(x);
-            }
-        })
-    } else {
-        map1::<f32, f32>(op, out, Some(common), a, |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = f32_fn(x);
-            }
-        })
+}
+
+/// The chunk function for [`map2`](etk_core::iter::map2) that applies `f` to each pair.
+#[inline(always)]
+pub fn each2<A: Copy, B: Copy, O>(
+    mut f: impl FnMut(A, B) -> O,
+) -> impl FnMut(&[A], &[B], &mut [O]) {
+    move |a, b, o| {
+        for ((o, &a), &b) in o.iter_mut().zip(a).zip(b) {
+            *o = f(a, b);
+        }
+    }
+}
+
+/// The chunk function for [`map3`](etk_core::iter::map3) that applies `f` to each triple.
+#[inline(always)]
+pub fn each3<A: Copy, B: Copy, C: Copy, O>(
+    mut f: impl FnMut(A, B, C) -> O,
+) -> impl FnMut(&[A], &[B], &[C], &mut [O]) {
+    move |a, b, c, o| {
+        for (((o, &a), &b), &c) in o.iter_mut().zip(a).zip(b).zip(c) {
+            *o = f(a, b, c);
+        }
     }
 }

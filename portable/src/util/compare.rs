@@ -12,22 +12,25 @@
 //!   any dtype.
 
 use crate::dispatch_compute;
-use crate::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
+use crate::util::pointwise::{
+    common_dtype, common_dtype_scalar, each1, each2, resize_to_broadcast,
+};
 use etk_core::iter::{arg, map1, map2};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{Compute, Error, Result, Scalar, ScalarType, Tensor};
 
-/// A comparison, generic over the compute type (so one rule serves i64, f32 and f64).
-pub trait Predicate {
-    fn test<C: PartialOrd>(a: C, b: C) -> bool;
+/// A test of two values, generic over the compute type (so one rule serves i64, f32 and f64).
+pub trait Predicate: Copy {
+    fn test<C: Compute>(self, a: C, b: C) -> bool;
 }
 
-/// `out = P::test(self, other)` broadcast; see the module docs.
+/// `out = p.test(self, other)` broadcast; see the module docs.
 pub fn compare_tensor_out<P: Predicate>(
     op: &'static str,
     self_: &Tensor<'_>,
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
+    p: P,
 ) -> Result<()> {
     let common = common_dtype(op, self_, other)?;
     resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
@@ -36,30 +39,23 @@ pub fn compare_tensor_out<P: Predicate>(
         arg("other", other).via(common),
     );
     dispatch_compute!(common, C => {
-        map2::<C, C, bool>(op, out, None, a, b, |x, y, o| {
-            for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
-                *o = P::test(x, y);
-            }
-        })
+        map2::<C, C, bool>(op, out, None, a, b, each2(|x, y| p.test(x, y)))
     }, _ => Err(Error::unsupported_dtype(op, "self", common)))
 }
 
-/// `out = P::test(self, other)` with `other` a Scalar cast to the common dtype first.
+/// `out = p.test(self, other)` with `other` a Scalar cast to the common dtype first.
 pub fn compare_scalar_out<P: Predicate>(
     op: &'static str,
     self_: &Tensor<'_>,
     other: Scalar,
     out: &mut Tensor<'_>,
+    p: P,
 ) -> Result<()> {
     let common = common_dtype_scalar(op, self_, &other)?;
     resize_out(op, out, self_.sizes())?;
     dispatch_compute!(common, C => {
         let b: C = other.cast_to(common);
-        map1::<C, bool>(op, out, None, arg("self", self_).via(common), |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = P::test(x, b);
-            }
-        })
+        map1::<C, bool>(op, out, None, arg("self", self_).via(common), each1(|x| p.test(x, b)))
     }, _ => Err(Error::unsupported_dtype(op, "self", common)))
 }
 
@@ -112,11 +108,7 @@ pub fn integral_tensor_out(
         arg("other", other).via(common),
     );
     let w = bits(common);
-    map2::<i64, i64, i64>(op, out, Some(common), a, b, |x, y, o| {
-        for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
-            *o = f(x, y, w);
-        }
-    })
+    map2::<i64, i64, i64>(op, out, Some(common), a, b, each2(|x, y| f(x, y, w)))
 }
 
 /// [`integral_tensor_out`] with `other` a Scalar (cast to the common dtype first).
@@ -134,17 +126,8 @@ pub fn integral_scalar_out(
     resize_out(op, out, self_.sizes())?;
     let y: i64 = other.cast_to(common);
     let w = bits(common);
-    map1::<i64, i64>(
-        op,
-        out,
-        Some(common),
-        arg("self", self_).via(common),
-        |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = f(x, y, w);
-            }
-        },
-    )
+    let a = arg("self", self_).via(common);
+    map1::<i64, i64>(op, out, Some(common), a, each1(|x| f(x, y, w)))
 }
 
 /// Whether a compute value is nonzero (NaN is; `-0.0` is not).
@@ -153,27 +136,26 @@ fn truthy<C: Compute>(x: C) -> bool {
     x != C::default()
 }
 
+/// A logical op's rule on the truth of each operand, as a [`Predicate`].
+#[derive(Clone, Copy)]
+struct Logical<F>(F);
+
+impl<F: Fn(bool, bool) -> bool + Copy> Predicate for Logical<F> {
+    #[inline(always)]
+    fn test<C: Compute>(self, a: C, b: C) -> bool {
+        (self.0)(truthy(a), truthy(b))
+    }
+}
+
 /// `out = f(self != 0, other != 0)` broadcast, both cast to the common dtype first.
 pub fn logical_binary_out(
     op: &'static str,
     self_: &Tensor<'_>,
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
-    f: impl Fn(bool, bool) -> bool,
+    f: impl Fn(bool, bool) -> bool + Copy,
 ) -> Result<()> {
-    let common = common_dtype(op, self_, other)?;
-    resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
-    let (a, b) = (
-        arg("self", self_).via(common),
-        arg("other", other).via(common),
-    );
-    dispatch_compute!(common, C => {
-        map2::<C, C, bool>(op, out, None, a, b, |x, y, o| {
-            for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
-                *o = f(truthy(x), truthy(y));
-            }
-        })
-    }, _ => Err(Error::unsupported_dtype(op, "self", common)))
+    compare_tensor_out(op, self_, other, out, Logical(f))
 }
 
 /// `out = f(self != 0)`.
@@ -186,10 +168,6 @@ pub fn logical_unary_out(
     let dtype = self_.dtype();
     resize_out(op, out, self_.sizes())?;
     dispatch_compute!(dtype, C => {
-        map1::<C, bool>(op, out, None, arg("self", self_), |x, o| {
-            for (o, &x) in o.iter_mut().zip(x) {
-                *o = f(truthy(x));
-            }
-        })
+        map1::<C, bool>(op, out, None, arg("self", self_), each1(|x: C| f(truthy(x))))
     }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))
 }

@@ -1,6 +1,11 @@
 //! Mechanics the binary arithmetic family shares (add, sub, rsub, mul, div, floor_divide, fmod,
-//! remainder, pow, maximum, minimum), reusable by any binary pointwise kernel:
+//! remainder, pow, maximum, minimum); each op file supplies its [`Kernel`] and its [`Rules`]:
 //!
+//! - [`arith_tensor_out`] / [`arith_scalar_out`]: the `Tensor` and `Scalar` overloads as ATen
+//!   declares them: the operands promoted to their common dtype (`torch.result_type`, a Scalar
+//!   as a wrapped number), the op's checks on that dtype, the out checked (`can_cast`, or the
+//!   exact dtype for generated out wrappers) and resized to the broadcast shape, then
+//!   [`binary_map`].
 //! - [`binary_map`]: `out = k(a, b)` with `a` and `b` each a tensor (broadcast, converted to the
 //!   common dtype first) or a Scalar, computed in the common dtype's compute type, an optional
 //!   Scalar parameter (`alpha`) converted with c10's overflow check, and integer division by
@@ -8,16 +13,190 @@
 //! - [`Num`]: the per-element semantics of ATen's CPU kernels on `i64`, `f32` and `f64`
 //!   (Python-style floor division and remainder, C-style fmod, `powi` for integers, NaN
 //!   propagating maximum/minimum).
-//! - [`other_is_cpu_scalar`]: ATen's Half/BFloat16 fast path for `mul` and `div` when the
-//!   divisor has one element (computed in f32 from the divisor's own value).
-//! - [`RoundingMode`], [`check_sub_bool`], [`neg_scalar`], [`zero_division`].
+//! - [`RoundingMode`], [`check_sub_bool`], [`zero_division`].
 
 use crate::dispatch_compute;
-use crate::util::dispatch::{Arith, Float};
-use crate::util::misc_helpers::scalar_to_checked;
-use crate::util::unary_helpers::reduced_rounder;
-use etk_core::iter::{Arg, map1, map2};
+use crate::util::dispatch::{Arith, Float, identity, is_reduced_float, reduced_rounder};
+use crate::util::pointwise::{
+    common_dtype, common_dtype_scalar, each1, each2, float_dtype, reject_bool, resize_to_broadcast,
+};
+use crate::util::scalar::scalar_to_checked;
+use etk_core::iter::{Arg, arg, map1, map2};
+use etk_core::out::{check_can_cast, check_dtype, resize_out};
 use etk_core::{Compute, Error, ErrorKind, Info, Result, Scalar, ScalarType, Tensor};
+
+/// What ATen checks for one overload of a binary arithmetic op, and how its out relates to the
+/// result. `Rules::new(op)` is a structured op that computes in the promoted dtype, accepts
+/// Bool and writes to any out the result casts to; the builder methods add the exceptions.
+#[derive(Clone, Copy)]
+pub struct Rules {
+    op: &'static str,
+    true_division: bool,
+    no_bool: bool,
+    alpha: Option<Scalar>,
+    exact_out: bool,
+    cpu_scalar: bool,
+    other_name: &'static str,
+}
+
+impl Rules {
+    pub fn new(op: &'static str) -> Rules {
+        Rules {
+            op,
+            true_division: false,
+            no_bool: false,
+            alpha: None,
+            exact_out: false,
+            cpu_scalar: false,
+            other_name: "other",
+        }
+    }
+
+    /// Integer and Bool operands compute in Float (`div` without a rounding mode).
+    pub fn true_division(mut self) -> Rules {
+        self.true_division = true;
+        self
+    }
+
+    /// ATen has no Bool kernel: a Bool common dtype is rejected.
+    pub fn no_bool(mut self) -> Rules {
+        self.no_bool = true;
+        self
+    }
+
+    /// The op's `alpha`, checked as ATen's `alpha_check` does and passed to the kernel as
+    /// [`Ctx::param`] (converted to the common dtype with c10's overflow check).
+    pub fn alpha(mut self, alpha: Scalar) -> Rules {
+        self.alpha = Some(alpha);
+        self
+    }
+
+    /// The out must have exactly the result dtype (ATen's generated out wrappers of composite
+    /// ops, such as `add.Scalar_out`), not just one the result casts to.
+    pub fn exact_out(mut self) -> Rules {
+        self.exact_out = true;
+        self
+    }
+
+    /// ATen's Half/BFloat16 "CPU scalar" path of `mul` and `div`: when the common dtype is
+    /// reduced and `other` has one element (a Scalar included), `other` is read at its own
+    /// value, not rounded to the common dtype, and the op is computed once in f32.
+    pub fn cpu_scalar(mut self) -> Rules {
+        self.cpu_scalar = true;
+        self
+    }
+
+    /// The name of the second argument (`exponent` for `pow`); `other` by default.
+    pub fn other_name(mut self, name: &'static str) -> Rules {
+        self.other_name = name;
+        self
+    }
+
+    /// The dtype the op computes in, from the operands' promoted dtype, after the op's checks.
+    fn compute_dtype(&self, promoted: ScalarType) -> Result<ScalarType> {
+        let common = if self.true_division {
+            float_dtype(promoted)
+        } else {
+            promoted
+        };
+        if self.no_bool {
+            reject_bool(self.op, "self", common)?;
+        }
+        if let Some(alpha) = &self.alpha {
+            check_alpha(self.op, common, alpha)?;
+        }
+        Ok(common)
+    }
+
+    fn check_out(&self, common: ScalarType, out: &Tensor<'_>) -> Result<()> {
+        if self.exact_out {
+            check_dtype(self.op, "out", out, common)
+        } else {
+            check_can_cast(self.op, common, out)
+        }
+    }
+
+    /// How [`binary_map`] runs, `reduced_scalar` telling whether ATen's CPU-scalar path is
+    /// taken (then nothing is rounded before the store).
+    fn spec(&self, common: ScalarType, reduced_scalar: bool) -> Spec {
+        let spec = Spec::new(self.op, common).round_steps(!reduced_scalar);
+        match self.alpha {
+            Some(alpha) => spec.param("alpha", alpha),
+            None => spec,
+        }
+    }
+}
+
+/// `out = k(self, other)` for a `Tensor` overload, broadcast; see [`Rules`].
+pub fn arith_tensor_out<K: Kernel>(
+    rules: &Rules,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    k: K,
+) -> Result<()> {
+    let op = rules.op;
+    let common = rules.compute_dtype(common_dtype(op, self_, other)?)?;
+    rules.check_out(common, out)?;
+    resize_to_broadcast(op, out, &[("self", self_), (rules.other_name, other)])?;
+    let reduced_scalar = rules.cpu_scalar && is_reduced_float(common) && other.numel() == 1;
+    let b = if reduced_scalar {
+        arg(rules.other_name, other)
+    } else {
+        arg(rules.other_name, other).via(common)
+    };
+    binary_map(
+        &rules.spec(common, reduced_scalar),
+        out,
+        Operand::Tensor(arg("self", self_).via(common)),
+        Operand::Tensor(b),
+        k,
+    )
+}
+
+/// `out = k(self, other)` for a `Scalar` overload, `other` cast to the common dtype like a
+/// wrapped number (or read at its own value on the CPU-scalar path); see [`Rules`].
+pub fn arith_scalar_out<K: Kernel>(
+    rules: &Rules,
+    self_: &Tensor<'_>,
+    other: Scalar,
+    out: &mut Tensor<'_>,
+    k: K,
+) -> Result<()> {
+    let op = rules.op;
+    let common = rules.compute_dtype(common_dtype_scalar(op, self_, &other)?)?;
+    rules.check_out(common, out)?;
+    resize_out(op, out, self_.sizes())?;
+    let reduced_scalar = rules.cpu_scalar && is_reduced_float(common);
+    let b = if reduced_scalar {
+        Operand::ScalarValue(other)
+    } else {
+        Operand::Scalar(other)
+    };
+    binary_map(
+        &rules.spec(common, reduced_scalar),
+        out,
+        Operand::Tensor(arg("self", self_).via(common)),
+        b,
+        k,
+    )
+}
+
+/// ATen's `alpha_check`: a Bool alpha only for Bool results, a floating alpha only for
+/// floating results.
+fn check_alpha(op: &'static str, common: ScalarType, alpha: &Scalar) -> Result<()> {
+    if alpha.is_bool() && common != ScalarType::Bool {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "alpha")
+            .expected_text("a non-Bool alpha (Boolean alpha only for Bool results)")
+            .got(Info::Dtype(common)));
+    }
+    if !common.is_floating_point() && alpha.is_floating_point() {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "alpha")
+            .expected_text("an integral alpha for integral tensors")
+            .got(Info::Dtype(common)));
+    }
+    Ok(())
+}
 
 /// One operand of a binary op.
 #[derive(Clone, Copy)]
@@ -119,9 +298,11 @@ fn run<C: Num, K: Kernel>(
     let round = if spec.round_steps {
         C::rounder(common)
     } else {
-        keep::<C>
+        identity::<C>
     };
     let cx = Ctx { round, param };
+    // A division by zero is remembered and reported once the map is done, so the inner loop
+    // stays a plain store.
     let mut zero = false;
     let mut f = |x: C, y: C| match k.apply(x, y, &cx) {
         Some(v) => v,
@@ -133,27 +314,15 @@ fn run<C: Num, K: Kernel>(
     let via = Some(common);
     match (a, b) {
         (Operand::Tensor(a), Operand::Tensor(b)) => {
-            map2::<C, C, C>(op, out, via, a, b, |x, y, o| {
-                for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
-                    *o = f(x, y);
-                }
-            })?
+            map2::<C, C, C>(op, out, via, a, b, each2(&mut f))?
         }
         (Operand::Tensor(a), s) => {
             let y = s.value::<C>(common);
-            map1::<C, C>(op, out, via, a, |x, o| {
-                for (o, &x) in o.iter_mut().zip(x) {
-                    *o = f(x, y);
-                }
-            })?
+            map1::<C, C>(op, out, via, a, each1(|x| f(x, y)))?
         }
         (s, Operand::Tensor(b)) => {
             let x = s.value::<C>(common);
-            map1::<C, C>(op, out, via, b, |y, o| {
-                for (o, &y) in o.iter_mut().zip(y) {
-                    *o = f(x, y);
-                }
-            })?
+            map1::<C, C>(op, out, via, b, each1(|y| f(x, y)))?
         }
         _ => return Err(Error::invalid(op, "self", "a tensor operand")),
     }
@@ -163,31 +332,10 @@ fn run<C: Num, K: Kernel>(
     Ok(())
 }
 
-fn keep<C>(v: C) -> C {
-    v
-}
-
 /// ATen's `ZeroDivisionError` for integer division, remainder and fmod by zero.
 pub const fn zero_division(op: &'static str) -> Error {
     Error::new(ErrorKind::InvalidArgument, op, "other")
         .expected_text("a non-zero divisor (integer division by zero: ZeroDivisionError)")
-}
-
-/// Whether ATen takes its Half/BFloat16 "CPU scalar" path for `mul`/`div`: the common dtype is
-/// reduced and `other` has a single element (it is then read in f32 from its own dtype, not
-/// rounded to the common dtype, and the op is computed once in f32).
-pub fn other_is_cpu_scalar(common: ScalarType, other: &Tensor<'_>) -> bool {
-    matches!(common, ScalarType::Half | ScalarType::BFloat16) && other.numel() == 1
-}
-
-/// `-s` as c10 computes it (integers wrap).
-pub fn neg_scalar(s: Scalar) -> Scalar {
-    match s {
-        Scalar::Int(i) => Scalar::Int(i.wrapping_neg()),
-        Scalar::Double(d) => Scalar::Double(-d),
-        // c10 refuses to negate a bool; callers reject Bool alphas before they get here.
-        Scalar::Bool(b) => Scalar::Bool(b),
-    }
 }
 
 /// ATen's `sub_check`: subtraction involving a Bool tensor or a Bool Scalar is rejected.
@@ -204,21 +352,14 @@ pub fn check_sub_bool(
         None
     };
     match bad {
-        Some(name) => Err(Error::new(ErrorKind::InvalidType, op, name)
-            .expected_text("a non-Bool operand (subtraction with Bool is not supported)")
-            .got(Info::Dtype(ScalarType::Bool))),
+        Some(name) => Err(Error::dtype(
+            op,
+            name,
+            "a non-Bool operand (subtraction with Bool is not supported)",
+            ScalarType::Bool,
+        )),
         None => Ok(()),
     }
-}
-
-/// Fails for a Bool common dtype, which ATen's kernel for this op is not defined on.
-pub fn reject_bool_common(op: &'static str, common: ScalarType) -> Result<()> {
-    if common == ScalarType::Bool {
-        return Err(Error::new(ErrorKind::InvalidType, op, "self")
-            .expected_text("operands that do not both promote to Bool")
-            .got(Info::Dtype(common)));
-    }
-    Ok(())
 }
 
 /// `div`'s `rounding_mode`.
@@ -269,11 +410,11 @@ pub trait Num: Compute + Arith {
 
 impl Num for i64 {
     fn rounder(_: ScalarType) -> fn(i64) -> i64 {
-        keep::<i64>
+        identity::<i64>
     }
     #[inline(always)]
     fn div_true(self, b: i64) -> Option<i64> {
-        self.div_trunc(b, keep::<i64>)
+        self.div_trunc(b, identity::<i64>)
     }
     #[inline(always)]
     fn div_trunc(self, b: i64, _: fn(i64) -> i64) -> Option<i64> {
@@ -440,5 +581,5 @@ float_num!(f32, reduced_rounder);
 float_num!(f64, f64_rounder);
 
 fn f64_rounder(_: ScalarType) -> fn(f64) -> f64 {
-    keep::<f64>
+    identity::<f64>
 }

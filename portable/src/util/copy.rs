@@ -1,0 +1,79 @@
+//! Copying with C++'s `static_cast`, the one mechanism behind `clone`, `_to_copy`, `copy`,
+//! `copy_`, `fill.Tensor` and the `*_copy` view ops:
+//!
+//! - [`copy_cast`]: `out = static_cast<out dtype>(src)`, `src` broadcast to the out's shape.
+//! - [`copy_like`]: the out checked against and shaped like a tensor, then copied into.
+//! - [`check_memory_format`]: ATen's rank requirement for `channels_last(_3d)`.
+
+use crate::dispatch_compute;
+use etk_core::evalue::MemoryFormat;
+use etk_core::iter::{arg, map1};
+use etk_core::out::{check_dtype, resize_out};
+use etk_core::{Error, ErrorKind, Info, Result, Tensor};
+
+/// `out = static_cast<out dtype>(src)` elementwise, `src` broadcast to the out's shape (which
+/// the caller has set). Values go through the compute type that holds the source exactly
+/// (i64 for integers and Bool, f32 for Half/BFloat16/Float, f64 for Double), so every
+/// conversion is C++'s `static_cast` from the source dtype: floats truncate toward zero into
+/// integers, anything non-zero (NaN included) is true, Double rounds to Half through Float as
+/// ATen does. Same dtype and layout is a plain byte copy.
+pub fn copy_cast(
+    op: &'static str,
+    src_name: &'static str,
+    src: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    if src.dtype() == out.dtype()
+        && src.sizes() == out.sizes()
+        && src.dim_order() == out.dim_order()
+    {
+        let n = src.nbytes();
+        let dst = out.as_mut_ptr(op, "out")?;
+        if n > 0 {
+            // SAFETY: both views are dense with the same dtype, sizes and layout, so each spans
+            // exactly `n` bytes of its memory; `copy` tolerates overlap.
+            unsafe { core::ptr::copy(src.as_ptr(), dst, n) };
+        }
+        return Ok(());
+    }
+    dispatch_compute!(src.dtype(), C => {
+        map1::<C, C>(op, out, None, arg(src_name, src), |x, o| o.copy_from_slice(x))
+    }, _ => Err(Error::unsupported_dtype(op, src_name, src.dtype())))
+}
+
+/// `out` given `like`'s dtype (which it must already have) and shape, then `src` copied into
+/// it: the contract of `copy.out`, `fill.Tensor_out` and the `*_copy.out` ops (`clone`,
+/// `detach_copy`, `alias_copy`, ..., where `src` is `like` itself). The values go into
+/// whatever dim order the out has.
+pub fn copy_like(
+    op: &'static str,
+    like: &Tensor<'_>,
+    src_name: &'static str,
+    src: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    check_dtype(op, "out", out, like.dtype())?;
+    resize_out(op, out, like.sizes())?;
+    copy_cast(op, src_name, src, out)
+}
+
+/// ATen's rank requirement for a memory format: `channels_last` needs a rank-4 tensor,
+/// `channels_last_3d` a rank-5 one. The format only decides the out's layout, which the caller
+/// already gave, so the values never depend on it.
+pub fn check_memory_format(
+    op: &'static str,
+    memory_format: Option<MemoryFormat>,
+    rank: usize,
+) -> Result<()> {
+    let need = match memory_format {
+        Some(MemoryFormat::ChannelsLast) => 4,
+        Some(MemoryFormat::ChannelsLast3d) => 5,
+        _ => return Ok(()),
+    };
+    if rank != need {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "memory_format")
+            .expected("a tensor of rank", Info::Int(need as i64))
+            .got(Info::Int(rank as i64)));
+    }
+    Ok(())
+}

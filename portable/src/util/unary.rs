@@ -1,0 +1,99 @@
+//! Mechanics the unary family shares; each op file supplies only its elementwise rule:
+//!
+//! - [`unary_float_op`]: ops that compute in floating point (sin, exp, ...): integers and Bool
+//!   promote to Float, and the out may be any dtype the result casts to.
+//! - [`unary_keep_dtype_op`]: ops ATen builds with `TensorIterator::unary_op` (abs, neg, sign,
+//!   ceil, floor, trunc, round): the result has the input's dtype, and the out must have exactly
+//!   that dtype (no casting, not even Float into Double).
+//! - [`unary_predicate_op`]: isinf / isnan, whose out must be Bool.
+//! - [`float_activation_prologue`]: the checks of the floating activations with Scalar
+//!   coefficients (elu, gelu, leaky_relu).
+
+use crate::util::dispatch::{ComputeClass, compute_class};
+use crate::util::pointwise::{check_supported, each1, float_dtype, reject_bool};
+use etk_core::iter::{arg, map1};
+use etk_core::out::{check_can_cast, check_dtype, resize_out};
+use etk_core::{Error, Result, ScalarType, Tensor};
+
+/// `out = f(self)` computed in floating point: integers and Bool promoted to Float, Half and
+/// BFloat16 computed in f32 and rounded once.
+pub fn unary_float_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f32_fn: fn(f32) -> f32,
+    f64_fn: fn(f64) -> f64,
+) -> Result<()> {
+    let common = float_dtype(self_.dtype());
+    check_supported(op, "self", self_.dtype())?;
+    check_can_cast(op, common, out)?;
+    resize_out(op, out, self_.sizes())?;
+    let a = arg("self", self_);
+    if common == ScalarType::Double {
+        map1::<f64, f64>(op, out, Some(common), a, each1(f64_fn))
+    } else {
+        map1::<f32, f32>(op, out, Some(common), a, each1(f32_fn))
+    }
+}
+
+/// `out = f(self)` with the out's dtype equal to the input's: integers (and Bool where
+/// `bool_ok`) compute in i64 and wrap on store, Half/BFloat16/Float in f32 (rounded once),
+/// Double in f64.
+pub fn unary_keep_dtype_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    bool_ok: bool,
+    int_fn: fn(i64) -> i64,
+    f32_fn: fn(f32) -> f32,
+    f64_fn: fn(f64) -> f64,
+) -> Result<()> {
+    let dtype = self_.dtype();
+    check_supported(op, "self", dtype)?;
+    if !bool_ok {
+        reject_bool(op, "self", dtype)?;
+    }
+    check_dtype(op, "out", out, dtype)?;
+    resize_out(op, out, self_.sizes())?;
+    let a = arg("self", self_);
+    match compute_class(dtype) {
+        Some(ComputeClass::Int) => map1::<i64, i64>(op, out, None, a, each1(int_fn)),
+        Some(ComputeClass::F32) => map1::<f32, f32>(op, out, None, a, each1(f32_fn)),
+        Some(ComputeClass::F64) => map1::<f64, f64>(op, out, None, a, each1(f64_fn)),
+        None => Err(Error::unsupported_dtype(op, "self", dtype)),
+    }
+}
+
+/// `out = pred(self)` into a Bool out (the only out dtype ATen accepts), for every input dtype.
+/// Values are tested in f64, which holds every element type's value, infinity and NaN.
+pub fn unary_predicate_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    pred: fn(f64) -> bool,
+) -> Result<()> {
+    check_supported(op, "self", self_.dtype())?;
+    check_dtype(op, "out", out, ScalarType::Bool)?;
+    resize_out(op, out, self_.sizes())?;
+    map1::<f64, bool>(op, out, None, arg("self", self_), each1(pred))
+}
+
+/// Checks shared by the floating activations (elu, gelu, leaky_relu): `self` floating, the out
+/// of its dtype and shape. Returns the dtype the coefficients convert to (Float or Double).
+pub fn float_activation_prologue(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<ScalarType> {
+    let st = self_.dtype();
+    if !st.is_floating_point() {
+        return Err(Error::dtype(op, "self", "a floating dtype", st));
+    }
+    check_dtype(op, "out", out, st)?;
+    resize_out(op, out, self_.sizes())?;
+    Ok(if st == ScalarType::Double {
+        ScalarType::Double
+    } else {
+        ScalarType::Float
+    })
+}
