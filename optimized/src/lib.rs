@@ -4,6 +4,7 @@
 
 pub mod gemm;
 pub mod ops;
+pub mod pointwise;
 pub mod table;
 
 use etk_core::KernelEntry;

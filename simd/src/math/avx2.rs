@@ -116,6 +116,11 @@ impl Vf32 for F32x8 {
         F32x8(unsafe { _mm256_andnot_ps(_mm256_set1_ps(-0.0), self.0) })
     }
     #[inline(always)]
+    fn abs_min(self, c: Self) -> Self {
+        // x86 min returns its second operand when either is NaN.
+        c.min(self.abs())
+    }
+    #[inline(always)]
     fn sign(self) -> Self {
         F32x8(unsafe { _mm256_and_ps(self.0, _mm256_set1_ps(-0.0)) })
     }
@@ -261,7 +266,7 @@ macro_rules! kernels {
         $(
             #[target_feature(enable = "avx2,fma")]
             unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
-                unsafe { map(src, dst, n, kernels::$name::<F32x8>) }
+                unsafe { map(src, dst, n, |v| kernels::$name::<F32x8>(v)) }
             }
         )*
     };

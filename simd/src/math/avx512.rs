@@ -121,6 +121,11 @@ impl Vf32 for F32x16 {
         F32x16(unsafe { _mm512_abs_ps(self.0) })
     }
     #[inline(always)]
+    fn abs_min(self, c: Self) -> Self {
+        // (vrangeps would be one instruction, but it drops quiet NaNs.)
+        c.min(self.abs())
+    }
+    #[inline(always)]
     fn sign(self) -> Self {
         F32x16(unsafe { _mm512_and_ps(self.0, _mm512_set1_ps(-0.0)) })
     }
@@ -241,7 +246,7 @@ macro_rules! kernels {
         $(
             #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
             unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
-                unsafe { map(src, dst, n, kernels::$name::<F32x16>) }
+                unsafe { map(src, dst, n, |v| kernels::$name::<F32x16>(v)) }
             }
         )*
     };

@@ -177,9 +177,9 @@ pub(crate) fn log1p<V: Vf32>(x: V) -> V {
 #[inline(always)]
 pub(crate) fn tanh<V: Vf32>(x: V) -> V {
     // tanh(9.1) rounds to 1; min keeps NaN.
-    let a = V::splat(9.1).min(x.abs());
+    let a = x.abs_min(V::splat(9.1));
     let (r, n) = exp_reduce(a + a);
-    let q = expm1_reduced(r);
+    let q = (r * r).mul_add(poly(r, &TANH_EXPM1_P), r);
     let t = V::pow2(n);
     let em1 = t.mul_add(q, t - V::splat(1.0));
     em1.div(em1 + V::splat(2.0)).or(x.sign())
@@ -198,7 +198,7 @@ pub(crate) fn sigmoid<V: Vf32>(x: V) -> V {
 #[inline(always)]
 pub(crate) fn erf<V: Vf32>(x: V) -> V {
     // erf(3.87) rounds to 1; the last interval ends at 3.875.
-    let a = V::splat(3.87).min(x.abs());
+    let a = x.abs_min(V::splat(3.87));
     let (u, k) = (a * V::splat(4.0)).split_round();
     table_poly(u, k, &ERF_TAB).or(x.sign())
 }
@@ -206,24 +206,33 @@ pub(crate) fn erf<V: Vf32>(x: V) -> V {
 /// `x * Phi(x)` from a table of `Phi(-a)`, accurate in relative terms for `x >= -3.5`.
 #[inline(always)]
 fn gelu_table<V: Vf32>(x: V, tab: &[[f32; 16]; 8]) -> V {
-    let a = V::splat(5.8).min(x.abs());
-    let (u, k) = (a * V::splat(GELU_TAB_SCALE)).split_round();
+    let a = x.abs_min(V::splat(5.8));
+    // k = round(a s) in the low mantissa bits of m; u = a s - k with one rounding (the scale
+    // is not a power of two, so rounding a s first would cost relative accuracy).
+    let magic = V::splat(12_582_912.0); // 1.5 * 2^23
+    let m = a.mul_add(V::splat(GELU_TAB_SCALE), magic);
+    let u = a.mul_add(V::splat(GELU_TAB_SCALE), magic - m);
+    let k = m.to_bits();
     let c = table_poly(u, k, tab);
     let neg = x.lt(V::splat(0.0));
     x * V::select(neg, c, V::splat(1.0) - c)
 }
 
-/// gelu_erf for lanes below -3.5: `x * exp(-x^2/2) * h(|x|)`, with `x^2` split exactly.
+/// gelu_erf for lanes below -3.5: `-exp(-x^2/2) * g(|x|)` with `x^2` split exactly and
+/// `g(b) = b Phi(-b) exp(b^2/2)` from a table.
 #[inline(always)]
 fn gelu_erf_tail<V: Vf32>(x: V) -> V {
     let zero = V::splat(0.0);
-    let b = V::splat(14.6).min(x.abs());
+    let b = x.abs_min(V::splat(14.6));
     let hi = b * b;
     let lo = b.mul_add(b, zero - hi);
     let (p, n) = exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5));
-    let y = V::splat(1.0).div(V::splat(1.0) + b);
-    let h = y * poly(y, &PHI_TAIL_G);
-    let res = (p * (h * (zero - b))).ldexp(n);
+    // k = round(1.25 b - 4), u = 1.25 b - 4 - k with one rounding (k + 4 is exact).
+    let c = V::splat(12_582_912.0 - 4.0);
+    let m = b.mul_add(V::splat(1.25), c);
+    let u = b.mul_add(V::splat(1.25), c - m);
+    let g = table_poly(u, m.to_bits(), &PHI_TAIL_TAB);
+    let res = (zero - p * g).ldexp(n);
     // Past -14.6 the result underflows: x * 0 is -0 (NaN for -inf, as PyTorch gives).
     V::select(x.lt(V::splat(-14.6)), x * zero, res)
 }

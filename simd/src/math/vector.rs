@@ -51,6 +51,8 @@ pub(crate) trait Vf32: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Outp
     /// x86 `max`: returns `o` when either operand is NaN.
     fn max(self, o: Self) -> Self;
     fn abs(self) -> Self;
+    /// `min(|self|, c)` for a non-NaN `c`; NaN lanes of `self` stay NaN.
+    fn abs_min(self, c: Self) -> Self;
     /// The sign bit only (`self & -0.0`).
     fn sign(self) -> Self;
     fn xor(self, o: Self) -> Self;

@@ -1,0 +1,345 @@
+//! The arithmetic of the optimized pointwise ops, written once over [`Simd`] (f32 lanes) and
+//! over native integers. Every body computes exactly what the portable kernel computes per
+//! element (same operations, same order, no FMA), so results are bit-identical except where an
+//! op is documented to use `etk_simd`'s vector math.
+
+use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp};
+use super::simd::Simd;
+use etk_simd::UnaryFn;
+
+/// `a + b`.
+#[derive(Clone, Copy, Debug)]
+pub struct Add;
+impl BinaryOp for Add {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.add(a, b)
+    }
+}
+
+/// `a + alpha * b` (multiplied, then added: two roundings, as portable).
+#[derive(Clone, Copy, Debug)]
+pub struct AddScaled(pub f32);
+impl BinaryOp for AddScaled {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.add(a, s.mul(s.splat(self.0), b))
+    }
+}
+
+/// `a - b`.
+#[derive(Clone, Copy, Debug)]
+pub struct Sub;
+impl BinaryOp for Sub {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.sub(a, b)
+    }
+}
+
+/// `a * b`.
+#[derive(Clone, Copy, Debug)]
+pub struct Mul;
+impl BinaryOp for Mul {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.mul(a, b)
+    }
+}
+
+/// `a / b` (IEEE: `x / 0` is ±inf or NaN).
+#[derive(Clone, Copy, Debug)]
+pub struct Div;
+impl BinaryOp for Div {
+    const COST: usize = 2;
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.div(a, b)
+    }
+}
+
+/// `maximum`: NaN if either is NaN, else `a < b ? b : a`.
+#[derive(Clone, Copy, Debug)]
+pub struct Max;
+impl BinaryOp for Max {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        let m = s.select(s.lt(a, b), b, a);
+        let m = s.select(s.is_nan(b), b, m);
+        s.select(s.is_nan(a), a, m)
+    }
+}
+
+/// `minimum`: NaN if either is NaN, else `b < a ? b : a`.
+#[derive(Clone, Copy, Debug)]
+pub struct Min;
+impl BinaryOp for Min {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        let m = s.select(s.lt(b, a), b, a);
+        let m = s.select(s.is_nan(b), b, m);
+        s.select(s.is_nan(a), a, m)
+    }
+}
+
+/// The six comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A comparison as a [`CompareOp`] / [`IntCompare`] body: `C` is the [`Cmp`] as a number so
+/// each comparison compiles to its own loop.
+#[derive(Clone, Copy, Debug)]
+pub struct Compare<const C: u8>;
+
+impl Cmp {
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+impl<const C: u8> CompareOp for Compare<C> {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::M {
+        match C {
+            0 => s.eq(a, b),
+            1 => s.ne(a, b),
+            2 => s.lt(a, b),
+            3 => s.le(a, b),
+            4 => s.lt(b, a),
+            _ => s.le(b, a),
+        }
+    }
+}
+
+impl<const C: u8> IntCompare for Compare<C> {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> bool {
+        match C {
+            0 => a == b,
+            1 => a != b,
+            2 => a < b,
+            3 => a <= b,
+            4 => a > b,
+            _ => a >= b,
+        }
+    }
+}
+
+/// Integer `a + c * b`, wrapping (as portable's i64 arithmetic truncated to the dtype).
+#[derive(Clone, Copy, Debug)]
+pub struct IAdd(pub i64);
+impl IntOp for IAdd {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        match self.0 {
+            1 => a.wadd(b),
+            -1 => a.wsub(b),
+            c => a.wadd(T::trunc(c).wmul(b)),
+        }
+    }
+}
+
+/// Integer `a * b`, wrapping.
+#[derive(Clone, Copy, Debug)]
+pub struct IMul;
+impl IntOp for IMul {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        a.wmul(b)
+    }
+}
+
+/// Integer maximum / minimum.
+#[derive(Clone, Copy, Debug)]
+pub struct IMax;
+impl IntOp for IMax {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        if a < b { b } else { a }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct IMin;
+impl IntOp for IMin {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        if b < a { b } else { a }
+    }
+}
+
+/// `etk_simd`'s vector math over a run (≤ 2–4 ULP, see `etk_simd::math`).
+#[derive(Clone, Copy, Debug)]
+pub struct Math(pub UnaryFn);
+impl UnaryOp for Math {
+    const COST: usize = 8;
+    const LANEWISE: bool = false;
+    #[inline(always)]
+    unsafe fn run<S: Simd>(self, _s: S, x: *const f32, out: *mut f32, n: usize) {
+        // SAFETY: the frame's pointers are valid for `n` floats and do not overlap.
+        let (x, out) = unsafe {
+            (
+                core::slice::from_raw_parts(x, n),
+                core::slice::from_raw_parts_mut(out, n),
+            )
+        };
+        self.0.apply(S::ISA, x, out);
+    }
+}
+
+/// `gelu(approximate="none")` as portable's Float kernel computes it at the extremes:
+/// `etk_simd`'s `x Φ(x)`, except `+inf` gives NaN and values above `f32::MAX / 2` overflow to
+/// `+inf` (portable evaluates `x * (1 + erf(x / √2)) * 0.5`).
+#[derive(Clone, Copy, Debug)]
+pub struct GeluErf;
+impl UnaryOp for GeluErf {
+    const COST: usize = 8;
+    const LANEWISE: bool = false;
+    #[inline(always)]
+    unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
+        unsafe { Math(UnaryFn::GeluErf).run(s, x, out, n) };
+        let big = s.splat(f32::MAX / 2.0);
+        let inf = s.splat(f32::INFINITY);
+        let nan = s.splat(f32::NAN);
+        // SAFETY: as `Math::run`; `out` is read back lane by lane after it was written.
+        unsafe {
+            fix_lanes(
+                s,
+                x,
+                out,
+                n,
+                #[inline(always)]
+                |x, y| {
+                    let y = s.select(s.lt(big, x), inf, y);
+                    s.select(s.eq(x, inf), nan, y)
+                },
+            )
+        };
+    }
+}
+
+/// `out[i] = f(x[i], out[i])` in place over a run.
+///
+/// # Safety
+/// `x` readable and `out` readable and writable for `n` floats.
+#[inline(always)]
+unsafe fn fix_lanes<S: Simd>(
+    s: S,
+    x: *const f32,
+    out: *mut f32,
+    n: usize,
+    f: impl Fn(S::V, S::V) -> S::V,
+) {
+    let l = S::LANES;
+    let mut i = 0;
+    unsafe {
+        while i + l <= n {
+            s.store(out.add(i), f(s.load(x.add(i)), s.load(out.add(i))));
+            i += l;
+        }
+        if i < n {
+            let m = n - i;
+            let r = f(s.load_n(x.add(i), m), s.load_n(out.add(i), m));
+            s.store_n(out.add(i), m, r);
+        }
+    }
+}
+
+/// Correctly rounded square root.
+#[derive(Clone, Copy, Debug)]
+pub struct Sqrt;
+impl UnaryOp for Sqrt {
+    const COST: usize = 2;
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+        s.sqrt(v)
+    }
+}
+
+/// `1 / sqrt(x)`: a correctly rounded square root, then a division (as portable).
+#[derive(Clone, Copy, Debug)]
+pub struct Rsqrt;
+impl UnaryOp for Rsqrt {
+    const COST: usize = 3;
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+        s.div(s.splat(1.0), s.sqrt(v))
+    }
+}
+
+/// `-x` (and integer wrapping negation).
+#[derive(Clone, Copy, Debug)]
+pub struct Neg;
+impl UnaryOp for Neg {
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+        s.neg(v)
+    }
+}
+impl IntUnary for Neg {
+    #[inline(always)]
+    fn apply<T: Int>(self, x: T) -> T {
+        x.wneg()
+    }
+}
+
+/// `|x|` (and integer wrapping absolute value).
+#[derive(Clone, Copy, Debug)]
+pub struct Abs;
+impl UnaryOp for Abs {
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+        s.abs(v)
+    }
+}
+impl IntUnary for Abs {
+    #[inline(always)]
+    fn apply<T: Int>(self, x: T) -> T {
+        x.wabs()
+    }
+}
+
+/// `min(max(x, lo), hi)` as portable's `clamp_value`: `y = x < lo ? lo : x`, then
+/// `hi < y ? hi : y` (NaN `x` stays, `-0.0` clamped by `0.0` stays `-0.0`).
+#[derive(Clone, Copy, Debug)]
+pub struct Clamp {
+    pub lo: f32,
+    pub hi: f32,
+}
+impl UnaryOp for Clamp {
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+        let (lo, hi) = (s.splat(self.lo), s.splat(self.hi));
+        let y = s.select(s.lt(v, lo), lo, v);
+        s.select(s.lt(hi, y), hi, y)
+    }
+}
+
+/// Integer clamp, as [`Clamp`].
+#[derive(Clone, Copy, Debug)]
+pub struct IClamp {
+    pub lo: i64,
+    pub hi: i64,
+}
+impl IntUnary for IClamp {
+    #[inline(always)]
+    fn apply<T: Int>(self, x: T) -> T {
+        // in i64, where absent bounds are i64::MIN / MAX; given bounds fit the dtype (portable
+        // checks them), so the result converts back exactly.
+        let x = x.to_i64();
+        let y = if x < self.lo { self.lo } else { x };
+        T::trunc(if self.hi < y { self.hi } else { y })
+    }
+}

@@ -1,0 +1,338 @@
+//! The prologues the optimized pointwise ops share: each checks ATen's rules as portable does,
+//! in the same order, and either hands the op a common dtype with the out already resized, or
+//! declines (`None`) so that the op calls portable, which then reports any error itself. The
+//! only error a prologue returns is a failed resize, which portable would report identically
+//! at the same point.
+
+use super::bodies::{Clamp, IClamp};
+use super::frame::{
+    BinaryOp, CompareOp, IntCompare, IntOp, IntUnary, Operand, UnaryOp, binary_float, binary_int,
+    compare_float, compare_int, unary_float, unary_int,
+};
+use super::half::FloatKind;
+use etk_core::out::resize_out;
+use etk_core::{KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor};
+use etk_portable::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
+use etk_portable::util::scalar::scalar_to_checked;
+
+/// The dtypes the arithmetic frames compute in: Float, Half, BFloat16, Int, Long.
+pub fn is_fast(t: ScalarType) -> bool {
+    FloatKind::of(t).is_some() || matches!(t, ScalarType::Int | ScalarType::Long)
+}
+
+/// Whether `t` computes in f32 (Float, Half, BFloat16).
+pub fn is_float(t: ScalarType) -> bool {
+    FloatKind::of(t).is_some()
+}
+
+/// ATen's alpha rule where it cannot fail (portable's `check_alpha`): no Bool alpha (the fast
+/// dtypes are not Bool), and a floating alpha only for a floating common dtype.
+pub fn alpha_ok(common: ScalarType, alpha: &Scalar) -> bool {
+    !alpha.is_bool() && (is_float(common) || !alpha.is_floating_point())
+}
+
+/// `a + c * b` on the f32 frame or the integer frame, `c` the op's Scalar parameter converted
+/// to the common dtype as portable converts it (`scalar_to_checked`; `None` when that fails,
+/// so portable reports it). `c == ±1` uses a plain add / subtract: `a + (-1) * b` and `a - b`
+/// are the same IEEE operation.
+#[allow(clippy::too_many_arguments)]
+pub fn axpy(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    common: ScalarType,
+    c: &Scalar,
+    a: Operand<'_, '_>,
+    b: Operand<'_, '_>,
+    out: &mut Tensor<'_>,
+) -> bool {
+    use super::bodies::{Add, AddScaled, IAdd, Sub};
+    if is_float(common) {
+        let Ok(c) = scalar_to_checked::<f32>(op, "alpha", c, common) else {
+            return false;
+        };
+        if c == 1.0 {
+            binary_float(ctx, Add, a, b, out)
+        } else if c == -1.0 {
+            binary_float(ctx, Sub, a, b, out)
+        } else {
+            binary_float(ctx, AddScaled(c), a, b, out)
+        }
+    } else {
+        let Ok(c) = scalar_to_checked::<i64>(op, "alpha", c, common) else {
+            return false;
+        };
+        binary_int(ctx, IAdd(c), a, b, out)
+    }
+}
+
+/// A Scalar `other` of `add` / `sub` (`x + c * other`): the product `c * other` is the same for
+/// every element, so it is computed once, as portable computes it (`other` cast to the common
+/// dtype like a wrapped number, `c` converted with the overflow check).
+pub fn axpy_scalar(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    common: ScalarType,
+    c: &Scalar,
+    a: Operand<'_, '_>,
+    other: &Scalar,
+    out: &mut Tensor<'_>,
+) -> bool {
+    use super::bodies::{Add, IAdd};
+    if is_float(common) {
+        let Ok(c) = scalar_to_checked::<f32>(op, "alpha", c, common) else {
+            return false;
+        };
+        let v = c * other.cast_to::<f32>(common);
+        binary_float(ctx, Add, a, Operand::F32(v), out)
+    } else {
+        let Ok(c) = scalar_to_checked::<i64>(op, "alpha", c, common) else {
+            return false;
+        };
+        let v = c.wrapping_mul(other.cast_to::<i64>(common));
+        binary_int(ctx, IAdd(1), a, Operand::I64(v), out)
+    }
+}
+
+/// `other` of `mul` / `div` as portable reads it: for a Half / BFloat16 result, a one-element
+/// `other` is read in f32 from its own dtype (ATen's CPU-scalar path), not rounded to the
+/// common dtype.
+pub fn scalar_path_operand<'t, 'a>(common: ScalarType, other: &'t Tensor<'a>) -> Operand<'t, 'a> {
+    if matches!(common, ScalarType::Half | ScalarType::BFloat16)
+        && other.numel() == 1
+        && let Some(v) = other.read::<f32>(0)
+    {
+        return Operand::F32(v);
+    }
+    Operand::Tensor(other)
+}
+
+/// A Scalar `other` of `mul` / `div`: its own value for a Half / BFloat16 result, else cast to
+/// the common dtype like a wrapped number.
+pub fn scalar_value(common: ScalarType, other: &Scalar) -> Operand<'static, 'static> {
+    match common {
+        ScalarType::Half | ScalarType::BFloat16 => Operand::F32(other.to_compute()),
+        _ if is_float(common) => Operand::F32(other.cast_to(common)),
+        _ => Operand::I64(other.cast_to(common)),
+    }
+}
+
+/// `op.out(Tensor self, Tensor other, ...)`: the common dtype of the tensors when it is a fast
+/// dtype, `ok(common)` holds (the op's own checks, e.g. alpha) and the out has exactly that
+/// dtype; the out is resized to the broadcast shape.
+pub fn prologue_tensor(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    ok: impl FnOnce(ScalarType) -> bool,
+) -> Option<Result<ScalarType>> {
+    let common = common_dtype(op, self_, other).ok()?;
+    if !is_fast(common) || out.dtype() != common || !ok(common) {
+        return None;
+    }
+    Some(resize_to_broadcast(op, out, &[("self", self_), ("other", other)]).map(|_| common))
+}
+
+/// `op.Scalar_out(Tensor self, Scalar other, ...)`: as [`prologue_tensor`] with the Scalar as a
+/// wrapped number; the out takes `self`'s shape.
+pub fn prologue_scalar(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    other: &Scalar,
+    out: &mut Tensor<'_>,
+    ok: impl FnOnce(ScalarType) -> bool,
+) -> Option<Result<ScalarType>> {
+    let common = common_dtype_scalar(op, self_, other).ok()?;
+    if !is_fast(common) || out.dtype() != common || !ok(common) {
+        return None;
+    }
+    Some(resize_out(op, out, self_.sizes()).map(|_| common))
+}
+
+/// Runs `body` after an accepted prologue: `Some(result)` when the call is finished (computed,
+/// or the resize failed), `None` when the op must call portable.
+pub fn finish(
+    prologue: Option<Result<ScalarType>>,
+    body: impl FnOnce(ScalarType) -> bool,
+) -> Option<Result<()>> {
+    match prologue? {
+        Err(e) => Some(Err(e)),
+        Ok(common) => body(common).then_some(Ok(())),
+    }
+}
+
+/// The float body in f32 for Float / Half / BFloat16, else the integer body (if any).
+pub fn arith<F: BinaryOp, I: IntOp>(
+    ctx: &KernelContext<'_>,
+    common: ScalarType,
+    float: F,
+    int: Option<I>,
+    a: Operand<'_, '_>,
+    b: Operand<'_, '_>,
+    out: &mut Tensor<'_>,
+) -> bool {
+    if is_float(common) {
+        binary_float(ctx, float, a, b, out)
+    } else {
+        match int {
+            Some(i) => binary_int(ctx, i, a, b, out),
+            None => false,
+        }
+    }
+}
+
+/// `op.out(Tensor self, ..., Tensor(a!) out)` for ops whose result keeps `self`'s dtype: `self`
+/// of a dtype `ok` accepts and the out of exactly that dtype; the out takes `self`'s shape.
+pub fn prologue_unary(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    ok: impl FnOnce(ScalarType) -> bool,
+) -> Option<Result<ScalarType>> {
+    let dtype = self_.dtype();
+    if out.dtype() != dtype || !ok(dtype) {
+        return None;
+    }
+    Some(resize_out(op, out, self_.sizes()).map(|_| dtype))
+}
+
+/// A unary op on the f32 frame (Float, Half, BFloat16) or the integer frame (Int, Long).
+pub fn unary<F: UnaryOp, I: IntUnary>(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    float: F,
+    int: Option<I>,
+) -> Option<Result<()>> {
+    let has_int = int.is_some();
+    let pro = prologue_unary(op, self_, out, |t| is_float(t) || (has_int && is_fast(t)));
+    finish(pro, |common| {
+        if is_float(common) {
+            unary_float(ctx, float, self_, out)
+        } else {
+            match int {
+                Some(i) => unary_int(ctx, i, self_, out),
+                None => false,
+            }
+        }
+    })
+}
+
+/// A comparison of two tensors into a Bool out (other out dtypes: portable).
+pub fn compare_tensors<Op: CompareOp + IntCompare>(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    cmp: Op,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Option<Result<()>> {
+    if out.dtype() != ScalarType::Bool {
+        return None;
+    }
+    let common = common_dtype(op, self_, other).ok()?;
+    if !is_fast(common) {
+        return None;
+    }
+    let pro =
+        Some(resize_to_broadcast(op, out, &[("self", self_), ("other", other)]).map(|_| common));
+    finish(pro, |common| {
+        let (a, b) = (Operand::Tensor(self_), Operand::Tensor(other));
+        if is_float(common) {
+            compare_float(ctx, cmp, a, b, common, out)
+        } else {
+            compare_int(ctx, cmp, a, b, common, out)
+        }
+    })
+}
+
+/// A comparison of a tensor with a Scalar (a wrapped number, cast to the common dtype) into a
+/// Bool out.
+pub fn compare_scalar<Op: CompareOp + IntCompare>(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    cmp: Op,
+    self_: &Tensor<'_>,
+    other: &Scalar,
+    out: &mut Tensor<'_>,
+) -> Option<Result<()>> {
+    if out.dtype() != ScalarType::Bool {
+        return None;
+    }
+    let common = common_dtype_scalar(op, self_, other).ok()?;
+    if !is_fast(common) {
+        return None;
+    }
+    let pro = Some(resize_out(op, out, self_.sizes()).map(|_| common));
+    finish(pro, |common| {
+        let a = Operand::Tensor(self_);
+        if is_float(common) {
+            let v = Operand::F32(other.cast_to::<f32>(common));
+            compare_float(ctx, cmp, a, v, common, out)
+        } else {
+            let v = Operand::I64(other.cast_to::<i64>(common));
+            compare_int(ctx, cmp, a, v, common, out)
+        }
+    })
+}
+
+/// `clamp` with Scalar bounds (also `relu` and `hardtanh` on floating tensors), as portable's
+/// `clamp_scalar_impl` when `self` is Float, Half, BFloat16, Int or Long and the out has its
+/// dtype: the bounds converted with c10's overflow check (an error or a NaN bound: portable).
+pub fn clamp_scalar(
+    ctx: &KernelContext<'_>,
+    op: &'static str,
+    self_: &Tensor<'_>,
+    min: Option<(&'static str, Scalar)>,
+    max: Option<(&'static str, Scalar)>,
+    out: &mut Tensor<'_>,
+) -> Option<Result<()>> {
+    let dtype = self_.dtype();
+    if min.is_none() && max.is_none() || !is_fast(dtype) {
+        return None;
+    }
+    // the result dtype: self's if floating, else self promoted with the bounds.
+    let mut state = ResultTypeState::new().tensor(self_);
+    for (_, s) in min.iter().chain(max.iter()) {
+        state = state.scalar(s);
+    }
+    if !is_float(dtype) && state.result() != Some(dtype) {
+        return None;
+    }
+    if min
+        .iter()
+        .chain(max.iter())
+        .any(|(_, s)| matches!(s, Scalar::Double(d) if d.is_nan()))
+    {
+        return None;
+    }
+    if is_float(dtype) {
+        let lo = match &min {
+            Some((name, s)) => scalar_to_checked::<f32>(op, name, s, dtype).ok()?,
+            None => f32::NEG_INFINITY,
+        };
+        let hi = match &max {
+            Some((name, s)) => scalar_to_checked::<f32>(op, name, s, dtype).ok()?,
+            None => f32::INFINITY,
+        };
+        unary::<Clamp, IClamp>(ctx, op, self_, out, Clamp { lo, hi }, None)
+    } else {
+        let lo = match &min {
+            Some((name, s)) => scalar_to_checked::<i64>(op, name, s, dtype).ok()?,
+            None => i64::MIN,
+        };
+        let hi = match &max {
+            Some((name, s)) => scalar_to_checked::<i64>(op, name, s, dtype).ok()?,
+            None => i64::MAX,
+        };
+        unary(
+            ctx,
+            op,
+            self_,
+            out,
+            Clamp { lo: 0.0, hi: 0.0 },
+            Some(IClamp { lo, hi }),
+        )
+    }
+}

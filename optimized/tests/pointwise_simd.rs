@@ -1,0 +1,156 @@
+//! The pointwise frame's vector vocabulary at every ISA level: the fused Half / BFloat16 loads
+//! and stores must equal `half`'s conversions bit for bit (every 16-bit pattern widened; f32
+//! patterns around every rounding boundary, NaN payloads, subnormals and overflow narrowed),
+//! full vectors and masked tails alike.
+
+use etk_optimized::pointwise::{Kernel, Simd, dispatch, dispatch_bf16};
+use etk_simd::Isa;
+use half::{bf16, f16};
+
+/// Widens `src` (as f16 when `bf` is false, else bf16) and narrows `x` back, with full
+/// vectors and a masked tail, at the kernel's ISA.
+struct RoundTrip<'a> {
+    bf: bool,
+    src: &'a [u16],
+    widened: &'a mut [f32],
+    x: &'a [f32],
+    narrowed: &'a mut [u16],
+}
+
+impl Kernel for RoundTrip<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let l = S::LANES;
+        let n = self.src.len();
+        let mut i = 0;
+        // SAFETY: every access stays within the slices (full vectors while `i + l <= n`, then a
+        // masked tail of `n - i < l` lanes).
+        unsafe {
+            while i < n {
+                let m = (n - i).min(l);
+                let p = self.src.as_ptr().add(i);
+                let v = match (self.bf, m == l) {
+                    (false, true) => s.load_f16(p),
+                    (false, false) => s.load_f16_n(p, m),
+                    (true, true) => s.load_bf16(p),
+                    (true, false) => s.load_bf16_n(p, m),
+                };
+                if m == l {
+                    s.store(self.widened.as_mut_ptr().add(i), v);
+                } else {
+                    s.store_n(self.widened.as_mut_ptr().add(i), m, v);
+                }
+                i += m;
+            }
+            let n = self.x.len();
+            let mut i = 0;
+            while i < n {
+                let m = (n - i).min(l);
+                let v = if m == l {
+                    s.load(self.x.as_ptr().add(i))
+                } else {
+                    s.load_n(self.x.as_ptr().add(i), m)
+                };
+                let q = self.narrowed.as_mut_ptr().add(i);
+                match (self.bf, m == l) {
+                    (false, true) => s.store_f16(q, v),
+                    (false, false) => s.store_f16_n(q, m, v),
+                    (true, true) => s.store_bf16(q, v),
+                    (true, false) => s.store_bf16_n(q, m, v),
+                }
+                i += m;
+            }
+        }
+    }
+}
+
+/// f32 bit patterns around every place narrowing can go wrong.
+fn narrowing_inputs() -> Vec<f32> {
+    let mut bits: Vec<u32> = Vec::new();
+    // every exponent, with mantissas at and around the f16 / bf16 rounding points.
+    for e in 0u32..256 {
+        for &m in &[
+            0u32, 1, 0x0fff, 0x1000, 0x1001, 0x2000, 0x3000, 0x7fff, 0x8000, 0x8001, 0x18000,
+            0x17fff, 0x7f_e000, 0x7f_efff, 0x7f_f000, 0x7f_ffff, 0x40_0000, 0x40_0001, 0x12_3456,
+        ] {
+            for sign in [0u32, 1] {
+                bits.push(sign << 31 | e << 23 | m);
+            }
+        }
+    }
+    // pseudo-random patterns.
+    let mut r = 0x1234_5678_9abc_def0u64;
+    for _ in 0..20_000 {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        bits.push(r as u32);
+    }
+    bits.into_iter().map(f32::from_bits).collect()
+}
+
+fn same(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits()
+}
+
+#[test]
+fn fused_conversions_equal_half_at_every_isa() {
+    let x = narrowing_inputs();
+    for &isa in Isa::available_levels() {
+        for (bf, native) in [(false, false), (true, false), (true, true)] {
+            // odd lengths leave masked tails.
+            for len in [65536usize, 65535, 7, 1] {
+                let src: Vec<u16> = (0..len as u32)
+                    .map(|i| (i * 40503 % 65536) as u16)
+                    .collect();
+                let src = if len == 65536 {
+                    (0..=u16::MAX).collect()
+                } else {
+                    src
+                };
+                let xs = &x[..x.len().min(len.max(x.len() - 3))];
+                let mut widened = vec![0f32; src.len()];
+                let mut narrowed = vec![0u16; xs.len()];
+                let k = RoundTrip {
+                    bf,
+                    src: &src,
+                    widened: &mut widened,
+                    x: xs,
+                    narrowed: &mut narrowed,
+                };
+                // BFloat16 kernels may run with AVX512-BF16's native narrowing.
+                if bf && native {
+                    dispatch_bf16(isa, k)
+                } else {
+                    dispatch(isa, k)
+                }
+                for (&h, &w) in src.iter().zip(&widened) {
+                    let want = if bf {
+                        bf16::from_bits(h).to_f32()
+                    } else {
+                        f16::from_bits(h).to_f32()
+                    };
+                    // a signalling NaN comes back quiet either way; compare NaN loosely there.
+                    assert!(
+                        same(w, want) || (w.is_nan() && want.is_nan()),
+                        "{isa} bf={bf} widen {h:#06x}: {w:e} vs {want:e}"
+                    );
+                }
+                for (&v, &h) in xs.iter().zip(&narrowed) {
+                    let want = if bf {
+                        bf16::from_f32(v).to_bits()
+                    } else {
+                        f16::from_f32(v).to_bits()
+                    };
+                    assert_eq!(
+                        h,
+                        want,
+                        "{isa} bf={bf} native={native} narrow {:#010x}",
+                        v.to_bits()
+                    );
+                }
+            }
+        }
+    }
+}
