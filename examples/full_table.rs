@@ -16,6 +16,5 @@ fn main() {
     registry
         .call("aten::add.out", &mut KernelContext::serial(), &mut args)
         .unwrap();
-    drop(args);
     println!("{:?}", out.to_logical::<f32>());
 }

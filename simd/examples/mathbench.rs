@@ -30,7 +30,10 @@ fn main() {
         state ^= state << 17;
         (state >> 40) as f32 / (1u64 << 24) as f32
     };
-    println!("{:<10} {:>14} {:>8} {:>10}", "function", "input", "isa", "elem/ns");
+    println!(
+        "{:<10} {:>14} {:>8} {:>10}",
+        "function", "input", "isa", "elem/ns"
+    );
     for f in UnaryFn::ALL {
         if filter.as_deref().is_some_and(|s| !f.name().contains(s)) {
             continue;
@@ -49,7 +52,13 @@ fn main() {
                     best = best.min(t.elapsed().as_secs_f64() / reps as f64);
                 }
                 let rate = N as f64 / (best * 1e9);
-                println!("{:<10} {:>14} {:>8} {:>10.2}", f.name(), format!("[{lo}, {hi}]"), isa, rate);
+                println!(
+                    "{:<10} {:>14} {:>8} {:>10.2}",
+                    f.name(),
+                    format!("[{lo}, {hi}]"),
+                    isa,
+                    rate
+                );
             }
         }
     }

@@ -210,7 +210,10 @@ mod x86 {
     #[target_feature(enable = "avx2,fma,f16c")]
     pub(super) unsafe fn f32_to_bf16_avx2(src: &[f32], dst: &mut [bf16]) {
         let n = src.len();
-        let (s, d) = (src.as_ptr() as *const __m256i, dst.as_mut_ptr() as *mut __m256i);
+        let (s, d) = (
+            src.as_ptr() as *const __m256i,
+            dst.as_mut_ptr() as *mut __m256i,
+        );
         let mut i = 0;
         // SAFETY: every access is below n.
         unsafe {

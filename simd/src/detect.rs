@@ -70,7 +70,10 @@ impl Isa {
     /// Levels of another architecture are `None`.
     pub fn from_name(s: &str) -> Option<Isa> {
         let s = s.trim();
-        LEVELS.iter().copied().find(|l| l.name().eq_ignore_ascii_case(s))
+        LEVELS
+            .iter()
+            .copied()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
     }
 }
 

@@ -27,6 +27,11 @@
 //! ```
 
 #![warn(missing_docs)]
+// Polynomial coefficients and range-reduction constants are written with every digit the fit
+// produced (simd/tools/fit_tables.py); rounding them to f32's shortest form would change nothing
+// but make them harder to check against the fit. `LN2_HI`/`LOG2E` are split constants, not the
+// std ones.
+#![allow(clippy::excessive_precision, clippy::approx_constant)]
 
 pub mod convert;
 pub mod detect;

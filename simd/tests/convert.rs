@@ -9,15 +9,48 @@ use half::{bf16, f16};
 /// Interesting f32 bit patterns: zeros, subnormals, rounding ties, overflow edges, NaNs.
 fn special_f32() -> Vec<u32> {
     let mut v = vec![
-        0x0000_0000, 0x8000_0000, 0x0000_0001, 0x8000_0001, 0x007f_ffff, 0x0080_0000,
-        0x7f7f_ffff, 0xff7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7f80_0001, 0x7fc0_0000,
-        0xffc0_0000, 0x7fbf_ffff, 0xff80_0001, 0x7fff_ffff, 0x0000_8000, 0x0001_8000,
-        0x3f80_8000, 0x3f81_8000, 0x3f80_8001, 0x3f80_7fff, 0x477f_e000, 0x477f_efff,
-        0x477f_f000, 0x4780_0000, 0x3380_0000, 0x3300_0000, 0x3300_0001, 0x3880_0000,
-        0x387f_e000, 0x387f_f000, 0x33ff_ffff,
+        0x0000_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x8000_0001,
+        0x007f_ffff,
+        0x0080_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7f80_0001,
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x7fbf_ffff,
+        0xff80_0001,
+        0x7fff_ffff,
+        0x0000_8000,
+        0x0001_8000,
+        0x3f80_8000,
+        0x3f81_8000,
+        0x3f80_8001,
+        0x3f80_7fff,
+        0x477f_e000,
+        0x477f_efff,
+        0x477f_f000,
+        0x4780_0000,
+        0x3380_0000,
+        0x3300_0000,
+        0x3300_0001,
+        0x3880_0000,
+        0x387f_e000,
+        0x387f_f000,
+        0x33ff_ffff,
     ];
     // Dense sweeps around the f16 normal/subnormal/overflow edges and bf16 ties.
-    for base in [0x3880_0000u32, 0x3380_0000, 0x477f_e000, 0x3f80_8000, 0x0080_0000] {
+    for base in [
+        0x3880_0000u32,
+        0x3380_0000,
+        0x477f_e000,
+        0x3f80_8000,
+        0x0080_0000,
+    ] {
         for d in 0..4096u32 {
             v.push(base.wrapping_add(d).wrapping_sub(2048));
         }
@@ -42,8 +75,18 @@ fn check_f32_to_16(x: &[f32]) {
         convert::f32_to_bf16(isa, x, &mut b);
         for i in 0..x.len() {
             let (wh, wb) = (f16::from_f32(x[i]), bf16::from_f32(x[i]));
-            assert_eq!(h[i].to_bits(), wh.to_bits(), "f32->f16 {isa} {:#010x}", x[i].to_bits());
-            assert_eq!(b[i].to_bits(), wb.to_bits(), "f32->bf16 {isa} {:#010x}", x[i].to_bits());
+            assert_eq!(
+                h[i].to_bits(),
+                wh.to_bits(),
+                "f32->f16 {isa} {:#010x}",
+                x[i].to_bits()
+            );
+            assert_eq!(
+                b[i].to_bits(),
+                wb.to_bits(),
+                "f32->bf16 {isa} {:#010x}",
+                x[i].to_bits()
+            );
         }
     }
 }
@@ -62,11 +105,21 @@ fn all_16_bit_inputs_to_f32() {
         let mut out = vec![0f32; bits.len()];
         convert::f16_to_f32(isa, &h, &mut out);
         for i in 0..bits.len() {
-            assert_eq!(out[i].to_bits(), h[i].to_f32().to_bits(), "f16->f32 {isa} {:#06x}", bits[i]);
+            assert_eq!(
+                out[i].to_bits(),
+                h[i].to_f32().to_bits(),
+                "f16->f32 {isa} {:#06x}",
+                bits[i]
+            );
         }
         convert::bf16_to_f32(isa, &b, &mut out);
         for i in 0..bits.len() {
-            assert_eq!(out[i].to_bits(), b[i].to_f32().to_bits(), "bf16->f32 {isa} {:#06x}", bits[i]);
+            assert_eq!(
+                out[i].to_bits(),
+                b[i].to_f32().to_bits(),
+                "bf16->f32 {isa} {:#06x}",
+                bits[i]
+            );
         }
     }
 }

@@ -63,7 +63,12 @@ fn exhaustive(f: UnaryFn) {
             start.elapsed().as_secs_f64()
         );
         if w.ulp > bound(f) {
-            failures.push(format!("{} on {isa}: {} ULP at {:e}", f.name(), w.ulp, w.input));
+            failures.push(format!(
+                "{} on {isa}: {} ULP at {:e}",
+                f.name(),
+                w.ulp,
+                w.input
+            ));
         }
     }
     assert!(failures.is_empty(), "{failures:?}");

@@ -272,7 +272,9 @@ macro_rules! kernels {
     };
 }
 
-kernels!(exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos);
+kernels!(
+    exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos
+);
 
 /// Runs `f` over `n` floats.
 ///

@@ -220,7 +220,12 @@ impl Vf32 for F32x16 {
     }
     #[inline(always)]
     fn lut16(table: &[f32; 16], idx: I32x16) -> Self {
-        unsafe { F32x16(_mm512_permutexvar_ps(idx.0, _mm512_loadu_ps(table.as_ptr()))) }
+        unsafe {
+            F32x16(_mm512_permutexvar_ps(
+                idx.0,
+                _mm512_loadu_ps(table.as_ptr()),
+            ))
+        }
     }
 }
 
@@ -252,7 +257,9 @@ macro_rules! kernels {
     };
 }
 
-kernels!(exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos);
+kernels!(
+    exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos
+);
 
 /// Runs `f` over `n` floats.
 ///

@@ -139,10 +139,7 @@ fn log_normal<V: Vf32>(x: V, kadj: V) -> V {
 
 #[inline(always)]
 pub(crate) fn log<V: Vf32>(x: V) -> V {
-    let normal = V::mand(
-        x.ge(V::splat(f32::MIN_POSITIVE)),
-        x.le(V::splat(f32::MAX)),
-    );
+    let normal = V::mand(x.ge(V::splat(f32::MIN_POSITIVE)), x.le(V::splat(f32::MAX)));
     if !V::any(V::mnot(normal)) {
         return log_normal(x, V::splat(0.0));
     }
@@ -268,10 +265,7 @@ fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
     let es = (t1h - (s - bb)) + (t3h - bb);
     let lo = x3l.mul_add(
         V::splat(K3_HI),
-        x3h.mul_add(
-            V::splat(K3_LO),
-            xc.mul_add(V::splat(K1_LO), es + t1l + t3l),
-        ),
+        x3h.mul_add(V::splat(K3_LO), xc.mul_add(V::splat(K1_LO), es + t1l + t3l)),
     );
     let (p, n) = exp2_parts(s, lo);
     let e = p.ldexp(n);

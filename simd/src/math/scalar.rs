@@ -6,7 +6,11 @@ use super::UnaryFn;
 fn sigmoid(x: f32) -> f32 {
     let x = f64::from(x);
     let e = libm::exp(-x.abs());
-    let s = if x < 0.0 { e / (1.0 + e) } else { 1.0 / (1.0 + e) };
+    let s = if x < 0.0 {
+        e / (1.0 + e)
+    } else {
+        1.0 / (1.0 + e)
+    };
     s as f32
 }
 

@@ -23,7 +23,9 @@ pub(crate) trait Vi32: Copy {
 }
 
 /// Lanes of `f32`.
-pub(crate) trait Vf32: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+pub(crate) trait Vf32:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+{
     /// A per-lane boolean.
     type M: Copy;
     /// Lanes of `i32` with the same count.

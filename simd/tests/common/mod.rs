@@ -20,7 +20,11 @@ pub fn reference(f: UnaryFn, x: f32) -> f64 {
         UnaryFn::Tanh => libm::tanh(x),
         UnaryFn::Sigmoid => {
             let e = libm::exp(-x.abs());
-            if x < 0.0 { e / (1.0 + e) } else { 1.0 / (1.0 + e) }
+            if x < 0.0 {
+                e / (1.0 + e)
+            } else {
+                1.0 / (1.0 + e)
+            }
         }
         UnaryFn::Erf => libm::erf(x),
         // erfc form: x * 0.5 * (1 + erf(x / sqrt 2)) without the cancellation of the tail.
@@ -29,7 +33,11 @@ pub fn reference(f: UnaryFn, x: f32) -> f64 {
             let k = (2.0 / core::f64::consts::PI).sqrt();
             let arg = 2.0 * k * (x + 0.044715 * x * x * x);
             let e = libm::exp(-arg.abs());
-            if arg < 0.0 { x * e / (1.0 + e) } else { x / (1.0 + e) }
+            if arg < 0.0 {
+                x * e / (1.0 + e)
+            } else {
+                x / (1.0 + e)
+            }
         }
         UnaryFn::Sin => libm::sin(x),
         UnaryFn::Cos => libm::cos(x),
@@ -46,7 +54,11 @@ pub fn bound(f: UnaryFn) -> u64 {
 
 fn ordered(x: f32) -> i64 {
     let b = x.to_bits();
-    if b & 0x8000_0000 != 0 { -i64::from(b & 0x7fff_ffff) } else { i64::from(b) }
+    if b & 0x8000_0000 != 0 {
+        -i64::from(b & 0x7fff_ffff)
+    } else {
+        i64::from(b)
+    }
 }
 
 /// Distance in ordered-bit space; `u64::MAX` when exactly one is NaN.
@@ -61,7 +73,11 @@ pub fn ulp_dist(got: f32, want: f32) -> u64 {
 /// `|got - want| / ulp(want as f32)`, the fractional error (informational).
 pub fn ulp_frac(got: f32, want: f64) -> f64 {
     if got.is_nan() || want.is_nan() || got.is_infinite() || want.is_infinite() {
-        return if ulp_dist(got, want as f32) == 0 { 0.0 } else { f64::INFINITY };
+        return if ulp_dist(got, want as f32) == 0 {
+            0.0
+        } else {
+            f64::INFINITY
+        };
     }
     let w = want as f32;
     let e = if w == 0.0 || !w.is_normal() {
