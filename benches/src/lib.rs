@@ -1,4 +1,5 @@
 //! etk's benchmark tooling: timing, the machine's measured limits, and the `opbench` CLI.
 
+pub mod cli;
 pub mod limits;
 pub mod timing;
