@@ -9,6 +9,13 @@
 
 pub mod parallel;
 
+/// Detects the CPU and reads `ETK_ISA` now rather than on the first optimized kernel call.
+/// Reading the environment allocates (once, per process); a runtime that counts allocations
+/// during inference calls this at load time.
+pub fn init() {
+    etk_simd::isa();
+}
+
 pub use etk_core::*;
 pub use etk_optimized as optimized;
 pub use etk_portable as portable;

@@ -40,6 +40,8 @@ static GLOBAL: Counting = Counting;
 
 /// Runs `f` with allocation counting on for this thread; returns (allocations, result).
 fn counted<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    // the one-time CPU detection (which reads ETK_ISA) happens at load time, not in a kernel
+    etk::init();
     let before = ALLOCS.with(|a| a.get());
     COUNTING.with(|c| c.set(true));
     let r = f();

@@ -54,6 +54,8 @@ fn run_suite(
     libs: &[(&'static str, Registry<'static>)],
 ) -> BTreeMap<(&'static str, String), (usize, usize)> {
     let dir = coverage::repo_root().join("testing/golden/cases");
+    // the one-time CPU detection (which reads ETK_ISA) happens at load time, not in a kernel
+    etk::init();
     let mut seen = BTreeMap::new();
     let mut scratch = vec![0u8; 64 << 20];
     for f in suite_files(&[dir]).unwrap() {
