@@ -91,7 +91,8 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
 /// What bounds an op: memory traffic, or FMA throughput.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
-    /// Bytes moved (inputs read, out written); bound by copy/triad bandwidth.
+    /// Bytes moved (inputs read, out written); bound by copy/triad bandwidth (read bandwidth
+    /// for one stream).
     Memory { bytes: usize, streams: usize },
     /// Elementwise math, reported in elements/ns and bounded by the bandwidth of its bytes.
     Math { elements: usize, bytes: usize },
@@ -136,6 +137,17 @@ impl Measurement {
     /// The machine's limit for this measurement, measured now.
     pub fn limit(&self) -> Limit {
         let (bytes, triad) = match self.kind {
+            Kind::Memory { bytes, streams: 1 } => {
+                let bw = limits::read_bandwidth(bytes);
+                return Limit {
+                    value: bw * self.threads as f64,
+                    what: format!(
+                        "read bandwidth {:.1} GB/s at {} KiB",
+                        bw / 1e9,
+                        bytes / 1024
+                    ),
+                };
+            }
             Kind::Memory { bytes, streams } => (bytes, streams >= 3),
             Kind::Math { bytes, .. } => (bytes, false),
             Kind::Flops(_) => {
@@ -283,7 +295,15 @@ impl Bench {
             name = format!("aten::{op}.out");
             out_dtype = dt;
             out_shape = vec![m, n];
-            kind = Kind::Flops(2 * m * n * k);
+            // a few rows against a big matrix streams the weights once: bound by read bandwidth
+            kind = if m <= 8 {
+                Kind::Memory {
+                    bytes: r * c * es,
+                    streams: 1,
+                }
+            } else {
+                Kind::Flops(2 * m * n * k)
+            };
         } else {
             return Err(format!(
                 "unknown op {op:?} (binary: {BINARY:?}; unary: {UNARY:?}; mm, linear, to_copy)"
