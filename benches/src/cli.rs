@@ -214,6 +214,16 @@ impl Bench {
 
     /// Builds the call, checks it succeeds once, then times it.
     pub fn measure(&self) -> Result<Measurement, String> {
+        self.with_call(|call, kind| Measurement {
+            secs: median_per_call(9, 0.05, call),
+            kind,
+            threads: self.threads,
+        })
+    }
+
+    /// Builds the call, checks it succeeds once, then hands `f` a closure that repeats it (and
+    /// what bounds it), for any timing harness (opbench's, criterion's).
+    pub fn with_call<R>(&self, f: impl FnOnce(&mut dyn FnMut(), Kind) -> R) -> Result<R, String> {
         let registry = if self.lib == "portable" {
             etk::portable_registry()
         } else {
@@ -332,14 +342,10 @@ impl Bench {
         }
         stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
         kernel(&mut ctx, &mut stack).map_err(|e| e.to_string())?;
-        let secs = median_per_call(9, 0.05, || {
+        let mut call = || {
             let _ = std::hint::black_box(kernel(&mut ctx, &mut stack));
-        });
-        Ok(Measurement {
-            secs,
-            kind,
-            threads: self.threads,
-        })
+        };
+        Ok(f(&mut call, kind))
     }
 }
 
@@ -373,10 +379,23 @@ mod tests {
             .collect();
         let m = parse_args(&args).unwrap().measure().unwrap();
         assert!(m.secs > 0.0 && m.unit() == "GB/s");
-        let args: Vec<String> = "mm f32 8x4 4x3".split(' ').map(String::from).collect();
+        let args: Vec<String> = "mm f32 16x4 4x3".split(' ').map(String::from).collect();
         assert_eq!(
             parse_args(&args).unwrap().measure().unwrap().kind,
-            Kind::Flops(2 * 8 * 3 * 4)
+            Kind::Flops(2 * 16 * 3 * 4)
+        );
+        // a few rows against a weight matrix is judged by the bytes of the weights
+        let args: Vec<String> = "linear f32 4x16 8x16"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let m = parse_args(&args).unwrap().measure().unwrap();
+        assert_eq!(
+            m.kind,
+            Kind::Memory {
+                bytes: 8 * 16 * 4,
+                streams: 1
+            }
         );
     }
 }
