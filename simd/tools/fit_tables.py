@@ -2,8 +2,10 @@
 """Regenerates simd/src/math/tables.rs: minimax coefficients (rounded to f32 one at a time,
 highest power first, refitting the rest) for every polynomial the vector kernels use.
 
-Needs numpy and mpmath. Run from simd/:  python3 tools/fit_tables.py > src/math/tables.rs
-The fitted errors (in units of 2^-24, relative) are printed to stderr.
+Needs numpy and mpmath. Run from simd/:
+    python3 tools/fit_tables.py > src/math/tables.rs && rustfmt --edition 2024 src/math/tables.rs
+(reproduces the committed file exactly). The fitted errors (relative, in units of 2^-24) and the
+error of evaluating each polynomial in f32 are printed to stderr.
 """
 import sys
 from remez import fit, horner32, np, mp
@@ -26,14 +28,17 @@ def emit_poly(name, coeffs, doc):
         out.append(f"    {float(np.float32(c))!r}_f32,")
     out.append("];")
 
-def emit_table(name, rows, doc):
+def emit_table(name, rows, doc, prescale=1.0):
+    """prescale s: store c_j * s^j, for evaluation in v = u / s (exact for a power of two)."""
+    rows = [[c * prescale**j for j, c in enumerate(r)] for r in rows]
     deg = len(rows[0]) - 1
+    K = len(rows)
     out.append(f"/// {doc}")
     out.append(f"/// `{name}[j][k]` is the coefficient of `u^j` for interval `k`.")
-    out.append(f"pub(crate) const {name}: [[f32; 16]; {deg + 1}] = [")
+    out.append(f"pub(crate) const {name}: [[f32; {K}]; {deg + 1}] = [")
     for j in range(deg + 1):
         out.append("    [")
-        for k in range(16):
+        for k in range(K):
             out.append(f"        {float(np.float32(rows[k][j]))!r}_f32,")
         out.append("    ],")
     out.append("];")
@@ -78,11 +83,11 @@ c, e = fit(z, g, xs**4 / tgt, list(range(4)))
 log("cos", e / 2**-24)
 emit_poly("COS_Q", c, "cos(r) ~ 1 - r^2/2 + r^4 * sum COS_Q[i] r^(2i) on |r| <= pi/4.")
 
-def table(F, s, D, zero0=False, N=3001, name=""):
-    """16 intervals: interval k holds a with round(a*s) == k; u = a*s - k in [-1/2, 1/2]
+def table(F, s, D, zero0=False, N=3001, name="", K=16):
+    """K intervals: interval k holds a with round(a*s) == k; u = a*s - k in [-1/2, 1/2]
     (interval 0: u in [0, 1/2]). Relative error weight."""
     rows = []
-    for k in range(16):
+    for k in range(K):
         us = grid(0.0 if k == 0 else -0.5, 0.5, N)
         if k == 0 and zero0:
             us = us[us > 1e-7]
@@ -106,6 +111,17 @@ emit_table("PHI_TAB", table(lambda a: mp.ncdf(-a), float(np.float32(PHI_S)), 7, 
 K1 = 2 * mp.sqrt(2 / mp.pi); K3 = K1 * mp.mpf("0.044715")
 emit_table("TGELU_TAB", table(lambda a: 1 / (1 + mp.exp(a * K1 + a**3 * K3)), float(np.float32(PHI_S)), 7, name="tgelu"),
            "sigmoid(-2 sqrt(2/pi) (a + 0.044715 a^3)) for a in [0, 5.8]: interval k = round(a * GELU_TAB_SCALE).")
+
+# 32-interval tables for AVX-512 (one vpermt2ps per coefficient).
+emit_table("ERF_TAB32", table(mp.erf, 8.0, 4, zero0=True, N=1501, name="erf32", K=32),
+           "erf(a) for a in [0, 3.9375]: interval k = round(8a), polynomial in v = a - k/8.",
+           prescale=8.0)
+emit_table("PHI_TAB32", table(lambda a: mp.ncdf(-a), 4.0, 6, N=1501, name="phi32", K=32),
+           "Phi(-a) for a in [0, 7.875]: interval k = round(4a), polynomial in v = a - k/4.",
+           prescale=4.0)
+emit_table("TGELU_TAB32", table(lambda a: 1 / (1 + mp.exp(a * K1 + a**3 * K3)), 4.0, 7, N=1501, name="tgelu32", K=32),
+           "sigmoid(-2 sqrt(2/pi) (a + 0.044715 a^3)) for a in [0, 7.875]: interval k = round(4a), polynomial in v = a - k/4.",
+           prescale=4.0)
 
 # gelu_erf tail: b Phi(-b) exp(b^2/2) for b in [3.5, 14.6] (nearly constant, ~0.4):
 # interval k = round(1.25 b - 4), u = 1.25 b - 4 - k.

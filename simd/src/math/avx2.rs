@@ -78,6 +78,7 @@ impl Vf32 for F32x8 {
     type M = __m256;
     type I = I32x8;
     const LANES: usize = 8;
+    const LUT32: bool = false;
 
     #[inline(always)]
     fn splat(v: f32) -> Self {
@@ -119,6 +120,10 @@ impl Vf32 for F32x8 {
     fn abs_min(self, c: Self) -> Self {
         // x86 min returns its second operand when either is NaN.
         c.min(self.abs())
+    }
+    #[inline(always)]
+    fn abs_min_lossy(self, c: Self) -> Self {
+        self.abs_min(c)
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -221,6 +226,14 @@ impl Vf32 for F32x8 {
         (self - k, m.to_bits())
     }
     #[inline(always)]
+    fn frac_index<const S: i32>(self) -> (Self, I32x8) {
+        let scale = (1 << S) as f32;
+        let magic = F32x8::splat(ROUND_MAGIC);
+        let m = self.mul_add(F32x8::splat(scale), magic);
+        let k = m - magic;
+        (k.neg_mul_add(F32x8::splat(1.0 / scale), self), m.to_bits())
+    }
+    #[inline(always)]
     fn lut16(table: &[f32; 16], idx: I32x8) -> Self {
         unsafe {
             let lo = _mm256_loadu_ps(table.as_ptr());
@@ -231,6 +244,16 @@ impl Vf32 for F32x8 {
             let upper = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(idx.0));
             F32x8(_mm256_blendv_ps(a, b, upper))
         }
+    }
+    #[inline(always)]
+    fn lut32(table: &[f32; 32], idx: I32x8) -> Self {
+        // Not used by the kernels on this level (LUT32 is false), but correct.
+        let (lo, hi) = table.split_at(16);
+        let a = F32x8::lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
+        let b = F32x8::lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
+        // Bit 4 of the index, moved to the sign bit, picks the upper table.
+        let upper = unsafe { _mm256_castsi256_ps(_mm256_slli_epi32::<27>(idx.0)) };
+        F32x8(unsafe { _mm256_blendv_ps(a.0, b.0, upper) })
     }
 }
 

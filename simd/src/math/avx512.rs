@@ -76,6 +76,7 @@ impl Vf32 for F32x16 {
     type M = __mmask16;
     type I = I32x16;
     const LANES: usize = 16;
+    const LUT32: bool = true;
 
     #[inline(always)]
     fn splat(v: f32) -> Self {
@@ -124,6 +125,12 @@ impl Vf32 for F32x16 {
     fn abs_min(self, c: Self) -> Self {
         // (vrangeps would be one instruction, but it drops quiet NaNs.)
         c.min(self.abs())
+    }
+    #[inline(always)]
+    fn abs_min_lossy(self, c: Self) -> Self {
+        // vrangeps: the operand of smaller magnitude with its sign cleared (a quiet NaN
+        // operand is ignored).
+        F32x16(unsafe { _mm512_range_ps::<0x0a>(c.0, self.0) })
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -219,12 +226,34 @@ impl Vf32 for F32x16 {
         }
     }
     #[inline(always)]
+    fn frac_index<const S: i32>(self) -> (Self, I32x16) {
+        unsafe {
+            let scale = _mm512_set1_ps((1 << S) as f32);
+            let magic = _mm512_set1_ps(12_582_912.0);
+            let k = _mm512_castps_si512(_mm512_fmadd_ps(self.0, scale, magic));
+            // vreduceps keeps S fraction bits: self - round(self * 2^S) / 2^S.
+            let v = match S {
+                2 => _mm512_reduce_ps::<{ (2 << 4) | NEAREST }>(self.0),
+                _ => _mm512_reduce_ps::<{ (3 << 4) | NEAREST }>(self.0),
+            };
+            (F32x16(v), I32x16(k))
+        }
+    }
+    #[inline(always)]
     fn lut16(table: &[f32; 16], idx: I32x16) -> Self {
         unsafe {
             F32x16(_mm512_permutexvar_ps(
                 idx.0,
                 _mm512_loadu_ps(table.as_ptr()),
             ))
+        }
+    }
+    #[inline(always)]
+    fn lut32(table: &[f32; 32], idx: I32x16) -> Self {
+        unsafe {
+            let lo = _mm512_loadu_ps(table.as_ptr());
+            let hi = _mm512_loadu_ps(table.as_ptr().add(16));
+            F32x16(_mm512_permutex2var_ps(lo, idx.0, hi))
         }
     }
 }

@@ -43,14 +43,28 @@ const K1_LO: f32 = -4.534_068e-8_f32;
 const K3_HI: f32 = 0.071_354_814_f32;
 const K3_LO: f32 = 2.398_832_5e-9_f32;
 
-/// Gelu lanes below this take the accurate tail branch.
-const GELU_TAIL: f32 = -3.5;
+/// The smallest f32 whose erf rounds to 1.
+const ERF_ONE: f32 = 3.919_205_9;
+
+/// Gelu lanes below this take the accurate tail branch (16- and 32-interval tables).
+const GELU_TAIL16: f32 = -3.5;
+const GELU_TAIL32: f32 = -5.0;
 
 #[inline(always)]
 fn poly<V: Vf32, const N: usize>(x: V, c: &[f32; N]) -> V {
     let mut acc = V::splat(c[N - 1]);
     for &ci in c[..N - 1].iter().rev() {
         acc = acc.mul_add(x, V::splat(ci));
+    }
+    acc
+}
+
+/// Horner over a 32-interval table, coefficients picked per lane by `k`.
+#[inline(always)]
+fn table_poly32<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 32]; R]) -> V {
+    let mut acc = V::lut32(&tab[R - 1], k);
+    for row in tab[..R - 1].iter().rev() {
+        acc = acc.mul_add(u, V::lut32(row, k));
     }
     acc
 }
@@ -194,25 +208,47 @@ pub(crate) fn sigmoid<V: Vf32>(x: V) -> V {
 
 #[inline(always)]
 pub(crate) fn erf<V: Vf32>(x: V) -> V {
-    // erf(3.87) rounds to 1; the last interval ends at 3.875.
-    let a = x.abs_min(V::splat(3.87));
-    let (u, k) = (a * V::splat(4.0)).split_round();
-    table_poly(u, k, &ERF_TAB).or(x.sign())
+    // From ERF_ONE on the result is exactly 1; below it the table is used (NaN stays NaN).
+    let a = x.abs();
+    let r = if V::LUT32 {
+        let (v, k) = V::splat(3.93).min(a).frac_index::<3>();
+        table_poly32(v, k, &ERF_TAB32)
+    } else {
+        let (u, k) = (V::splat(3.874).min(a) * V::splat(4.0)).split_round();
+        table_poly(u, k, &ERF_TAB)
+    };
+    let r = V::select(a.ge(V::splat(ERF_ONE)), V::splat(1.0), r);
+    r.or(x.sign())
 }
 
-/// `x * Phi(x)` from a table of `Phi(-a)`, accurate in relative terms for `x >= -3.5`.
+/// `x * c` with `c = Phi(-|x|)` (or 1 - c for x >= 0).
 #[inline(always)]
-fn gelu_table<V: Vf32>(x: V, tab: &[[f32; 16]; 8]) -> V {
-    let a = x.abs_min(V::splat(5.8));
+fn gelu_combine<V: Vf32>(x: V, c: V) -> V {
+    let neg = x.lt(V::splat(0.0));
+    x * V::select(neg, c, V::splat(1.0) - c)
+}
+
+/// `x * Phi(x)` from a 16-interval table of `Phi(-a)`, accurate in relative terms for
+/// `x >= -3.5`.
+#[inline(always)]
+fn gelu_table16<V: Vf32>(x: V, tab: &[[f32; 16]; 8]) -> V {
+    let a = x.abs_min_lossy(V::splat(5.8));
     // k = round(a s) in the low mantissa bits of m; u = a s - k with one rounding (the scale
     // is not a power of two, so rounding a s first would cost relative accuracy).
     let magic = V::splat(12_582_912.0); // 1.5 * 2^23
     let m = a.mul_add(V::splat(GELU_TAB_SCALE), magic);
     let u = a.mul_add(V::splat(GELU_TAB_SCALE), magic - m);
-    let k = m.to_bits();
-    let c = table_poly(u, k, tab);
-    let neg = x.lt(V::splat(0.0));
-    x * V::select(neg, c, V::splat(1.0) - c)
+    gelu_combine(x, table_poly(u, m.to_bits(), tab))
+}
+
+/// `x * Phi(x)` from a 32-interval table (width 1/4) of `Phi(-a)`, accurate in relative terms
+/// for `x >= -5`.
+#[inline(always)]
+fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
+    // NaN lanes may lose their NaN here; the final multiplication by x restores it.
+    let a = x.abs_min_lossy(V::splat(7.8));
+    let (v, k) = a.frac_index::<2>();
+    gelu_combine(x, table_poly32(v, k, tab))
 }
 
 /// gelu_erf for lanes below -3.5: `-exp(-x^2/2) * g(|x|)` with `x^2` split exactly and
@@ -236,8 +272,12 @@ fn gelu_erf_tail<V: Vf32>(x: V) -> V {
 
 #[inline(always)]
 pub(crate) fn gelu_erf<V: Vf32>(x: V) -> V {
-    let r = gelu_table(x, &PHI_TAB);
-    let tail = x.lt(V::splat(GELU_TAIL));
+    let (r, limit) = if V::LUT32 {
+        (gelu_table32(x, &PHI_TAB32), GELU_TAIL32)
+    } else {
+        (gelu_table16(x, &PHI_TAB), GELU_TAIL16)
+    };
+    let tail = x.lt(V::splat(limit));
     if V::any(tail) {
         V::select(tail, gelu_erf_tail(x), r)
     } else {
@@ -275,8 +315,12 @@ fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
 
 #[inline(always)]
 pub(crate) fn gelu_tanh<V: Vf32>(x: V) -> V {
-    let r = gelu_table(x, &TGELU_TAB);
-    let tail = x.lt(V::splat(GELU_TAIL));
+    let (r, limit) = if V::LUT32 {
+        (gelu_table32(x, &TGELU_TAB32), GELU_TAIL32)
+    } else {
+        (gelu_table16(x, &TGELU_TAB), GELU_TAIL16)
+    };
+    let tail = x.lt(V::splat(limit));
     if V::any(tail) {
         V::select(tail, gelu_tanh_tail(x), r)
     } else {

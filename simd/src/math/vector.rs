@@ -31,6 +31,8 @@ pub(crate) trait Vf32:
     /// Lanes of `i32` with the same count.
     type I: Vi32;
     const LANES: usize;
+    /// Whether [`Vf32::lut32`] is a single instruction (then kernels prefer 32-entry tables).
+    const LUT32: bool;
 
     fn splat(v: f32) -> Self;
     /// # Safety
@@ -55,6 +57,9 @@ pub(crate) trait Vf32:
     fn abs(self) -> Self;
     /// `min(|self|, c)` for a non-NaN `c`; NaN lanes of `self` stay NaN.
     fn abs_min(self, c: Self) -> Self;
+    /// `min(|self|, c)` for a non-NaN `c`, where a NaN lane may come out as anything (for
+    /// callers that multiply by `self` at the end, which restores the NaN).
+    fn abs_min_lossy(self, c: Self) -> Self;
     /// The sign bit only (`self & -0.0`).
     fn sign(self) -> Self;
     fn xor(self, o: Self) -> Self;
@@ -89,6 +94,11 @@ pub(crate) trait Vf32:
     fn pow2(n: Self) -> Self;
     /// `(self - k, k)` with `k = round(self)` (ties to even) as an integer, for `|self| < 2^22`.
     fn split_round(self) -> (Self, Self::I);
+    /// `(self - k / 2^S, k)` with `k = round(self * 2^S)` (ties to even), for `S` in `{2, 3}`
+    /// and `0 <= self * 2^S < 2^22`; only the low bits of the integer are meaningful.
+    fn frac_index<const S: i32>(self) -> (Self, Self::I);
     /// Table lookup by the low 4 bits of `idx`.
     fn lut16(table: &[f32; 16], idx: Self::I) -> Self;
+    /// Table lookup by the low 5 bits of `idx`.
+    fn lut32(table: &[f32; 32], idx: Self::I) -> Self;
 }
