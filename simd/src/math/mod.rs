@@ -12,6 +12,17 @@
 //! overflows to inf and underflows through the subnormals to 0. The tests in `tests/` check
 //! this for every ISA level the machine has.
 //!
+//! Measured over all 2^32 inputs (`cargo test --release -p etk-simd --test exhaustive --
+//! --ignored --nocapture`), worst error in ULP on AVX-512 / AVX2 (the scalar path, libm in f32 or
+//! f64, is within 1 ULP):
+//!
+//! | exp | expm1 | log | log1p | tanh | sigmoid | erf | gelu (erf) | gelu (tanh) | sin | cos |
+//! | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
+//! | 1 | 1 | 1 | 2 | 3 | 2 | 2 | 3 | 3 | 1 | 1 |
+//!
+//! Speed on the AVX-512 machine of the benches (Xeon, one thread, 64 K elements, `opbench OP
+//! f32 65536`): exp 7.3, erf 7.2, log 5.6, sigmoid 4.3, tanh 3.8, gelu 3.5 elements/ns.
+//!
 //! ```
 //! use etk_simd::{isa, math};
 //! let x = [0.0f32, 1.0, -2.5];
