@@ -1,4 +1,5 @@
 //! etk's shared test harness: the conformance runner behind the `etk-conform` binary (and
-//! the coverage page it generates).
+//! the coverage page it generates), and the allocation counter of the no-allocation tests.
 
+pub mod alloc;
 pub mod conform;

@@ -3,49 +3,27 @@
 //! the heap. Every kernel of portable and optimized must be reached by at least one case, so a
 //! newly registered kernel without cases fails here.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use etk::{BoxedKernel, EValue, KernelContext, Registry};
+use etk_testing::alloc;
 use etk_testing::conform::{FileData, case, coverage, exec, suite_files};
 
-struct Counting;
-// Per thread, so that tests running side by side do not count each other's allocations.
 thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
     static REAL: Cell<Option<BoxedKernel>> = const { Cell::new(None) };
 }
 
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: alloc::Counting = alloc::Counting;
 
 /// Calls the kernel stored in `REAL` with counting on: the runner prepares arguments (and may
 /// allocate) outside, the kernel runs inside.
 fn counted_trampoline(ctx: &mut KernelContext<'_>, stack: &mut [EValue<'_>]) -> etk::Result<()> {
     let k = REAL.with(|r| r.get()).expect("REAL set before the call");
-    COUNTING.with(|c| c.set(true));
+    alloc::start();
     let r = k(ctx, stack);
-    COUNTING.with(|c| c.set(false));
+    alloc::stop();
     r
 }
 
@@ -72,9 +50,9 @@ fn run_suite(
                     continue;
                 };
                 REAL.with(|r| r.set(Some(k)));
-                let before = ALLOCS.with(|a| a.get());
+                let before = alloc::allocations();
                 let _ = exec::run(&prepared, counted_trampoline, &mut scratch);
-                let n = ALLOCS.with(|a| a.get()) - before;
+                let n = alloc::allocations() - before;
                 let e = seen.entry((*lib, case.op.clone())).or_insert((0, 0));
                 e.0 += 1;
                 e.1 += n;

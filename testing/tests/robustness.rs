@@ -3,50 +3,21 @@
 //! outs. No call may panic, and no call may touch the heap (kernels allocate nothing, their
 //! error paths included).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::Ordering;
 
+use etk_testing::alloc;
+
 use etk::{EValue, KernelContext, OwnedTensor, ScalarType, Tensor};
 
-struct Counting;
-// Per thread, so that tests running side by side do not count each other's allocations.
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(|c| c.get()) {
-            ALLOCS.with(|a| a.set(a.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: alloc::Counting = alloc::Counting;
 
 /// Runs `f` with allocation counting on for this thread; returns (allocations, result).
 fn counted<R>(f: impl FnOnce() -> R) -> (usize, R) {
     // the one-time CPU detection (which reads ETK_ISA) happens at load time, not in a kernel
     etk::init();
-    let before = ALLOCS.with(|a| a.get());
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (ALLOCS.with(|a| a.get()) - before, r)
+    alloc::counted(f)
 }
 
 struct Lcg(u64);
