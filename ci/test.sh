@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The project's test command: every crate's tests, then the committed PyTorch conformance suite
+# The project's test command: every crate's tests (at the machine's ISA level and forced to
+# scalar), then the committed PyTorch conformance suite
 # against every library and every ISA level this machine has, then the coverage table's
 # freshness. Runs in a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace --all-targets
+# Every test must also hold with the vector paths off (the issue's `ETK_ISA=scalar` check).
+ETK_ISA=scalar cargo test --workspace --all-targets -q
 cargo test --workspace --doc
 cargo build -p etk-core -p etk-portable --no-default-features
+# The `openblas` feature builds and links where the library is installed (.ci/run installs it).
+if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so '; then
+  cargo build -p etk-optimized --features openblas --examples
+else
+  echo "test.sh: libopenblas not installed, the openblas feature is not built" >&2
+fi
 bash ci/conformance.sh
