@@ -204,24 +204,33 @@ impl UnaryOp for GeluErf {
     const LANEWISE: bool = false;
     #[inline(always)]
     unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
-        unsafe { Math(UnaryFn::GeluErf).run(s, x, out, n) };
+        // Blocks small enough that the fix-up pass reads `x` and `out` back from L1.
+        const BLOCK: usize = 2048;
         let big = s.splat(f32::MAX / 2.0);
         let inf = s.splat(f32::INFINITY);
         let nan = s.splat(f32::NAN);
-        // SAFETY: as `Math::run`; `out` is read back lane by lane after it was written.
-        unsafe {
-            fix_lanes(
-                s,
-                x,
-                out,
-                n,
-                #[inline(always)]
-                |x, y| {
-                    let y = s.select(s.lt(big, x), inf, y);
-                    s.select(s.eq(x, inf), nan, y)
-                },
-            )
-        };
+        let mut i = 0;
+        while i < n {
+            let m = BLOCK.min(n - i);
+            // SAFETY: as `Math::run`, on the block `[i, i + m)`; `out` is read back lane by
+            // lane after it was written.
+            unsafe {
+                let (x, out) = (x.add(i), out.add(i));
+                Math(UnaryFn::GeluErf).run(s, x, out, m);
+                fix_lanes(
+                    s,
+                    x,
+                    out,
+                    m,
+                    #[inline(always)]
+                    |x, y| {
+                        let y = s.select(s.lt(big, x), inf, y);
+                        s.select(s.eq(x, inf), nan, y)
+                    },
+                )
+            };
+            i += m;
+        }
     }
 }
 
