@@ -175,6 +175,8 @@ impl Measurement {
     }
 }
 
+/// Deterministic inputs spread over `[lo, hi)`; `benches/compare` fills torch's and
+/// ExecuTorch's tensors with the same formula, so every library sees the same values.
 fn filled(dtype: ScalarType, shape: &[usize], lo: f64, hi: f64) -> Result<OwnedTensor, String> {
     let mut t = OwnedTensor::zeros(dtype, shape).map_err(|e| e.to_string())?;
     let n = t.numel();
@@ -185,18 +187,85 @@ fn filled(dtype: ScalarType, shape: &[usize], lo: f64, hi: f64) -> Result<OwnedT
     Ok(t)
 }
 
-const UNARY: &[&str] = &[
+/// A condition for `where`: true at every third element.
+fn condition(shape: &[usize]) -> Result<OwnedTensor, String> {
+    let mut t = OwnedTensor::zeros(ScalarType::Bool, shape).map_err(|e| e.to_string())?;
+    let vals: Vec<f64> = (0..t.numel()).map(|i| (i % 3 == 0) as u8 as f64).collect();
+    t.fill_logical(&vals);
+    Ok(t)
+}
+
+/// Unary ops: `OP.out(self, *, out)`; the math ones are reported in elements/ns.
+pub const UNARY: &[&str] = &[
     "exp", "log", "tanh", "sigmoid", "erf", "sqrt", "rsqrt", "relu", "neg", "abs", "sin", "cos",
     "gelu",
 ];
 const MATH: &[&str] = &[
     "exp", "log", "tanh", "sigmoid", "erf", "sin", "cos", "gelu", "rsqrt", "sqrt",
 ];
-const BINARY: &[&str] = &[
-    "add", "sub", "mul", "div", "maximum", "minimum", "eq", "lt", "gt",
-];
+/// Binary ops: `OP.out(self, other, *, out)` (comparisons: `OP.Tensor_out`, Bool out), and
+/// with `.Scalar_out` `OP.Scalar_out(self, Scalar other, *, out)`.
+pub const BINARY: &[&str] = &["add", "sub", "mul", "div", "maximum", "minimum"];
+pub const COMPARE: &[&str] = &["eq", "ne", "lt", "le", "gt", "ge"];
+/// The Scalar of the `.Scalar_out` overloads and the bounds of `clamp` / `hardtanh`: inside
+/// the inputs' range `[0.5, 2)`, so that both sides of each comparison occur.
+pub const SCALAR_OTHER: f64 = 1.25;
+pub const CLAMP_MIN: f64 = 0.75;
+pub const CLAMP_MAX: f64 = 1.5;
+
+/// The input range of a unary op (gelu and tanh see both signs).
+pub fn unary_range(op: &str) -> (f64, f64) {
+    if op == "gelu" || op == "tanh" {
+        (-3.0, 3.0)
+    } else {
+        (0.25, 3.0)
+    }
+}
+
+/// One argument of the boxed call, in schema order (the out is appended last).
+enum Arg {
+    Tensor(usize),
+    Scalar(Scalar),
+    Str(&'static str),
+    Bool(bool),
+    None,
+}
+
+/// A call ready to box: the kernel's name, its tensors and arguments, the out, and what bounds
+/// the op.
+struct Call {
+    name: String,
+    tensors: Vec<OwnedTensor>,
+    args: Vec<Arg>,
+    out_dtype: ScalarType,
+    out_shape: Vec<usize>,
+    kind: Kind,
+}
+
+/// `bmm`'s and `mm`'s shapes: `[.., M, K]` and `[.., K, N]`.
+fn two_shapes(b: &Bench) -> Result<(Vec<usize>, Vec<usize>), String> {
+    let second = b
+        .shapes
+        .get(1)
+        .cloned()
+        .or(b.other.clone())
+        .ok_or(format!("{} needs two shapes", b.op))?;
+    Ok((b.shapes[0].clone(), second))
+}
 
 impl Bench {
+    /// The name of the op and its overload: `add` → (`add`, `out`), `eq` → (`eq`,
+    /// `Tensor_out`), `add.Scalar_out` → (`add`, `Scalar_out`).
+    pub fn overload(&self) -> (&str, &str) {
+        match self.op.split_once('.') {
+            Some((base, ov)) => (base, ov),
+            None if COMPARE.contains(&self.op.as_str()) => (self.op.as_str(), "Tensor_out"),
+            None if self.op == "where" => ("where", "self_out"),
+            None if self.op == "to_copy" => ("_to_copy", "out"),
+            None => (self.op.as_str(), "out"),
+        }
+    }
+
     pub fn shape_text(&self) -> String {
         let s: Vec<String> = self
             .shapes
@@ -221,6 +290,156 @@ impl Bench {
         })
     }
 
+    fn call(&self) -> Result<Call, String> {
+        let dt = self.dtype;
+        let shape = &self.shapes[0];
+        let es = dt.element_size();
+        let numel: usize = shape.iter().product();
+        let (base, overload) = self.overload();
+        let name = format!("aten::{base}.{overload}");
+        let cmp = COMPARE.contains(&base);
+        let same = |out_dtype: ScalarType, tensors, args, kind| Call {
+            name: name.clone(),
+            tensors,
+            args,
+            out_dtype,
+            out_shape: shape.clone(),
+            kind,
+        };
+        let out_dtype = if cmp { ScalarType::Bool } else { dt };
+        let call = match (base, overload) {
+            (b, "out" | "Tensor_out") if BINARY.contains(&b) || cmp => {
+                let other = self.other.clone().unwrap_or_else(|| shape.clone());
+                let other_n: usize = other.iter().product();
+                let tensors = vec![filled(dt, shape, 0.5, 2.0)?, filled(dt, &other, 0.5, 2.0)?];
+                let mut args = vec![Arg::Tensor(0), Arg::Tensor(1)];
+                if matches!(b, "add" | "sub") {
+                    args.push(Arg::Scalar(Scalar::Int(1)));
+                }
+                let bytes = (numel + other_n) * es + numel * out_dtype.element_size();
+                same(out_dtype, tensors, args, Kind::Memory { bytes, streams: 3 })
+            }
+            (b, "Scalar_out") if BINARY.contains(&b) || cmp => {
+                let tensors = vec![filled(dt, shape, 0.5, 2.0)?];
+                let mut args = vec![Arg::Tensor(0), Arg::Scalar(Scalar::Double(SCALAR_OTHER))];
+                if matches!(b, "add" | "sub") {
+                    args.push(Arg::Scalar(Scalar::Int(1)));
+                }
+                let bytes = numel * (es + out_dtype.element_size());
+                same(out_dtype, tensors, args, Kind::Memory { bytes, streams: 2 })
+            }
+            (u, "out") if UNARY.contains(&u) => {
+                let (lo, hi) = unary_range(u);
+                let mut args = vec![Arg::Tensor(0)];
+                if u == "gelu" {
+                    args.push(Arg::Str("none"));
+                }
+                let bytes = 2 * numel * es;
+                let kind = if MATH.contains(&u) {
+                    Kind::Math {
+                        elements: numel,
+                        bytes,
+                    }
+                } else {
+                    Kind::Memory { bytes, streams: 2 }
+                };
+                same(dt, vec![filled(dt, shape, lo, hi)?], args, kind)
+            }
+            ("clamp" | "hardtanh", "out") => {
+                let tensors = vec![filled(dt, shape, 0.5, 2.0)?];
+                let bound = |v| Arg::Scalar(Scalar::Double(v));
+                let args = vec![Arg::Tensor(0), bound(CLAMP_MIN), bound(CLAMP_MAX)];
+                let bytes = 2 * numel * es;
+                same(dt, tensors, args, Kind::Memory { bytes, streams: 2 })
+            }
+            ("where", "self_out") => {
+                let other = self.other.clone().unwrap_or_else(|| shape.clone());
+                let other_n: usize = other.iter().product();
+                let tensors = vec![
+                    condition(shape)?,
+                    filled(dt, shape, 0.5, 2.0)?,
+                    filled(dt, &other, 0.5, 2.0)?,
+                ];
+                let args = vec![Arg::Tensor(0), Arg::Tensor(1), Arg::Tensor(2)];
+                let bytes = numel * (1 + 2 * es) + other_n * es;
+                same(dt, tensors, args, Kind::Memory { bytes, streams: 3 })
+            }
+            ("_to_copy", "out") => {
+                let to = self.to.ok_or("to_copy needs --to DTYPE")?;
+                let tensors = vec![filled(dt, shape, -100.0, 100.0)?];
+                let args = vec![Arg::Tensor(0), Arg::Bool(false), Arg::None];
+                let bytes = numel * (es + to.element_size());
+                same(to, tensors, args, Kind::Memory { bytes, streams: 2 })
+            }
+            ("mm" | "linear" | "addmm", "out") => {
+                let (a, w) = two_shapes(self)?;
+                let (&[m, k], &[r, c]) = (a.as_slice(), w.as_slice()) else {
+                    return Err(format!("{base} takes 2-D shapes"));
+                };
+                let n = if base == "linear" { r } else { c };
+                if (base == "linear" && c != k) || (base != "linear" && r != k) {
+                    return Err("inner dimensions differ".into());
+                }
+                let mut tensors = vec![filled(dt, &a, -1.0, 1.0)?, filled(dt, &w, -1.0, 1.0)?];
+                let mut args = vec![Arg::Tensor(0), Arg::Tensor(1)];
+                match base {
+                    "linear" => args.push(Arg::None),
+                    "addmm" => {
+                        // addmm(self = bias [N], mat1, mat2, beta = 1, alpha = 1)
+                        tensors.push(filled(dt, &[n], -1.0, 1.0)?);
+                        args = vec![Arg::Tensor(2), Arg::Tensor(0), Arg::Tensor(1)];
+                        args.extend([Arg::Scalar(Scalar::Int(1)), Arg::Scalar(Scalar::Int(1))]);
+                    }
+                    _ => {}
+                }
+                // a few rows against a big matrix streams the weights once: bound by read
+                // bandwidth
+                let kind = if m <= 8 {
+                    Kind::Memory {
+                        bytes: r * c * es,
+                        streams: 1,
+                    }
+                } else {
+                    Kind::Flops(2 * m * n * k)
+                };
+                Call {
+                    name,
+                    tensors,
+                    args,
+                    out_dtype: dt,
+                    out_shape: vec![m, n],
+                    kind,
+                }
+            }
+            ("bmm", "out") => {
+                let (a, b) = two_shapes(self)?;
+                let (&[bs, m, k], &[bs2, k2, n]) = (a.as_slice(), b.as_slice()) else {
+                    return Err("bmm takes 3-D shapes".into());
+                };
+                if bs != bs2 || k != k2 {
+                    return Err("bmm shapes do not match".into());
+                }
+                Call {
+                    name,
+                    tensors: vec![filled(dt, &a, -1.0, 1.0)?, filled(dt, &b, -1.0, 1.0)?],
+                    args: vec![Arg::Tensor(0), Arg::Tensor(1)],
+                    out_dtype: dt,
+                    out_shape: vec![bs, m, n],
+                    kind: Kind::Flops(2 * bs * m * n * k),
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
+                     OP.Scalar_out; unary: {UNARY:?}; clamp, hardtanh, where, to_copy, mm, \
+                     linear, addmm, bmm)",
+                    self.op
+                ));
+            }
+        };
+        Ok(call)
+    }
+
     /// Builds the call, checks it succeeds once, then hands `f` a closure that repeats it (and
     /// what bounds it), for any timing harness (opbench's, criterion's).
     pub fn with_call<R>(&self, f: impl FnOnce(&mut dyn FnMut(), Kind) -> R) -> Result<R, String> {
@@ -229,100 +448,11 @@ impl Bench {
         } else {
             etk::registry()
         };
-        let dt = self.dtype;
-        let shape = &self.shapes[0];
-        let mut tensors: Vec<OwnedTensor> = Vec::new();
-        let (name, out_shape, out_dtype, kind): (String, Vec<usize>, ScalarType, Kind);
-        let op = self.op.as_str();
-        let es = dt.element_size();
-        let numel: usize = shape.iter().product();
-        if BINARY.contains(&op) {
-            let other = self.other.clone().unwrap_or_else(|| shape.clone());
-            tensors.push(filled(dt, shape, 0.5, 2.0)?);
-            tensors.push(filled(dt, &other, 0.5, 2.0)?);
-            let cmp = matches!(op, "eq" | "lt" | "gt");
-            name = if cmp {
-                format!("aten::{op}.Tensor_out")
-            } else {
-                format!("aten::{op}.out")
-            };
-            out_dtype = if cmp { ScalarType::Bool } else { dt };
-            out_shape = shape.clone();
-            let other_n: usize = other.iter().product();
-            kind = Kind::Memory {
-                bytes: (numel + other_n) * es + numel * out_dtype.element_size(),
-                streams: 3,
-            };
-        } else if UNARY.contains(&op) {
-            tensors.push(filled(
-                dt,
-                shape,
-                if op == "gelu" || op == "tanh" {
-                    -3.0
-                } else {
-                    0.25
-                },
-                3.0,
-            )?);
-            name = format!("aten::{op}.out");
-            out_dtype = dt;
-            out_shape = shape.clone();
-            let bytes = 2 * numel * es;
-            kind = if MATH.contains(&op) {
-                Kind::Math {
-                    elements: numel,
-                    bytes,
-                }
-            } else {
-                Kind::Memory { bytes, streams: 2 }
-            };
-        } else if op == "to_copy" {
-            let to = self.to.ok_or("to_copy needs --to DTYPE")?;
-            tensors.push(filled(dt, shape, -100.0, 100.0)?);
-            name = "aten::_to_copy.out".into();
-            out_dtype = to;
-            out_shape = shape.clone();
-            kind = Kind::Memory {
-                bytes: numel * (es + to.element_size()),
-                streams: 2,
-            };
-        } else if op == "mm" || op == "linear" {
-            let b_shape = self
-                .shapes
-                .get(1)
-                .cloned()
-                .or(self.other.clone())
-                .ok_or("mm/linear need two shapes")?;
-            let (&[m, k], &[r, c]) = (shape.as_slice(), b_shape.as_slice()) else {
-                return Err("mm/linear take 2-D shapes".into());
-            };
-            tensors.push(filled(dt, shape, -1.0, 1.0)?);
-            tensors.push(filled(dt, &b_shape, -1.0, 1.0)?);
-            let n = if op == "mm" { c } else { r };
-            if (op == "mm" && r != k) || (op == "linear" && c != k) {
-                return Err("inner dimensions differ".into());
-            }
-            name = format!("aten::{op}.out");
-            out_dtype = dt;
-            out_shape = vec![m, n];
-            // a few rows against a big matrix streams the weights once: bound by read bandwidth
-            kind = if m <= 8 {
-                Kind::Memory {
-                    bytes: r * c * es,
-                    streams: 1,
-                }
-            } else {
-                Kind::Flops(2 * m * n * k)
-            };
-        } else {
-            return Err(format!(
-                "unknown op {op:?} (binary: {BINARY:?}; unary: {UNARY:?}; mm, linear, to_copy)"
-            ));
-        }
+        let c = self.call()?;
         let kernel = registry
-            .lookup(&name)
-            .ok_or(format!("{name} is not registered"))?;
-        let mut out = OwnedTensor::zeros(out_dtype, &out_shape).map_err(|e| e.to_string())?;
+            .lookup(&c.name)
+            .ok_or(format!("{} is not registered", c.name))?;
+        let mut out = OwnedTensor::zeros(c.out_dtype, &c.out_shape).map_err(|e| e.to_string())?;
         let pool;
         let parallel: &dyn Parallel = if self.threads > 1 {
             pool = etk::ThreadPool::new(self.threads).map_err(|e| e.to_string())?;
@@ -332,20 +462,23 @@ impl Bench {
         };
         let mut scratch = vec![0u8; 64 << 20];
         let mut ctx = KernelContext::new(&mut scratch, parallel);
-        let mut stack: Vec<EValue<'_>> = tensors.iter().map(|t| EValue::Tensor(t.view())).collect();
-        match op {
-            "add" | "sub" => stack.push(EValue::from(Scalar::Int(1))),
-            "gelu" => stack.push(EValue::String("none")),
-            "to_copy" => stack.extend([EValue::Bool(false), EValue::None]),
-            "linear" => stack.push(EValue::None),
-            _ => {}
-        }
+        let mut stack: Vec<EValue<'_>> = c
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::Tensor(i) => EValue::Tensor(c.tensors[*i].view()),
+                Arg::Scalar(s) => EValue::from(*s),
+                Arg::Str(s) => EValue::String(s),
+                Arg::Bool(b) => EValue::Bool(*b),
+                Arg::None => EValue::None,
+            })
+            .collect();
         stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
         kernel(&mut ctx, &mut stack).map_err(|e| e.to_string())?;
         let mut call = || {
             let _ = std::hint::black_box(kernel(&mut ctx, &mut stack));
         };
-        Ok(f(&mut call, kind))
+        Ok(f(&mut call, c.kind))
     }
 }
 

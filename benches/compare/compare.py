@@ -1,0 +1,251 @@
+"""etk's optimized kernels against ExecuTorch 1.5.1's kernels and PyTorch 2.13 eager, one
+thread, on the same calls: for every kernel etk-optimized registers, representative shapes and
+dtypes; the same input values (opbench's fill formula), the same argument values, out= tensors
+everywhere. Prints one markdown table and the raw lines. Never run in CI.
+
+    ~/torchenv/bin/python benches/compare/compare.py [--filter SUBSTRING] [--no-executorch]
+
+It builds opbench (cargo, release) and etbench (benches/compare/executorch/build.sh, which
+fetches the executorch wheel into ~/.cache/etk-executorch), and imports torch in-process
+(torch.set_num_threads(1)). The goal of the issue: etk >= 2x ExecuTorch and >= torch."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+BINARY = ["add", "sub", "mul", "div", "maximum", "minimum"]
+COMPARE = ["eq", "ne", "lt", "le", "gt", "ge"]
+UNARY = ["exp", "log", "tanh", "sigmoid", "gelu", "erf", "sqrt", "rsqrt", "neg", "abs", "relu"]
+N = "65536"
+
+# (op, dtype, shapes...) in opbench's syntax; `--other S` and `--to D` as opbench takes them.
+CASES = (
+    [f"{op} f32 {N}" for op in BINARY + COMPARE]
+    + [f"{op}.Scalar_out f32 {N}" for op in ["add", "sub", "mul", "div"] + COMPARE]
+    + [f"{op} f32 {N}" for op in UNARY]
+    + [f"{op} f32 {N}" for op in ["clamp", "hardtanh", "where"]]
+    + [
+        f"to_copy f32 {N} --to bf16",
+        f"to_copy bf16 {N} --to f32",
+        f"to_copy f32 {N} --to f16",
+        f"to_copy f32 {N} --to i32",
+        "add f32 16777216",
+        "mul f32 16777216",
+        "add f32 64x1024 --other 1024",
+        "add f32 64x1024 --other 64x1",
+        "mul f32 64x16x64 --other 64x1x64",
+        f"add bf16 {N}",
+        f"mul bf16 {N}",
+        f"add f16 {N}",
+        f"exp bf16 {N}",
+        f"gelu bf16 {N}",
+        f"sigmoid f16 {N}",
+        f"add i32 {N}",
+        f"mul i64 {N}",
+        f"lt i32 {N}",
+        "mm f32 64x64 64x64",
+        "mm f32 128x128 128x128",
+        "mm f32 256x256 256x256",
+        "mm f32 1024x1024 1024x1024",
+        "mm bf16 256x256 256x256",
+        "linear f32 196x576 64x576",
+        "linear f32 128x768 768x768",
+        "linear f32 128x768 3072x768",
+        "linear f32 1x4096 4096x4096",
+        "linear f32 8x4096 4096x4096",
+        "addmm f32 128x768 768x768",
+        "bmm f32 8x128x128 8x128x128",
+    ]
+)
+
+DTYPES = {
+    "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
+    "i32": torch.int32, "i64": torch.int64, "i8": torch.int8, "u8": torch.uint8,
+    "bool": torch.bool,
+}
+SCALAR_OTHER, CLAMP_MIN, CLAMP_MAX = 1.25, 0.75, 1.5  # benches/src/cli.rs
+
+
+def parse(case):
+    words = case.split()
+    other = to = None
+    if "--other" in words:
+        i = words.index("--other")
+        other = words[i + 1]
+        del words[i:i + 2]
+    if "--to" in words:
+        i = words.index("--to")
+        to = words[i + 1]
+        del words[i:i + 2]
+    op, dt, *shapes = words
+    if other:
+        shapes.append(other)
+    return op, dt, [[int(d) for d in s.split("x")] for s in shapes], to
+
+
+def filled(shape, dt, lo, hi):
+    """opbench's values: lo + (hi - lo) * ((i * 7919) % 1000) / 1000, rounded to the dtype."""
+    n = 1
+    for d in shape:
+        n *= d
+    i = torch.arange(n, dtype=torch.int64)
+    v = lo + (hi - lo) * ((i * 7919) % 1000).to(torch.float64) / 1000.0
+    return v.to(DTYPES[dt]).reshape(shape)
+
+
+def torch_call(op, dt, shapes, to):
+    """A closure making the same out= call in eager PyTorch."""
+    aten = torch.ops.aten
+    base, _, overload = op.partition(".")
+    shape = shapes[0]
+    if base in BINARY + COMPARE and overload != "Scalar_out":
+        a, b = filled(shape, dt, 0.5, 2.0), filled(shapes[1] if len(shapes) > 1 else shape, dt, 0.5, 2.0)
+        o = torch.empty(torch.broadcast_shapes(a.shape, b.shape),
+                        dtype=torch.bool if base in COMPARE else DTYPES[dt])
+        f = getattr(torch, base)
+        if base in ("add", "sub"):
+            return lambda: f(a, b, alpha=1, out=o)
+        return lambda: f(a, b, out=o)
+    if overload == "Scalar_out":
+        a = filled(shape, dt, 0.5, 2.0)
+        o = torch.empty(shape, dtype=torch.bool if base in COMPARE else DTYPES[dt])
+        f = getattr(torch, base)
+        if base in ("add", "sub"):
+            return lambda: f(a, SCALAR_OTHER, alpha=1, out=o)
+        return lambda: f(a, SCALAR_OTHER, out=o)
+    if base in UNARY:
+        lo, hi = (-3.0, 3.0) if base in ("gelu", "tanh") else (0.25, 3.0)
+        a, o = filled(shape, dt, lo, hi), torch.empty(shape, dtype=DTYPES[dt])
+        if base == "gelu":
+            return lambda: torch._C._nn.gelu(a, approximate="none", out=o)
+        if base == "relu":
+            return lambda: aten.relu.out(a, out=o)
+        f = getattr(torch, base)
+        return lambda: f(a, out=o)
+    if base in ("clamp", "hardtanh"):
+        a, o = filled(shape, dt, 0.5, 2.0), torch.empty(shape, dtype=DTYPES[dt])
+        if base == "clamp":
+            return lambda: torch.clamp(a, CLAMP_MIN, CLAMP_MAX, out=o)
+        return lambda: torch._C._nn.hardtanh(a, CLAMP_MIN, CLAMP_MAX, out=o)
+    if base == "where":
+        c = (torch.arange(int(torch.tensor(shape).prod())) % 3 == 0).reshape(shape)
+        a = filled(shape, dt, 0.5, 2.0)
+        b = filled(shapes[1] if len(shapes) > 1 else shape, dt, 0.5, 2.0)
+        o = torch.empty(shape, dtype=DTYPES[dt])
+        return lambda: torch.where(c, a, b, out=o)
+    if base == "to_copy":
+        a, o = filled(shape, dt, -100.0, 100.0), torch.empty(shape, dtype=DTYPES[to])
+        return lambda: aten._to_copy.out(a, out=o)
+    if base in ("mm", "linear", "addmm"):
+        a, w = filled(shapes[0], dt, -1.0, 1.0), filled(shapes[1], dt, -1.0, 1.0)
+        n = w.shape[0] if base == "linear" else w.shape[1]
+        o = torch.empty(a.shape[0], n, dtype=DTYPES[dt])
+        if base == "mm":
+            return lambda: torch.mm(a, w, out=o)
+        if base == "linear":
+            return lambda: aten.linear.out(a, w, None, out=o)
+        bias = filled([n], dt, -1.0, 1.0)
+        return lambda: torch.addmm(bias, a, w, beta=1, alpha=1, out=o)
+    if base == "bmm":
+        a, b = filled(shapes[0], dt, -1.0, 1.0), filled(shapes[1], dt, -1.0, 1.0)
+        o = torch.empty(a.shape[0], a.shape[1], b.shape[2], dtype=DTYPES[dt])
+        return lambda: torch.bmm(a, b, out=o)
+    raise ValueError(f"no torch call for {op}")
+
+
+def median_us(f, min_s=0.05, samples=9):
+    """The timing of opbench (benches/src/timing.rs) and etbench: median of batches."""
+    f()
+    reps = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(reps):
+            f()
+        if time.perf_counter() - t > min_s / 4:
+            break
+        reps *= 2
+    ts = []
+    for _ in range(samples):
+        t = time.perf_counter()
+        for _ in range(reps):
+            f()
+        ts.append((time.perf_counter() - t) / reps)
+    ts.sort()
+    return ts[len(ts) // 2] * 1e6
+
+
+US = re.compile(r"\s([0-9.]+) us")
+
+
+def run_line(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, (r.stderr or r.stdout).strip().splitlines()[-1:]
+    line = r.stdout.strip().splitlines()[-1]
+    return float(US.search(line).group(1)), line
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--filter", default="")
+    ap.add_argument("--no-executorch", action="store_true")
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-benches", "--bin", "opbench"],
+                   cwd=ROOT, check=True)
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    opbench = os.path.join(target, "release", "opbench")
+    etbench = None
+    if not args.no_executorch:
+        etbench = subprocess.run([os.path.join(ROOT, "benches/compare/executorch/build.sh")],
+                                 capture_output=True, text=True, check=True,
+                                 env=dict(os.environ, PIP=os.path.join(os.path.dirname(sys.executable), "pip"))
+                                 ).stdout.strip().splitlines()[-1]
+    rows, raw = [], []
+    for case in CASES:
+        if args.filter not in case:
+            continue
+        op, dt, shapes, to = parse(case)
+        etk_us, line = run_line([opbench, *case.split(), "--threads", "1"])
+        raw.append(line if etk_us else f"{case}: etk error {line}")
+        et_us = None
+        if etbench:
+            et_us, line = run_line([etbench, *case.split()])
+            raw.append(line if et_us else f"{case}: executorch error {line}")
+        try:
+            torch_us = median_us(torch_call(op, dt, shapes, to))
+        except Exception as e:  # an op torch has no out= form for
+            torch_us = None
+            raw.append(f"{case}: torch error {e}")
+        rows.append((case, etk_us, torch_us, et_us))
+        print(f"{case:<40} etk {etk_us} torch {torch_us} executorch {et_us}", file=sys.stderr)
+
+    def fmt(v):
+        return "—" if v is None else f"{v:.2f}"
+
+    print("| call | etk µs | torch µs | ExecuTorch µs | vs ExecuTorch (goal ≥ 2) | vs torch (goal ≥ 1) |")
+    print("| --- | --: | --: | --: | --: | --: |")
+    misses = 0
+    for case, e, t, x in rows:
+        vs_et = x / e if e and x else None
+        vs_t = t / e if e and t else None
+        miss_et = vs_et is not None and vs_et < 2
+        miss_t = vs_t is not None and vs_t < 1
+        misses += miss_et or miss_t
+        print(f"| `{case}` | {fmt(e)} | {fmt(t)} | {fmt(x)} | "
+              f"{'**' if miss_et else ''}{fmt(vs_et)}{'**' if miss_et else ''} | "
+              f"{'**' if miss_t else ''}{fmt(vs_t)}{'**' if miss_t else ''} |")
+    print(f"\n{len(rows)} calls, {misses} below a goal (bold)\n")
+    print("```")
+    print("\n".join(raw))
+    print("```")
+
+
+if __name__ == "__main__":
+    main()
