@@ -154,3 +154,93 @@ fn fused_conversions_equal_half_at_every_isa() {
         }
     }
 }
+
+/// `sqrt_1ulp` / `rsqrt_1ulp` on every f32 pattern of a strided sample (every 61st, all
+/// exponents and the special values): sqrt within 1 ulp of the f64 result, rsqrt within 1.5
+/// (the scalar level's correctly rounded sqrt followed by a division rounds twice), and exact
+/// at ±0, ±inf, NaN and negatives (NaN).
+struct Roots<'a> {
+    x: &'a [f32],
+    sqrt: &'a mut [f32],
+    rsqrt: &'a mut [f32],
+}
+
+impl Kernel for Roots<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let l = S::LANES;
+        let mut i = 0;
+        // SAFETY: full vectors only; the caller passes a multiple of 16 elements.
+        unsafe {
+            while i + l <= self.x.len() {
+                let v = s.load(self.x.as_ptr().add(i));
+                s.store(self.sqrt.as_mut_ptr().add(i), s.sqrt_1ulp(v));
+                s.store(self.rsqrt.as_mut_ptr().add(i), s.rsqrt_1ulp(v));
+                i += l;
+            }
+        }
+    }
+}
+
+fn ulps(got: f32, want: f64) -> f64 {
+    let w = want as f32;
+    if got.is_nan() || w.is_nan() {
+        return if got.is_nan() && w.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if got.is_infinite() || w.is_infinite() || w == 0.0 {
+        return if got == w && got.is_sign_negative() == w.is_sign_negative() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    let ulp = (f32::from_bits(w.abs().to_bits() + 1) - w.abs()) as f64;
+    (got as f64 - want).abs() / ulp
+}
+
+#[test]
+fn roots_within_one_ulp() {
+    let mut x: Vec<f32> = (0..(1u64 << 32))
+        .step_by(61)
+        .map(|b| f32::from_bits(b as u32))
+        .collect();
+    x.extend([
+        0.0,
+        -0.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -1.0,
+        1e-45,
+        4.0,
+    ]);
+    x.resize(x.len().div_ceil(16) * 16, 2.0);
+    let (mut sq, mut rs) = (vec![0f32; x.len()], vec![0f32; x.len()]);
+    for &isa in Isa::available_levels() {
+        dispatch(
+            isa,
+            Roots {
+                x: &x,
+                sqrt: &mut sq,
+                rsqrt: &mut rs,
+            },
+        );
+        for (i, &xi) in x.iter().enumerate() {
+            let want_sqrt = (xi as f64).sqrt();
+            let want_rsqrt = 1.0 / (xi as f64).sqrt();
+            let (es, er) = (ulps(sq[i], want_sqrt), ulps(rs[i], want_rsqrt));
+            assert!(
+                es <= 1.0 && er <= 1.5,
+                "{isa}: x = {xi:e} [{:#x}]: sqrt {:e} ({es} ulp), rsqrt {:e} ({er} ulp)",
+                xi.to_bits(),
+                sq[i],
+                rs[i]
+            );
+        }
+    }
+}

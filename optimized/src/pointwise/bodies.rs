@@ -261,7 +261,7 @@ unsafe fn fix_lanes<S: Simd>(
     }
 }
 
-/// Correctly rounded square root.
+/// Square root within 1 ulp (correctly rounded below AVX-512), as ATen's Float kernel.
 #[derive(Clone, Copy, Debug)]
 pub struct Sqrt;
 impl UnaryOp for Sqrt {
@@ -269,11 +269,12 @@ impl UnaryOp for Sqrt {
     const LANEWISE: bool = true;
     #[inline(always)]
     fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
-        s.sqrt(v)
+        s.sqrt_1ulp(v)
     }
 }
 
-/// `1 / sqrt(x)`: a correctly rounded square root, then a division (as portable).
+/// `1 / sqrt(x)` within 1.5 ulp (below AVX-512: a correctly rounded square root, then a
+/// division, as portable).
 #[derive(Clone, Copy, Debug)]
 pub struct Rsqrt;
 impl UnaryOp for Rsqrt {
@@ -281,7 +282,7 @@ impl UnaryOp for Rsqrt {
     const LANEWISE: bool = true;
     #[inline(always)]
     fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
-        s.div(s.splat(1.0), s.sqrt(v))
+        s.rsqrt_1ulp(v)
     }
 }
 

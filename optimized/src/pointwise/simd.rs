@@ -107,6 +107,18 @@ pub trait Simd: Copy + Send + Sync + 'static {
     fn div(self, a: Self::V, b: Self::V) -> Self::V;
     /// Correctly rounded square root.
     fn sqrt(self, a: Self::V) -> Self::V;
+    /// Square root within 1 ulp (what ATen's Float `sqrt` gives through MKL's vsSqrt: not
+    /// always correctly rounded); exact where the level has no faster way.
+    #[inline(always)]
+    fn sqrt_1ulp(self, a: Self::V) -> Self::V {
+        self.sqrt(a)
+    }
+    /// `1 / sqrt(a)` within 1.5 ulp (ATen's Float `rsqrt` is not correctly rounded either;
+    /// the exact square root and a division round twice).
+    #[inline(always)]
+    fn rsqrt_1ulp(self, a: Self::V) -> Self::V {
+        self.div(self.splat(1.0), self.sqrt(a))
+    }
     /// Flips the sign bit (`-0.0` from `0.0`, NaN stays NaN).
     fn neg(self, a: Self::V) -> Self::V;
     /// Clears the sign bit.
@@ -534,6 +546,41 @@ mod x86 {
         #[inline(always)]
         fn sqrt(self, a: __m512) -> __m512 {
             unsafe { _mm512_sqrt_ps(a) }
+        }
+        #[inline(always)]
+        fn sqrt_1ulp(self, a: __m512) -> __m512 {
+            // vsqrtps runs at ~5 elements/ns here; the 14-bit reciprocal square root estimate
+            // and one Newton step (relative error ~2^-28 before the last rounding) run at the
+            // speed of memory. 0 and +inf (where the step gives NaN) keep their value; a vector
+            // with a subnormal lane takes the exact instruction.
+            unsafe {
+                // subnormal inputs lose the step's precision (s * s underflows): exact there
+                if _mm512_fpclass_ps_mask::<0x20>(a) != 0 {
+                    return _mm512_sqrt_ps(a);
+                }
+                let y = _mm512_rsqrt14_ps(a);
+                let s = _mm512_mul_ps(a, y);
+                let h = _mm512_mul_ps(y, _mm512_set1_ps(0.5));
+                let r = _mm512_fnmadd_ps(s, s, a);
+                let v = _mm512_fmadd_ps(h, r, s);
+                let keep = _mm512_fpclass_ps_mask::<0x0e>(a); // ±0, +inf
+                _mm512_mask_mov_ps(v, keep, a)
+            }
+        }
+        #[inline(always)]
+        fn rsqrt_1ulp(self, a: __m512) -> __m512 {
+            // y (1.5 - a y^2 / 2), written as y + y (1 - a y^2) / 2; ±0 gives ±inf and +inf 0
+            // from the estimate itself, which the step would turn into NaN.
+            unsafe {
+                if _mm512_fpclass_ps_mask::<0x20>(a) != 0 {
+                    return _mm512_div_ps(_mm512_set1_ps(1.0), _mm512_sqrt_ps(a));
+                }
+                let y = _mm512_rsqrt14_ps(a);
+                let e = _mm512_fnmadd_ps(_mm512_mul_ps(a, y), y, _mm512_set1_ps(1.0));
+                let v = _mm512_fmadd_ps(_mm512_mul_ps(y, _mm512_set1_ps(0.5)), e, y);
+                let keep = _mm512_fpclass_ps_mask::<0x0e>(a);
+                _mm512_mask_mov_ps(v, keep, y)
+            }
         }
         #[inline(always)]
         fn neg(self, a: __m512) -> __m512 {
