@@ -1405,22 +1405,48 @@ unsafe fn ints_to_f32(kind: CastKind, src: *const u8, dst: &mut [f32]) {
 #[inline(always)]
 unsafe fn f32_to_ints(kind: CastKind, src: &[f32], dst: *mut u8) {
     #[inline(always)]
-    unsafe fn go<E: Element>(src: &[f32], dst: *mut u8) {
+    unsafe fn go<E: Copy>(src: &[f32], dst: *mut u8, f: impl Fn(f32) -> E) {
         let d = unsafe { core::slice::from_raw_parts_mut(dst as *mut E, src.len()) };
         for (d, &x) in d.iter_mut().zip(src) {
-            *d = E::from_f32(x);
+            *d = f(x);
         }
     }
     unsafe {
         match kind {
-            CastKind::Bool => go::<bool>(src, dst),
-            CastKind::U8 => go::<u8>(src, dst),
-            CastKind::I8 => go::<i8>(src, dst),
-            CastKind::I16 => go::<i16>(src, dst),
-            CastKind::I32 => go::<i32>(src, dst),
-            CastKind::I64 => go::<i64>(src, dst),
+            CastKind::Bool => go(src, dst, |x| x != 0.0),
+            // through int32 as `Element::from_f32` converts (through int64 for uint8): an f32
+            // of magnitude 2^31 or more is a multiple of 256, so the low byte is 0 either way.
+            CastKind::U8 => go(src, dst, |x| f32_to_i32_x86(x) as u8),
+            CastKind::I8 => go(src, dst, |x| f32_to_i32_x86(x) as i8),
+            CastKind::I16 => go(src, dst, |x| f32_to_i32_x86(x) as i16),
+            CastKind::I32 => go(src, dst, f32_to_i32_x86),
+            CastKind::I64 => go(src, dst, f32_to_i64_x86),
             CastKind::Float(_) => {}
         }
+    }
+}
+
+/// `(int32_t)x` as x86-64 computes it (`cvttss2si`), equal to
+/// `etk_core::element::f64_to_i32_x86(x as f64)`, written so that it vectorizes
+/// (`vcvttps2dq` and a blend).
+#[inline(always)]
+fn f32_to_i32_x86(x: f32) -> i32 {
+    if (-2_147_483_648.0..2_147_483_648.0).contains(&x) {
+        // SAFETY: in range (`as` would add saturation code that keeps the loop scalar).
+        unsafe { x.to_int_unchecked::<i32>() }
+    } else {
+        i32::MIN
+    }
+}
+
+/// `(int64_t)x` as x86-64 computes it, as [`f32_to_i32_x86`].
+#[inline(always)]
+fn f32_to_i64_x86(x: f32) -> i64 {
+    if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {
+        // SAFETY: in range.
+        unsafe { x.to_int_unchecked::<i64>() }
+    } else {
+        i64::MIN
     }
 }
 
