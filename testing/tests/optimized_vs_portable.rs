@@ -77,6 +77,19 @@ fn value(rng: &mut Rng, dtype: ScalarType) -> f64 {
         if rng.chance(0.04) {
             return [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.0, -0.0, 1e-40][rng.below(6)];
         }
+        if rng.chance(0.02) {
+            // past the integer ranges (casts saturate to INT_MIN or wrap), and at their edges
+            return [
+                3e9,
+                -3e9,
+                1e19,
+                -1e19,
+                2147483648.0,
+                -2147483648.0,
+                255.75,
+                -129.5,
+            ][rng.below(8)];
+        }
         let x = (rng.unit() * 2.0 - 1.0) * 8.0;
         return if rng.chance(0.1) { x.round() } else { x };
     }
