@@ -29,7 +29,8 @@ CASES = (
     [f"{op} f32 {N}" for op in BINARY + COMPARE]
     + [f"{op}.Scalar_out f32 {N}" for op in ["add", "sub", "mul", "div"] + COMPARE]
     + [f"{op} f32 {N}" for op in UNARY]
-    + [f"{op} f32 {N}" for op in ["clamp", "hardtanh", "where"]]
+    + [f"{op} f32 {N}" for op in ["clamp", "hardtanh", "where", "clamp.Tensor_out"]]
+    + [f"{op} f32 {N}" for op in ["div.out_mode", "div.Scalar_mode_out"]]
     + [
         f"to_copy f32 {N} --to bf16",
         f"to_copy bf16 {N} --to f32",
@@ -104,6 +105,17 @@ def torch_call(op, dt, shapes, to):
     aten = torch.ops.aten
     base, _, overload = op.partition(".")
     shape = shapes[0]
+    if base == "div" and overload in ("out_mode", "Scalar_mode_out"):
+        a = filled(shape, dt, 0.5, 2.0)
+        b = filled(shape, dt, 0.5, 2.0) if overload == "out_mode" else SCALAR_OTHER
+        o = torch.empty(shape, dtype=DTYPES[dt])
+        return lambda: torch.div(a, b, rounding_mode="trunc", out=o)
+    if base == "clamp" and overload == "Tensor_out":
+        a = filled(shape, dt, 0.5, 2.0)
+        lo = filled(shape, dt, CLAMP_MIN - 0.25, CLAMP_MIN + 0.25)
+        hi = filled(shape, dt, CLAMP_MAX - 0.25, CLAMP_MAX + 0.25)
+        o = torch.empty(shape, dtype=DTYPES[dt])
+        return lambda: torch.clamp(a, lo, hi, out=o)
     if base in BINARY + COMPARE and overload != "Scalar_out":
         a, b = filled(shape, dt, 0.5, 2.0), filled(shapes[1] if len(shapes) > 1 else shape, dt, 0.5, 2.0)
         o = torch.empty(torch.broadcast_shapes(a.shape, b.shape),

@@ -319,6 +319,28 @@ impl Bench {
                 let bytes = (numel + other_n) * es + numel * out_dtype.element_size();
                 same(out_dtype, tensors, args, Kind::Memory { bytes, streams: 3 })
             }
+            ("div", "out_mode" | "Scalar_mode_out") => {
+                let mut tensors = vec![filled(dt, shape, 0.5, 2.0)?];
+                let (other, other_n) = if overload == "out_mode" {
+                    tensors.push(filled(dt, shape, 0.5, 2.0)?);
+                    (Arg::Tensor(1), numel)
+                } else {
+                    (Arg::Scalar(Scalar::Double(SCALAR_OTHER)), 0)
+                };
+                let args = vec![Arg::Tensor(0), other, Arg::Str("trunc")];
+                let bytes = (2 * numel + other_n) * es;
+                same(dt, tensors, args, Kind::Memory { bytes, streams: 3 })
+            }
+            ("clamp", "Tensor_out") => {
+                let tensors = vec![
+                    filled(dt, shape, 0.5, 2.0)?,
+                    filled(dt, shape, CLAMP_MIN - 0.25, CLAMP_MIN + 0.25)?,
+                    filled(dt, shape, CLAMP_MAX - 0.25, CLAMP_MAX + 0.25)?,
+                ];
+                let args = vec![Arg::Tensor(0), Arg::Tensor(1), Arg::Tensor(2)];
+                let bytes = 4 * numel * es;
+                same(dt, tensors, args, Kind::Memory { bytes, streams: 3 })
+            }
             (b, "Scalar_out") if BINARY.contains(&b) || cmp => {
                 let tensors = vec![filled(dt, shape, 0.5, 2.0)?];
                 let mut args = vec![Arg::Tensor(0), Arg::Scalar(Scalar::Double(SCALAR_OTHER))];
@@ -431,8 +453,9 @@ impl Bench {
             _ => {
                 return Err(format!(
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
-                     OP.Scalar_out; unary: {UNARY:?}; clamp, hardtanh, where, to_copy, mm, \
-                     linear, addmm, bmm)",
+                     OP.Scalar_out; unary: {UNARY:?}; div.out_mode, div.Scalar_mode_out \
+                     (\"trunc\"), clamp, clamp.Tensor_out, hardtanh, where, to_copy, mm, linear, \
+                     addmm, bmm)",
                     self.op
                 ));
             }

@@ -491,6 +491,56 @@ fn gen_to_copy(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option
     call.out_dtype = dt[1];
     Some(call)
 }
+/// `rounding_mode` of div: none, the two modes, and an invalid one.
+fn rounding_mode(rng: &mut Rng) -> Vec<Arg> {
+    vec![match rng.below(5) {
+        0 | 1 => Arg::Str("trunc"),
+        2 => Arg::Str("floor"),
+        3 => Arg::None,
+        _ => Arg::Str("round"),
+    }]
+}
+fn gen_div_mode(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    binary(rng, c, dt, v, rounding_mode)
+}
+fn gen_div_scalar_mode(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    binary_scalar(rng, c, dt, v, rounding_mode)
+}
+/// `clamp(self, min?, max?)` with tensor bounds: `self` of `dt[0]`, the bounds of `dt[1]`
+/// (the fast path wants them equal, which the dtype pairs include) and broadcast against it.
+fn gen_clamp_tensor(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let s = shapes(rng, c, v % 7 == 6);
+    let (lo_s, hi_s) = if v.is_multiple_of(2) {
+        (&s.b, &s.a)
+    } else {
+        (&s.a, &s.b)
+    };
+    let mut bound = |shape: &(Vec<usize>, Vec<usize>), on: bool| {
+        on.then(|| tensor(rng, dt[1], &shape.0, &shape.1))
+    };
+    let which = v % 4; // both, min only, max only, both
+    let lo = bound(lo_s, which != 2);
+    let hi = bound(hi_s, which != 1);
+    let mut state = etk_core::ResultTypeState::new().dtype(dt[0], s.a.0.len());
+    for b in lo.iter().chain(hi.iter()) {
+        state = state.dtype(dt[1], b.view().dim());
+    }
+    let out = etk_core::shape::broadcast_shapes("test", &[("a", &s.a.0), ("b", &s.b.0)])
+        .ok()?
+        .to_vec();
+    let out_order = if out == s.out.0 {
+        s.out.1.clone()
+    } else {
+        contiguous(&out)
+    };
+    Some(Call {
+        args: vec![t(rng, dt[0], &s.a), Arg::OptT(lo), Arg::OptT(hi)],
+        out_dtype: out_dtype(rng, state.result(), v),
+        out_sizes: out,
+        out_order,
+        dynamic: v % 4 == 3,
+    })
+}
 fn gen_where(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let s = shapes(rng, c, v % 7 == 6);
     let cond_dtype = [
@@ -655,6 +705,9 @@ fn generator(name: &str) -> Option<Gen> {
             pw(EXACT, gen_binary)
         }
         "aten::mul.Scalar_out" | "aten::div.Scalar_out" => pw(EXACT, gen_binary_scalar),
+        "aten::div.out_mode" => pw(EXACT, gen_div_mode),
+        "aten::div.Scalar_mode_out" => pw(EXACT, gen_div_scalar_mode),
+        "aten::clamp.Tensor_out" => pw(EXACT, gen_clamp_tensor),
         "aten::eq.Tensor_out"
         | "aten::ne.Tensor_out"
         | "aten::lt.Tensor_out"

@@ -262,13 +262,28 @@ int main(int argc, char** argv) {
   ScalarType out_dtype = dt;
   char approximate_text[] = "none";
   ArrayRef<char> approximate(approximate_text, 4);
+  char trunc_text[] = "trunc";
+  ArrayRef<char> trunc_chars(trunc_text, 5);
+  // rounding_mode is `str?`: an optional string, boxed as a String EValue.
+  ArrayRef<char>* trunc_mode = &trunc_chars;
   bool cmp = contains(kCompare, base);
-  if ((contains(kBinary, base) || cmp) && overload != "Scalar_out") {
+  if ((contains(kBinary, base) || cmp) && (overload == "out" || overload == "Tensor_out")) {
     auto o = shapes.size() > 1 ? shapes[1] : shape;
     args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
     args.emplace_back(tensor(dt, o, 0.5, 2.0)->tensor());
     if (base == "add" || base == "sub") args.emplace_back(Scalar(int64_t(1)));
     if (cmp) out_dtype = ScalarType::Bool;
+  } else if (base == "div" && (overload == "out_mode" || overload == "Scalar_mode_out")) {
+    args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
+    if (overload == "out_mode")
+      args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
+    else
+      args.emplace_back(Scalar(kScalarOther));
+    args.emplace_back(trunc_mode);
+  } else if (base == "clamp" && overload == "Tensor_out") {
+    args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
+    args.emplace_back(tensor(dt, shape, kClampMin - 0.25, kClampMin + 0.25)->tensor());
+    args.emplace_back(tensor(dt, shape, kClampMax - 0.25, kClampMax + 0.25)->tensor());
   } else if ((contains(kBinary, base) || cmp) && overload == "Scalar_out") {
     args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
     args.emplace_back(Scalar(kScalarOther));
@@ -278,7 +293,7 @@ int main(int argc, char** argv) {
     bool wide = base == "gelu" || base == "tanh";
     args.emplace_back(tensor(dt, shape, wide ? -3.0 : 0.25, 3.0)->tensor());
     if (base == "gelu") args.emplace_back(&approximate);
-  } else if (base == "clamp" || base == "hardtanh") {
+  } else if ((base == "clamp" || base == "hardtanh") && overload == "out") {
     args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
     args.emplace_back(Scalar(kClampMin));
     args.emplace_back(Scalar(kClampMax));

@@ -1,21 +1,51 @@
 //! `div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)`
+//! `div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)`
 //! `div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)`
+//! `div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! True division `out = self / other` on the pointwise frame for Float, Half and BFloat16 (in
 //! f32, IEEE: division by zero gives ±inf or NaN), when the out has the common dtype and the
-//! layout is one the frame accelerates. Integer inputs (which ATen divides in Float) and
-//! everything else: portable.
+//! layout is one the frame accelerates. With rounding_mode "trunc", Float only:
+//! `trunc(self / other)` (Half and BFloat16 round each step in ATen). Integer inputs (which
+//! ATen divides in Float, or exactly with a mode, where dividing by zero is an error),
+//! "floor" (ATen's fmod-based floor division), other modes (an error) and everything else:
+//! portable.
 
 use crate::pointwise::Operand;
-use crate::pointwise::bodies::{Div, IMul};
+use crate::pointwise::bodies::{Div, DivTrunc, IMul};
 use crate::pointwise::entry::{
     arith, finish, is_float, prologue_scalar, prologue_tensor, scalar_path_operand, scalar_value,
 };
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::div as portable;
 
 pub const OP: &str = "aten::div.out";
 pub const OP_SCALAR: &str = "aten::div.Scalar_out";
+pub const OP_MODE: &str = "aten::div.out_mode";
+pub const OP_SCALAR_MODE: &str = "aten::div.Scalar_mode_out";
+
+/// The rounding modes the frame computes: true division, and "trunc" on Float.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    True,
+    Trunc,
+}
+
+fn mode(rounding_mode: Option<&str>) -> Option<Mode> {
+    match rounding_mode {
+        None => Some(Mode::True),
+        Some("trunc") => Some(Mode::Trunc),
+        _ => None,
+    }
+}
+
+/// Whether the frame computes `mode` in `common` exactly as portable does.
+fn fast(mode: Mode, common: ScalarType) -> bool {
+    match mode {
+        Mode::True => is_float(common),
+        Mode::Trunc => common == ScalarType::Float,
+    }
+}
 
 pub fn div_out(
     ctx: &mut KernelContext<'_>,
@@ -53,5 +83,55 @@ pub fn div_scalar_out(
     }
 }
 
+pub fn div_out_mode(
+    ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    other: &Tensor<'_>,
+    rounding_mode: Option<&str>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let done = mode(rounding_mode).and_then(|m| {
+        let pro = prologue_tensor(OP_MODE, self_, other, out, |c| fast(m, c));
+        let a = Operand::Tensor(self_);
+        finish(pro, |common| {
+            let b = scalar_path_operand(common, other);
+            match m {
+                Mode::True => arith(ctx, common, Div, None::<IMul>, a, b, out),
+                Mode::Trunc => arith(ctx, common, DivTrunc, None::<IMul>, a, b, out),
+            }
+        })
+    });
+    match done {
+        Some(r) => r,
+        None => portable::div_out_mode(ctx, self_, other, rounding_mode, out),
+    }
+}
+
+pub fn div_scalar_mode_out(
+    ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    other: Scalar,
+    rounding_mode: Option<&str>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let done = mode(rounding_mode).and_then(|m| {
+        let pro = prologue_scalar(OP_SCALAR_MODE, self_, &other, out, |c| fast(m, c));
+        let a = Operand::Tensor(self_);
+        finish(pro, |common| {
+            let b = scalar_value(common, &other);
+            match m {
+                Mode::True => arith(ctx, common, Div, None::<IMul>, a, b, out),
+                Mode::Trunc => arith(ctx, common, DivTrunc, None::<IMul>, a, b, out),
+            }
+        })
+    });
+    match done {
+        Some(r) => r,
+        None => portable::div_scalar_mode_out(ctx, self_, other, rounding_mode, out),
+    }
+}
+
 boxed_kernel!(pub fn div_out_boxed = OP => div_out(self_: &Tensor, other: &Tensor) -> (out));
+boxed_kernel!(pub fn div_out_mode_boxed = OP_MODE => div_out_mode(self_: &Tensor, other: &Tensor, rounding_mode: Option<&str>) -> (out));
+boxed_kernel!(pub fn div_scalar_mode_out_boxed = OP_SCALAR_MODE => div_scalar_mode_out(self_: &Tensor, other: Scalar, rounding_mode: Option<&str>) -> (out));
 boxed_kernel!(pub fn div_scalar_out_boxed = OP_SCALAR => div_scalar_out(self_: &Tensor, other: Scalar) -> (out));

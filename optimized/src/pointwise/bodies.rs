@@ -58,6 +58,17 @@ impl BinaryOp for Div {
     }
 }
 
+/// `trunc(a / b)` (`div` with rounding_mode "trunc" on Float: one rounding, then exact).
+#[derive(Clone, Copy, Debug)]
+pub struct DivTrunc;
+impl BinaryOp for DivTrunc {
+    const COST: usize = 2;
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+        s.trunc(s.div(a, b))
+    }
+}
+
 /// `maximum`: NaN if either is NaN, else `a < b ? b : a`.
 #[derive(Clone, Copy, Debug)]
 pub struct Max;

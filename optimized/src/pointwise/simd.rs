@@ -107,6 +107,8 @@ pub trait Simd: Copy + Send + Sync + 'static {
     fn div(self, a: Self::V, b: Self::V) -> Self::V;
     /// Correctly rounded square root.
     fn sqrt(self, a: Self::V) -> Self::V;
+    /// Rounds toward zero (C `truncf`: NaN stays NaN, `-0.5` gives `-0.0`).
+    fn trunc(self, a: Self::V) -> Self::V;
     /// Square root within 1 ulp (what ATen's Float `sqrt` gives through MKL's vsSqrt: not
     /// always correctly rounded); exact where the level has no faster way.
     #[inline(always)]
@@ -219,6 +221,10 @@ impl Simd for Scalar {
     #[inline(always)]
     fn sqrt(self, a: f32) -> f32 {
         a.sqrt()
+    }
+    #[inline(always)]
+    fn trunc(self, a: f32) -> f32 {
+        a.trunc()
     }
     #[inline(always)]
     fn neg(self, a: f32) -> f32 {
@@ -397,6 +403,10 @@ mod x86 {
             unsafe { _mm256_sqrt_ps(a) }
         }
         #[inline(always)]
+        fn trunc(self, a: __m256) -> __m256 {
+            unsafe { _mm256_round_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
+        }
+        #[inline(always)]
         fn neg(self, a: __m256) -> __m256 {
             unsafe { _mm256_xor_ps(a, _mm256_set1_ps(-0.0)) }
         }
@@ -546,6 +556,10 @@ mod x86 {
         #[inline(always)]
         fn sqrt(self, a: __m512) -> __m512 {
             unsafe { _mm512_sqrt_ps(a) }
+        }
+        #[inline(always)]
+        fn trunc(self, a: __m512) -> __m512 {
+            unsafe { _mm512_roundscale_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
         }
         #[inline(always)]
         fn sqrt_1ulp(self, a: __m512) -> __m512 {

@@ -41,12 +41,24 @@ pub const TABLE: &[KernelEntry] = &[
         kernel: div::div_scalar_out_boxed,
     },
     KernelEntry {
+        name: div::OP_MODE,
+        kernel: div::div_out_mode_boxed,
+    },
+    KernelEntry {
+        name: div::OP_SCALAR_MODE,
+        kernel: div::div_scalar_mode_out_boxed,
+    },
+    KernelEntry {
         name: where_::OP,
         kernel: where_::where_self_out_boxed,
     },
     KernelEntry {
         name: clamp::OP,
         kernel: clamp::clamp_out_boxed,
+    },
+    KernelEntry {
+        name: clamp::OP_TENSOR,
+        kernel: clamp::clamp_tensor_out_boxed,
     },
     KernelEntry {
         name: relu::OP,
