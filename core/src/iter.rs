@@ -52,13 +52,26 @@ impl Plan {
         out: &Tensor<'_>,
         inputs: &[(&'static str, &Tensor<'_>)],
     ) -> Result<Plan> {
+        let mut all: [Option<(&'static str, &Tensor<'_>)>; MAX_OPERANDS] = [None; MAX_OPERANDS];
+        if inputs.len() >= MAX_OPERANDS {
+            return Err(too_many(op));
+        }
+        for (a, &i) in all.iter_mut().zip(inputs) {
+            *a = Some(i);
+        }
+        Plan::with_values(op, out, &all[..inputs.len()])
+    }
+
+    /// As [`Plan::new`], where a `None` input is a value rather than a tensor (a Scalar, or a
+    /// number an op computed): it gets stride 0 everywhere, and offset 0 in every run.
+    pub fn with_values(
+        op: &'static str,
+        out: &Tensor<'_>,
+        inputs: &[Option<(&'static str, &Tensor<'_>)>],
+    ) -> Result<Plan> {
         let n_operands = inputs.len() + 1;
         if n_operands > MAX_OPERANDS {
-            return Err(Error::invalid(
-                op,
-                "inputs",
-                "at most three inputs per pointwise plan",
-            ));
+            return Err(too_many(op));
         }
         let rank = out.dim();
         let mut sizes = [0usize; MAX_DIM];
@@ -71,7 +84,11 @@ impl Plan {
             }
             sizes[ndim] = n;
             strides[0][ndim] = out.strides()[d] as isize;
-            for (k, &(name, t)) in inputs.iter().enumerate() {
+            for (k, &(name, t)) in inputs
+                .iter()
+                .enumerate()
+                .filter_map(|(k, i)| Some((k, i.as_ref()?)))
+            {
                 let r = t.dim();
                 if r > rank {
                     return Err(broadcast_error(op, name, t, out));
@@ -90,7 +107,7 @@ impl Plan {
             ndim += 1;
         }
         // inputs must broadcast on the dims dropped above too.
-        for &(name, t) in inputs {
+        for &(name, t) in inputs.iter().flatten() {
             let r = t.dim();
             if r > rank
                 || (0..r).any(|i| {
@@ -145,24 +162,84 @@ impl Plan {
         &self,
         mut f: impl FnMut(&[isize; MAX_OPERANDS], &[isize; MAX_OPERANDS], usize),
     ) {
-        if self.numel == 0 {
+        let mut inner = [0isize; MAX_OPERANDS];
+        for (k, s) in inner.iter_mut().enumerate().take(self.n_operands) {
+            *s = self.inner_stride(k);
+        }
+        self.for_each_run_in(0, self.numel, |offsets, len| f(offsets, &inner, len));
+    }
+
+    /// The number of dims left after dropping size-1 dims and merging.
+    pub fn ndim(&self) -> usize {
+        self.ndim
+    }
+
+    /// The step of operand `k` (the out is 0) along the innermost dim, in elements (0 for a
+    /// broadcast operand or a value; 0 when no dim is left).
+    pub fn inner_stride(&self, k: usize) -> isize {
+        if self.ndim == 0 || k >= self.n_operands {
+            0
+        } else {
+            self.strides[k][self.ndim - 1]
+        }
+    }
+
+    /// The length of the innermost runs (1 when no dim is left).
+    pub fn run_len(&self) -> usize {
+        if self.ndim == 0 {
+            1
+        } else {
+            self.sizes[self.ndim - 1]
+        }
+    }
+
+    /// Calls `f(offsets, len)` for the runs covering out elements `[start, end)` in the out's
+    /// memory order (offsets in elements, out first); a run may be cut at `start` and `end`.
+    /// This is how work is split into contiguous blocks of the out, over threads.
+    #[inline(always)]
+    pub fn for_each_run_in(
+        &self,
+        start: usize,
+        end: usize,
+        mut f: impl FnMut(&[isize; MAX_OPERANDS], usize),
+    ) {
+        let end = end.min(self.numel);
+        if start >= end {
             return;
         }
-        let mut inner = [0isize; MAX_OPERANDS];
         if self.ndim == 0 {
-            f(&[0; MAX_OPERANDS], &inner, 1);
+            f(&[0; MAX_OPERANDS], 1);
             return;
         }
         let last = self.ndim - 1;
-        for (k, s) in inner.iter_mut().enumerate().take(self.n_operands) {
-            *s = self.strides[k][last];
-        }
         let len = self.sizes[last];
+        // the multi-index of `start`.
         let mut index = [0usize; MAX_DIM];
+        let mut rem = start;
+        for d in (0..self.ndim).rev() {
+            index[d] = rem % self.sizes[d];
+            rem /= self.sizes[d];
+        }
         let mut offsets = [0isize; MAX_OPERANDS];
+        for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+            *o = (0..self.ndim)
+                .map(|d| index[d] as isize * self.strides[k][d])
+                .sum();
+        }
+        let mut pos = start;
+        let mut inner = index[last];
         loop {
-            f(&offsets, &inner, len);
-            // odometer over the outer dims
+            let n = (len - inner).min(end - pos);
+            f(&offsets, n);
+            pos += n;
+            if pos >= end {
+                return;
+            }
+            // back to the start of the run, then the odometer over the outer dims.
+            for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+                *o -= inner as isize * self.strides[k][last];
+            }
+            inner = 0;
             let mut d = last;
             loop {
                 if d == 0 {
@@ -183,6 +260,10 @@ impl Plan {
             }
         }
     }
+}
+
+fn too_many(op: &'static str) -> Error {
+    Error::invalid(op, "inputs", "at most three inputs per pointwise plan")
 }
 
 fn broadcast_error(

@@ -135,3 +135,60 @@ fn plan_rejects_shapes_that_do_not_broadcast() {
     let e = Plan::new("aten::t", &out, &[("other", &a)]).unwrap_err();
     assert_eq!((e.op, e.arg), ("aten::t", "other"));
 }
+
+/// `Plan::with_values` + `for_each_run_in`: any range `[start, end)` of the out's elements in
+/// memory order, cut anywhere, visits exactly those elements with each input's offset (a value
+/// operand stays at offset 0), over random shapes, broadcasts and dim orders.
+#[test]
+fn ranged_walk_visits_each_element_of_the_range_in_memory_order() {
+    let mut rng = Lcg(11);
+    for _ in 0..300 {
+        let rank = rng.next(5);
+        let out_sizes: Vec<usize> = (0..rank).map(|_| rng.next(4) + 1).collect();
+        let r = rng.next(rank + 1);
+        let sa: Vec<usize> = out_sizes[rank - r..]
+            .iter()
+            .map(|&s| if rng.next(3) == 0 { 1 } else { s })
+            .collect();
+        let (pa, po) = (rng.perm(sa.len()), rng.perm(rank));
+        let a = OwnedTensor::with_capacity(ScalarType::Int, &sa, &pa, 0).unwrap();
+        let out = OwnedTensor::with_capacity(ScalarType::Float, &out_sizes, &po, 0).unwrap();
+        let (a, out) = (a.view(), out.view());
+        let plan = Plan::with_values("t", &out, &[None, Some(("a", &a))]).unwrap();
+        // the reference: out elements in memory order, with a's element offset
+        let numel: usize = out_sizes.iter().product();
+        let mut want = vec![(0isize, 0isize); numel];
+        for i in 0..numel {
+            let idx = index_of(i, &out_sizes);
+            let o: usize = idx.iter().zip(out.strides()).map(|(i, s)| i * s).sum();
+            let off = rank - sa.len();
+            let ia: usize = (0..sa.len())
+                .map(|d| {
+                    if sa[d] == 1 {
+                        0
+                    } else {
+                        idx[off + d] * a.strides()[d]
+                    }
+                })
+                .sum();
+            want[o] = (o as isize, ia as isize);
+        }
+        let start = rng.next(numel + 1);
+        let end = start + rng.next(numel - start + 1);
+        let mut got = Vec::new();
+        plan.for_each_run_in(start, end, |offs, len| {
+            assert_eq!(offs[1], 0, "a value operand moved");
+            for j in 0..len as isize {
+                got.push((
+                    offs[0] + j * plan.inner_stride(0),
+                    offs[2] + j * plan.inner_stride(2),
+                ));
+            }
+        });
+        assert_eq!(
+            got,
+            want[start..end],
+            "out {out_sizes:?}/{po:?} a {sa:?}/{pa:?} range {start}..{end}"
+        );
+    }
+}

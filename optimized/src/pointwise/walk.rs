@@ -19,11 +19,11 @@
 //! block of memory: [`Walk::for_each_run`] walks any such range, which is how work is split
 //! into cache-friendly blocks over threads.
 
-use etk_core::shape::MAX_DIM;
+use etk_core::iter::Plan;
 use etk_core::{KernelContext, Tensor};
 
 /// The out and up to three inputs.
-pub const MAX_OPERANDS: usize = 4;
+pub const MAX_OPERANDS: usize = etk_core::iter::MAX_OPERANDS;
 
 /// Work (elements times the op's cost, 1 for an add) below which a call runs on the calling
 /// thread: 256K adds take ~25 µs on one core, well above the cost of waking other threads;
@@ -31,105 +31,43 @@ pub const MAX_OPERANDS: usize = 4;
 pub const PAR_MIN: usize = 1 << 18;
 
 /// A walk over the out in memory order with the inputs broadcast alongside, whose innermost
-/// dim is a run for the out and a run or a repeated value for every input.
+/// dim is a run for the out and a run or a repeated value for every input: core's [`Plan`]
+/// (which portable's kernels walk too), accepted only in that shape.
 #[derive(Clone, Copy, Debug)]
-pub struct Walk {
-    n_operands: usize,
-    ndim: usize,
-    /// Iteration sizes, outermost first.
-    sizes: [usize; MAX_DIM],
-    /// Per operand (out first), element strides matching `sizes`.
-    strides: [[isize; MAX_DIM]; MAX_OPERANDS],
-    numel: usize,
-}
+pub struct Walk(Plan);
 
 impl Walk {
     /// The walk of `out` with `inputs` broadcast to its shape (`None` stands for a value, not a
     /// tensor: stride 0 everywhere). `None` when an input does not broadcast or its innermost
     /// step is not 0 or 1.
     pub fn new(out: &Tensor<'_>, inputs: &[Option<&Tensor<'_>>]) -> Option<Walk> {
-        let n_operands = inputs.len() + 1;
-        if n_operands > MAX_OPERANDS {
+        let mut named = [None; MAX_OPERANDS - 1];
+        if inputs.len() > named.len() {
             return None;
         }
-        let rank = out.dim();
-        let mut sizes = [0usize; MAX_DIM];
-        let mut strides = [[0isize; MAX_DIM]; MAX_OPERANDS];
-        for t in inputs.iter().flatten() {
-            if !etk_core::shape::broadcasts_to(t.sizes(), out.sizes()) {
-                return None;
-            }
+        for (n, i) in named.iter_mut().zip(inputs) {
+            *n = i.map(|t| ("input", t));
         }
-        let mut ndim = 0;
-        for &d in out.dim_order() {
-            let n = out.size(d);
-            if n == 1 {
-                continue;
-            }
-            sizes[ndim] = n;
-            strides[0][ndim] = out.strides()[d] as isize;
-            for (k, t) in inputs.iter().enumerate() {
-                strides[k + 1][ndim] = match t {
-                    Some(t) if d + t.dim() >= rank => {
-                        let td = d + t.dim() - rank;
-                        if t.size(td) == 1 {
-                            0
-                        } else {
-                            t.strides()[td] as isize
-                        }
-                    }
-                    _ => 0,
-                };
-            }
-            ndim += 1;
-        }
-        let mut m = 0;
-        for i in 0..ndim {
-            if m > 0
-                && (0..n_operands).all(|k| strides[k][m - 1] == strides[k][i] * sizes[i] as isize)
-            {
-                sizes[m - 1] *= sizes[i];
-                for s in strides.iter_mut().take(n_operands) {
-                    s[m - 1] = s[i];
-                }
-            } else {
-                sizes[m] = sizes[i];
-                for s in strides.iter_mut().take(n_operands) {
-                    s[m] = s[i];
-                }
-                m += 1;
-            }
-        }
-        let w = Walk {
-            n_operands,
-            ndim: m,
-            sizes,
-            strides,
-            numel: out.numel(),
-        };
-        let ok = w.ndim == 0
-            || (w.strides[0][w.ndim - 1] == 1
-                && (1..n_operands).all(|k| matches!(w.strides[k][w.ndim - 1], 0 | 1)));
-        ok.then_some(w)
+        let plan = Plan::with_values("etk::pointwise", out, &named[..inputs.len()]).ok()?;
+        let ok = plan.ndim() == 0
+            || (plan.inner_stride(0) == 1
+                && (1..=inputs.len()).all(|k| matches!(plan.inner_stride(k), 0 | 1)));
+        ok.then_some(Walk(plan))
     }
 
     pub fn numel(&self) -> usize {
-        self.numel
+        self.0.numel()
     }
 
     /// Whether operand `k` (out = 0) steps through its elements in the innermost dim (else it
     /// repeats one element per run).
     pub fn is_run(&self, k: usize) -> bool {
-        self.ndim > 0 && self.strides[k][self.ndim - 1] == 1
+        self.0.ndim() > 0 && self.0.inner_stride(k) == 1
     }
 
     /// The length of the innermost runs.
     pub fn run_len(&self) -> usize {
-        if self.ndim == 0 {
-            1
-        } else {
-            self.sizes[self.ndim - 1]
-        }
+        self.0.run_len()
     }
 
     /// Calls `f(offsets, len)` for the runs covering out elements `[start, end)` in memory
@@ -139,64 +77,9 @@ impl Walk {
         &self,
         start: usize,
         end: usize,
-        mut f: impl FnMut(&[isize; MAX_OPERANDS], usize),
+        f: impl FnMut(&[isize; MAX_OPERANDS], usize),
     ) {
-        let end = end.min(self.numel);
-        if start >= end {
-            return;
-        }
-        if self.ndim == 0 {
-            f(&[0; MAX_OPERANDS], 1);
-            return;
-        }
-        let last = self.ndim - 1;
-        let len = self.sizes[last];
-        // the multi-index of `start`.
-        let mut index = [0usize; MAX_DIM];
-        let mut rem = start;
-        for d in (0..self.ndim).rev() {
-            index[d] = rem % self.sizes[d];
-            rem /= self.sizes[d];
-        }
-        let mut offsets = [0isize; MAX_OPERANDS];
-        for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-            *o = (0..self.ndim)
-                .map(|d| index[d] as isize * self.strides[k][d])
-                .sum();
-        }
-        let mut pos = start;
-        let mut inner = index[last];
-        loop {
-            let n = (len - inner).min(end - pos);
-            f(&offsets, n);
-            pos += n;
-            if pos >= end {
-                return;
-            }
-            // back to the start of the run, then the odometer over the outer dims.
-            for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                *o -= inner as isize * self.strides[k][last];
-            }
-            inner = 0;
-            let mut d = last;
-            loop {
-                if d == 0 {
-                    return;
-                }
-                d -= 1;
-                index[d] += 1;
-                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o += self.strides[k][d];
-                }
-                if index[d] < self.sizes[d] {
-                    break;
-                }
-                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o -= self.strides[k][d] * self.sizes[d] as isize;
-                }
-                index[d] = 0;
-            }
-        }
+        self.0.for_each_run_in(start, end, f)
     }
 }
 
