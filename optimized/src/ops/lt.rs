@@ -5,39 +5,11 @@
 //! Half, BFloat16 (in f32, IEEE: NaN compares unequal), Int and Long into a Bool out when the
 //! layout is one the frame accelerates. Other out dtypes and everything else: portable.
 
-use crate::pointwise::bodies::{Cmp, Compare};
-use crate::pointwise::entry::{compare_scalar, compare_tensors};
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
-use etk_portable::ops::lt as portable;
-
-pub const OP_TENSOR: &str = "aten::lt.Tensor_out";
-pub const OP_SCALAR: &str = "aten::lt.Scalar_out";
-
-const C: Compare<{ Cmp::Lt.code() }> = Compare;
-
-pub fn lt_tensor_out(
-    ctx: &mut KernelContext<'_>,
-    self_: &Tensor<'_>,
-    other: &Tensor<'_>,
-    out: &mut Tensor<'_>,
-) -> Result<()> {
-    match compare_tensors(ctx, OP_TENSOR, C, self_, other, out) {
-        Some(r) => r,
-        None => portable::lt_tensor_out(ctx, self_, other, out),
-    }
-}
-
-pub fn lt_scalar_out(
-    ctx: &mut KernelContext<'_>,
-    self_: &Tensor<'_>,
-    other: Scalar,
-    out: &mut Tensor<'_>,
-) -> Result<()> {
-    match compare_scalar(ctx, OP_SCALAR, C, self_, &other, out) {
-        Some(r) => r,
-        None => portable::lt_scalar_out(ctx, self_, other, out),
-    }
-}
-
-boxed_kernel!(pub fn lt_tensor_out_boxed = OP_TENSOR => lt_tensor_out(self_: &Tensor, other: &Tensor) -> (out));
-boxed_kernel!(pub fn lt_scalar_out_boxed = OP_SCALAR => lt_scalar_out(self_: &Tensor, other: Scalar) -> (out));
+comparison!(
+    lt,
+    Lt,
+    lt_tensor_out,
+    lt_scalar_out,
+    lt_tensor_out_boxed,
+    lt_scalar_out_boxed
+);

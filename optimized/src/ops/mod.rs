@@ -1,5 +1,49 @@
 //! One module per operator.
 
+/// The six comparisons share one body: the frame's compare (Float, Half and BFloat16 in f32,
+/// Int and Long, into a Bool out) for `OP.Tensor_out` and `OP.Scalar_out`, portable's kernel
+/// when the frame declines. Names are spelled out so that `grep` finds every definition.
+macro_rules! comparison {
+    ($op:ident, $cmp:ident, $tensor_out:ident, $scalar_out:ident, $tensor_boxed:ident, $scalar_boxed:ident) => {
+        use crate::pointwise::bodies::{Cmp, Compare};
+        use crate::pointwise::entry::{compare_scalar, compare_tensors};
+        use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+        use etk_portable::ops::$op as portable;
+
+        pub const OP_TENSOR: &str = concat!("aten::", stringify!($op), ".Tensor_out");
+        pub const OP_SCALAR: &str = concat!("aten::", stringify!($op), ".Scalar_out");
+
+        const C: Compare<{ Cmp::$cmp.code() }> = Compare;
+
+        pub fn $tensor_out(
+            ctx: &mut KernelContext<'_>,
+            self_: &Tensor<'_>,
+            other: &Tensor<'_>,
+            out: &mut Tensor<'_>,
+        ) -> Result<()> {
+            match compare_tensors(ctx, OP_TENSOR, C, self_, other, out) {
+                Some(r) => r,
+                None => portable::$tensor_out(ctx, self_, other, out),
+            }
+        }
+
+        pub fn $scalar_out(
+            ctx: &mut KernelContext<'_>,
+            self_: &Tensor<'_>,
+            other: Scalar,
+            out: &mut Tensor<'_>,
+        ) -> Result<()> {
+            match compare_scalar(ctx, OP_SCALAR, C, self_, &other, out) {
+                Some(r) => r,
+                None => portable::$scalar_out(ctx, self_, other, out),
+            }
+        }
+
+        boxed_kernel!(pub fn $tensor_boxed = OP_TENSOR => $tensor_out(self_: &Tensor, other: &Tensor) -> (out));
+        boxed_kernel!(pub fn $scalar_boxed = OP_SCALAR => $scalar_out(self_: &Tensor, other: Scalar) -> (out));
+    };
+}
+
 // linalg (on the packed GEMM; see `crate::gemm`)
 pub mod addmm;
 pub mod bmm;
