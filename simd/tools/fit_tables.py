@@ -83,12 +83,12 @@ c, e = fit(z, g, xs**4 / tgt, list(range(4)))
 log("cos", e / 2**-24)
 emit_poly("COS_Q", c, "cos(r) ~ 1 - r^2/2 + r^4 * sum COS_Q[i] r^(2i) on |r| <= pi/4.")
 
-def table(F, s, D, zero0=False, N=3001, name="", K=16):
+def table(F, s, D, zero0=False, N=3001, name="", K=16, last_hi=0.5):
     """K intervals: interval k holds a with round(a*s) == k; u = a*s - k in [-1/2, 1/2]
-    (interval 0: u in [0, 1/2]). Relative error weight."""
+    (interval 0: u in [0, 1/2]; the last: u in [-1/2, last_hi]). Relative error weight."""
     rows = []
     for k in range(K):
-        us = grid(0.0 if k == 0 else -0.5, 0.5, N)
+        us = grid(0.0 if k == 0 else -0.5, last_hi if k == K - 1 else 0.5, N)
         if k == 0 and zero0:
             us = us[us > 1e-7]
         a = (k + us) / s
@@ -121,6 +121,10 @@ emit_table("PHI_TAB32", table(lambda a: mp.ncdf(-a), 4.0, 6, N=1501, name="phi32
            prescale=4.0)
 emit_table("TGELU_TAB32", table(lambda a: 1 / (1 + mp.exp(a * K1 + a**3 * K3)), 4.0, 7, N=1501, name="tgelu32", K=32),
            "sigmoid(-2 sqrt(2/pi) (a + 0.044715 a^3)) for a in [0, 7.875]: interval k = round(4a), polynomial in v = a - k/4.",
+           prescale=4.0)
+
+emit_table("TANH_TAB32", table(mp.tanh, 4.0, 6, zero0=True, N=1501, name="tanh32", K=32, last_hi=4 * 9.1 - 31),
+           "tanh(a) for a in [0, 9.1]: interval k = round(4 min(a, 7.75)), polynomial in v = a - k/4.",
            prescale=4.0)
 
 # gelu_erf tail: b Phi(-b) exp(b^2/2) for b in [3.5, 14.6] (nearly constant, ~0.4):

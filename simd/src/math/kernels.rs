@@ -189,6 +189,14 @@ pub(crate) fn log1p<V: Vf32>(x: V) -> V {
 pub(crate) fn tanh<V: Vf32>(x: V) -> V {
     // tanh(9.1) rounds to 1; min keeps NaN.
     let a = x.abs_min(V::splat(9.1));
+    if V::LUT32 {
+        // 32 intervals of width 1/4, the last one reaching on to 9.1: a polynomial per
+        // interval instead of an exponential and a division.
+        let magic = V::splat(12_582_912.0); // 1.5 * 2^23
+        let m = V::splat(7.75).min(a).mul_add(V::splat(4.0), magic);
+        let v = (m - magic).neg_mul_add(V::splat(0.25), a);
+        return table_poly32(v, m.to_bits(), &TANH_TAB32).or(x.sign());
+    }
     let (r, n) = exp_reduce(a + a);
     let q = (r * r).mul_add(poly(r, &TANH_EXPM1_P), r);
     let t = V::pow2(n);

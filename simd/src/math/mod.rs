@@ -18,10 +18,10 @@
 //!
 //! | exp | expm1 | log | log1p | tanh | sigmoid | erf | gelu (erf) | gelu (tanh) | sin | cos |
 //! | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
-//! | 1 | 1 | 1 | 2 | 3 | 2 | 2 | 3 | 3 | 1 | 1 |
+//! | 1 | 1 | 1 | 2 | 1 (AVX2: 3) | 2 | 2 | 3 | 3 | 1 | 1 |
 //!
 //! Speed on the AVX-512 machine of the benches (Xeon, one thread, 64 K elements, `opbench OP
-//! f32 65536`): exp 7.3, erf 7.2, log 5.6, sigmoid 4.3, tanh 3.8, gelu 3.5 elements/ns.
+//! f32 65536`): exp 7.3, erf 7.2, log 5.6, tanh 5.2, sigmoid 4.3, gelu 4.2 elements/ns.
 //!
 //! ```
 //! use etk_simd::{isa, math};
