@@ -5,7 +5,7 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
-[--lib portable|optimized] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits";
+[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -76,7 +76,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
     if pos.len() < 3 {
         return Err("need OP DTYPE SHAPE".into());
     }
-    if !matches!(b.lib.as_str(), "portable" | "optimized") {
+    if !matches!(b.lib.as_str(), "portable" | "optimized" | "openblas") {
         return Err(format!("unknown --lib {:?}", b.lib));
     }
     b.op = pos[0].clone();
@@ -472,6 +472,9 @@ impl Bench {
             etk::registry()
         };
         let c = self.call()?;
+        if self.lib == "openblas" {
+            return openblas_call(&c, self.threads, f);
+        }
         let kernel = registry
             .lookup(&c.name)
             .ok_or(format!("{} is not registered", c.name))?;
@@ -505,6 +508,64 @@ impl Bench {
     }
 }
 
+/// `mm`, `linear` and `bmm` in f32 through OpenBLAS's sgemm (one product per batch), on the
+/// same tensors as etk's call.
+#[cfg(feature = "openblas")]
+fn openblas_call<R>(
+    c: &Call,
+    threads: usize,
+    f: impl FnOnce(&mut dyn FnMut(), Kind) -> R,
+) -> Result<R, String> {
+    use etk_optimized::gemm::{MatMut, MatRef, blas};
+    let op = c.name.as_str();
+    if !matches!(op, "aten::mm.out" | "aten::linear.out" | "aten::bmm.out")
+        || c.tensors
+            .iter()
+            .any(|t| t.view().dtype() != ScalarType::Float)
+    {
+        return Err("--lib openblas runs mm, linear and bmm in f32".into());
+    }
+    let a = c.tensors[0].to_logical::<f32>();
+    let w = c.tensors[1].to_logical::<f32>();
+    let sa = c.tensors[0].view().sizes().to_vec();
+    let (batch, m, k) = match *sa.as_slice() {
+        [m, k] => (1, m, k),
+        [b, m, k] => (b, m, k),
+        _ => return Err("bad shapes".into()),
+    };
+    let n = *c.out_shape.last().unwrap_or(&0);
+    let mut out = vec![0f32; batch * m * n];
+    blas::set_threads(threads);
+    let err = |e: etk::Error| e.to_string();
+    let mut call = || {
+        for t in 0..batch {
+            let ma = MatRef::row_major(&a[t * m * k..(t + 1) * m * k], m, k);
+            // linear's weight is [N, K]: B = W^T, read in place
+            let mb = if op == "aten::linear.out" {
+                MatRef::row_major(&w, n, k).map(|w| w.t())
+            } else {
+                MatRef::row_major(&w[t * k * n..(t + 1) * k * n], k, n)
+            };
+            let mc = MatMut::row_major(&mut out[t * m * n..(t + 1) * m * n], m, n);
+            let r = match (ma, mb, mc) {
+                (Ok(a), Ok(b), Ok(c)) => blas::sgemm(a, b, c, 1.0, 0.0).map_err(err),
+                _ => Err("bad matrix views".to_string()),
+            };
+            std::hint::black_box(r).ok();
+        }
+    };
+    Ok(f(&mut call, c.kind))
+}
+
+#[cfg(not(feature = "openblas"))]
+fn openblas_call<R>(
+    _: &Call,
+    _: usize,
+    _: impl FnOnce(&mut dyn FnMut(), Kind) -> R,
+) -> Result<R, String> {
+    Err("--lib openblas needs `--features openblas` (and libopenblas-dev)".into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -525,6 +586,47 @@ mod tests {
         );
         assert_eq!(b.other, Some(vec![1024]));
         assert!(parse_args(&["add".into()]).is_err());
+    }
+
+    /// OpenBLAS's product through `gemm::blas` agrees with etk's on a small problem, in both
+    /// layouts of B and of C.
+    #[cfg(feature = "openblas")]
+    #[test]
+    fn openblas_sgemm_agrees() {
+        use etk_optimized::gemm::{MatMut, MatRef, blas};
+        let (m, k, n) = (3, 5, 4);
+        let a: Vec<f32> = (0..m * k).map(|i| (i % 7) as f32 - 3.0).collect();
+        let b: Vec<f32> = (0..k * n).map(|i| (i % 5) as f32 - 2.0).collect();
+        let mut want = vec![0f32; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                want[i * n + j] = (0..k).map(|p| a[i * k + p] * b[p * n + j]).sum();
+            }
+        }
+        let mut c = vec![0f32; m * n];
+        let ma = MatRef::row_major(&a, m, k).unwrap();
+        blas::sgemm(
+            ma,
+            MatRef::row_major(&b, k, n).unwrap(),
+            MatMut::row_major(&mut c, m, n).unwrap(),
+            1.0,
+            0.0,
+        )
+        .unwrap();
+        assert_eq!(c, want);
+        // B given as its transpose [N, K], C column-major
+        let bt: Vec<f32> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
+        let mut cc = vec![0f32; m * n];
+        blas::sgemm(
+            ma,
+            MatRef::row_major(&bt, n, k).unwrap().t(),
+            MatMut::col_major(&mut cc, m, n).unwrap(),
+            1.0,
+            0.0,
+        )
+        .unwrap();
+        let ct: Vec<f32> = (0..m * n).map(|i| cc[(i % n) * m + i / n]).collect();
+        assert_eq!(ct, want);
     }
 
     #[test]

@@ -71,6 +71,33 @@ impl<'a> Scratch<'a> {
         op: &'static str,
         n: usize,
     ) -> Result<&mut [T]> {
+        let p = self.bump::<T>(op, n)?;
+        // SAFETY: `bump` reserved `n` aligned `T`s for this call alone; all-zero bytes are a
+        // valid `T` (`Zeroable`).
+        unsafe {
+            core::ptr::write_bytes(p, 0, n);
+            Ok(core::slice::from_raw_parts_mut(p, n))
+        }
+    }
+
+    /// `n` values of a type for which any bytes are a valid value, 64-byte aligned, holding
+    /// whatever the buffer held (the caller's initialized bytes, or what earlier scratch users
+    /// left): for buffers a kernel writes in full before reading, such as GEMM's packed panels,
+    /// where clearing would cost a pass over the memory.
+    #[allow(clippy::mut_from_ref)]
+    pub fn alloc_for_overwrite<T: bytemuck_like::AnyBits>(
+        &self,
+        op: &'static str,
+        n: usize,
+    ) -> Result<&mut [T]> {
+        let p = self.bump::<T>(op, n)?;
+        // SAFETY: `bump` reserved `n` aligned `T`s for this call alone; the bytes are
+        // initialized (the buffer is a `&mut [u8]`) and any bytes are a `T` (`AnyBits`).
+        Ok(unsafe { core::slice::from_raw_parts_mut(p, n) })
+    }
+
+    /// Reserves `n` values of `T`, 64-byte aligned, and returns where they start.
+    fn bump<T>(&self, op: &'static str, n: usize) -> Result<*mut T> {
         let fail = || {
             Error::new(ErrorKind::MemoryAllocationFailed, op, "scratch")
                 .expected(
@@ -91,13 +118,9 @@ impl<'a> Scratch<'a> {
             return Err(fail());
         }
         self.used.set(end);
-        // SAFETY: `[start, end)` lies in the buffer, is aligned for `T`, and is handed out once
-        // (the bump pointer only moves forward while this borrow of `self` lives).
-        unsafe {
-            let p = self.base.add(start) as *mut T;
-            core::ptr::write_bytes(p, 0, n);
-            Ok(core::slice::from_raw_parts_mut(p, n))
-        }
+        // SAFETY: `[start, end)` lies in the buffer and is aligned for `T`; it is handed out
+        // once (the bump pointer only moves forward while this borrow of `self` lives).
+        Ok(unsafe { self.base.add(start) as *mut T })
     }
 
     /// Runs `f` and then frees everything allocated inside it.
@@ -114,6 +137,28 @@ pub mod bytemuck_like {
     /// # Safety
     /// All-zero bytes must be a valid value of the type.
     pub unsafe trait Zeroable: Copy {}
+    /// # Safety
+    /// Any initialized bytes must be a valid value of the type (no `bool`, no enums).
+    pub unsafe trait AnyBits: Copy {}
+    macro_rules! any_bits {
+        ($($t:ty),*) => { $(unsafe impl AnyBits for $t {})* };
+    }
+    any_bits!(
+        u8,
+        i8,
+        u16,
+        i16,
+        u32,
+        i32,
+        u64,
+        i64,
+        usize,
+        isize,
+        f32,
+        f64,
+        half::f16,
+        half::bf16
+    );
     macro_rules! zeroable {
         ($($t:ty),*) => { $(unsafe impl Zeroable for $t {})* };
     }

@@ -76,6 +76,24 @@ fn scratch_hands_out_disjoint_aligned_regions() {
     assert!(ctx.scratch.alloc::<f64>("op", usize::MAX).is_err());
 }
 
+/// `alloc` clears; `alloc_for_overwrite` hands out what the buffer held, and both fail
+/// cleanly when the buffer is too small.
+#[test]
+fn scratch_clears_only_when_asked() {
+    let mut buf = vec![0xffu8; 4096];
+    let mut ctx = KernelContext::new(&mut buf, &etk_core::Serial);
+    ctx.scratch.scope(|s| {
+        let dirty = s.alloc_for_overwrite::<u32>("op", 8).unwrap();
+        assert!(dirty.iter().all(|&x| x == u32::MAX));
+        dirty[0] = 7;
+        assert!(s.alloc_for_overwrite::<f32>("op", 1 << 20).is_err());
+    });
+    ctx.scratch.scope(|s| {
+        let clean = s.alloc::<u32>("op", 8).unwrap();
+        assert!(clean.iter().all(|&x| x == 0));
+    });
+}
+
 #[test]
 fn errors_name_operator_argument_and_expectation() {
     let e = Error::dtype(

@@ -211,7 +211,8 @@ fn run_case(c: &Case, isa: Isa) -> Result<(), TestCaseError> {
         BiasCase::PerRow(dt) => Some((Buf::new(dt, &values(m, &mut seed)), true)),
         BiasCase::PerCol(dt) => Some((Buf::new(dt, &values(n, &mut seed)), false)),
     };
-    let mut scratch = vec![0u8; [32 << 20, 64 << 10, 0][c.scratch as usize]];
+    // NaN bytes: a kernel reading scratch it did not write shows in its out.
+    let mut scratch = vec![0xffu8; [32 << 20, 64 << 10, 0][c.scratch as usize]];
     let par = Threads(c.threads);
     let serial = Serial;
     let par: &dyn Parallel = if c.threads == 1 { &serial } else { &par };

@@ -95,7 +95,8 @@ fn run(
     o: &mut OwnedTensor,
     f: impl FnOnce(&mut KernelContext<'_>, &mut Tensor<'_>) -> Result<(), Error>,
 ) -> (Result<(), Error>, Vec<f64>) {
-    let mut scratch = vec![0u8; 16 << 20];
+    // NaN bytes: a kernel reading scratch it did not write shows in its out.
+    let mut scratch = vec![0xffu8; 16 << 20];
     let pool = Threads(threads);
     let par: &dyn Parallel = if threads > 1 { &pool } else { &Serial };
     let mut ctx = KernelContext::new(&mut scratch, par);

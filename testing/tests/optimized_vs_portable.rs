@@ -809,7 +809,8 @@ fn run(
     }
     stack.push(EValue::Tensor(view));
     let threads_impl = Threads(threads);
-    let mut scratch = vec![0u8; 1 << 20];
+    // NaN bytes: a kernel reading scratch it did not write shows in its out.
+    let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
     kernel(&mut ctx, &mut stack)?;
     let EValue::Tensor(o) = stack.pop().unwrap() else {

@@ -56,6 +56,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod asm;
+#[cfg(feature = "openblas")]
+pub mod blas;
 mod gemv;
 mod kernel;
 mod pack;
@@ -852,9 +854,15 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
                 ws: core::ptr::null_mut(),
             }; MAX_TASKS];
             for b in bufs.iter_mut().take(nt) {
-                b.a = scratch.alloc::<f32>(OP, sizes[0]).ok()?.as_mut_ptr();
+                b.a = scratch
+                    .alloc_for_overwrite::<f32>(OP, sizes[0])
+                    .ok()?
+                    .as_mut_ptr();
                 if sizes[1] > 0 {
-                    b.b = scratch.alloc::<f32>(OP, sizes[1]).ok()?.as_mut_ptr();
+                    b.b = scratch
+                        .alloc_for_overwrite::<f32>(OP, sizes[1])
+                        .ok()?
+                        .as_mut_ptr();
                 }
                 if needs_ws {
                     b.ws = scratch.alloc::<f32>(OP, sizes[2]).ok()?.as_mut_ptr();
