@@ -14,6 +14,7 @@ cargo build -p etk-core -p etk-portable --no-default-features
 # The `openblas` feature builds and links where the library is installed (.ci/run installs it).
 if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so '; then
   cargo build -p etk-optimized --features openblas --examples
+  cargo test -p etk-benches --features openblas --lib
 else
   echo "test.sh: libopenblas not installed, the openblas feature is not built" >&2
 fi
