@@ -140,10 +140,10 @@ pub mod bytemuck_like {
     /// # Safety
     /// Any initialized bytes must be a valid value of the type (no `bool`, no enums).
     pub unsafe trait AnyBits: Copy {}
-    macro_rules! any_bits {
-        ($($t:ty),*) => { $(unsafe impl AnyBits for $t {})* };
+    macro_rules! plain_data {
+        ($($t:ty),*) => { $(unsafe impl Zeroable for $t {} unsafe impl AnyBits for $t {})* };
     }
-    any_bits!(
+    plain_data!(
         u8,
         i8,
         u16,
@@ -159,26 +159,8 @@ pub mod bytemuck_like {
         half::f16,
         half::bf16
     );
-    macro_rules! zeroable {
-        ($($t:ty),*) => { $(unsafe impl Zeroable for $t {})* };
-    }
-    zeroable!(
-        u8,
-        i8,
-        u16,
-        i16,
-        u32,
-        i32,
-        u64,
-        i64,
-        usize,
-        isize,
-        f32,
-        f64,
-        half::f16,
-        half::bf16,
-        bool
-    );
+    // All-zero bytes are `false`; most other bytes are not a `bool`.
+    unsafe impl Zeroable for bool {}
 }
 
 /// What a kernel receives from its caller besides its arguments.

@@ -426,8 +426,8 @@ fn gen_binary(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<
 fn gen_binary_scalar(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     binary_scalar(rng, c, dt, v, no_extra)
 }
-fn gen_compare(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
-    let mut call = binary(rng, c, dt, v, no_extra)?;
+/// A comparison's out: Bool mostly, any dtype sometimes.
+fn compare_out(rng: &mut Rng, mut call: Call, v: usize) -> Option<Call> {
     call.out_dtype = if v % 5 == 4 {
         DTYPES[rng.below(10)]
     } else {
@@ -435,14 +435,13 @@ fn gen_compare(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option
     };
     Some(call)
 }
+fn gen_compare(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let call = binary(rng, c, dt, v, no_extra)?;
+    compare_out(rng, call, v)
+}
 fn gen_compare_scalar(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
-    let mut call = binary_scalar(rng, c, dt, v, no_extra)?;
-    call.out_dtype = if v % 5 == 4 {
-        DTYPES[rng.below(10)]
-    } else {
-        ScalarType::Bool
-    };
-    Some(call)
+    let call = binary_scalar(rng, c, dt, v, no_extra)?;
+    compare_out(rng, call, v)
 }
 fn gen_unary(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     unary(rng, c, dt[0], v, no_extra)
