@@ -13,10 +13,12 @@
 //! `clamp_value`, NaN propagating from any operand (ATen's clamp on tensors is exactly
 //! maximum then minimum). Mixed dtypes, a bound overlapping the out, other layouts: portable.
 
-use crate::pointwise::Operand;
 use crate::pointwise::bodies::{IMax, IMin, Max, Min};
 use crate::pointwise::entry::{arith, clamp_scalar, is_fast};
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+use crate::pointwise::frame::BinaryOp;
+use crate::pointwise::walk::{Ptr, split};
+use crate::pointwise::{Kernel, Operand, Simd, dispatch};
+use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::clamp as portable;
 use etk_portable::util::pointwise::resize_to_broadcast;
 
@@ -87,6 +89,9 @@ fn clamp_tensor_fast(
     let Some(lo) = min else {
         return arith(ctx, dtype, Min, Some(IMin), x, Operand::Tensor(hi), out).then_some(Ok(()));
     };
+    if dtype == ScalarType::Float && dense_alike(&[self_, lo, hi], out) {
+        return Some(clamp_dense_f32(ctx, self_, lo, hi, out));
+    }
     if !arith(ctx, dtype, Max, Some(IMax), x, Operand::Tensor(lo), out) {
         return None;
     }
@@ -115,6 +120,71 @@ fn clamp_tensor_fast(
         out,
     )
     .then_some(Ok(()))
+}
+
+/// Whether every tensor has the out's sizes and dim order (so the same layout, element for
+/// element, in memory order).
+fn dense_alike(ts: &[&Tensor<'_>], out: &Tensor<'_>) -> bool {
+    ts.iter()
+        .all(|t| t.sizes() == out.sizes() && t.dim_order() == out.dim_order())
+}
+
+/// `min(max(x, lo), hi)` in one pass over same-layout Float tensors, with the bodies of
+/// `maximum` and `minimum` (so the result is the two passes', bit for bit).
+fn clamp_dense_f32(
+    ctx: &KernelContext<'_>,
+    x: &Tensor<'_>,
+    lo: &Tensor<'_>,
+    hi: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let o = Ptr(out.as_mut_ptr(OP_TENSOR, "out")?);
+    let ins = [x, lo, hi].map(|t| Ptr(t.as_ptr() as *mut u8));
+    let isa = crate::pointwise::isa();
+    split(ctx, out.numel(), 1, &|start, end| {
+        dispatch(
+            isa,
+            ClampDense {
+                ins,
+                out: o,
+                start,
+                end,
+            },
+        )
+    });
+    Ok(())
+}
+
+/// Elements `[start, end)` of [`clamp_dense_f32`].
+struct ClampDense {
+    ins: [Ptr; 3],
+    out: Ptr,
+    start: usize,
+    end: usize,
+}
+
+impl Kernel for ClampDense {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let [x, lo, hi] = self.ins.map(|p| p.0 as *const f32);
+        let o = self.out.0 as *mut f32;
+        let mut i = self.start;
+        // SAFETY: `[start, end)` lies within every (same-sized) tensor; the out's range is this
+        // task's alone.
+        unsafe {
+            while i + S::LANES <= self.end {
+                let m = Max.apply(s, s.load(x.add(i)), s.load(lo.add(i)));
+                s.store(o.add(i), Min.apply(s, m, s.load(hi.add(i))));
+                i += S::LANES;
+            }
+            if i < self.end {
+                let n = self.end - i;
+                let m = Max.apply(s, s.load_n(x.add(i), n), s.load_n(lo.add(i), n));
+                s.store_n(o.add(i), n, Min.apply(s, m, s.load_n(hi.add(i), n)));
+            }
+        }
+    }
 }
 
 boxed_kernel!(pub fn clamp_tensor_out_boxed = OP_TENSOR => clamp_tensor_out(self_: &Tensor, min: Option<&Tensor>, max: Option<&Tensor>) -> (out));
