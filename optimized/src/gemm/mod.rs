@@ -800,6 +800,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         && p.b.rs > 0
         && p.n.is_multiple_of(imp.nr)
         && p.m <= DIRECT_B_MAX_M
+        && imp.kc.min(p.k) * p.b.rs as usize * 4 <= DIRECT_B_MAX_SPAN
         && !(p.b.rs as usize * 4).is_multiple_of(4096);
     if p.m <= GEMV_MAX_M && p.b.rs == 1 && p.b.cs != 1 {
         // SAFETY: forwarded from the caller.
@@ -899,6 +900,11 @@ const DIRECT_A_MAX_N: usize = 128;
 
 /// Up to this many rows (per call), f32 row-major B is not packed.
 const DIRECT_B_MAX_M: usize = 128;
+
+/// ... and only while one block of B read in place spans at most this many bytes: longer rows
+/// put the kernel's 128-byte reads of `kc` rows into few cache sets (a 3 KiB row stride cycles
+/// through 4 of L1's 64 sets), and packing wins (128x768x768: 987 -> 896 us).
+const DIRECT_B_MAX_SPAN: usize = 64 << 10;
 
 /// The matrix-vector-like path (`gemv.rs`): tasks split the columns (or the batches).
 ///
