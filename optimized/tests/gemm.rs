@@ -422,6 +422,40 @@ fn every_edge_tile() {
     }
 }
 
+/// Problems larger than one block in each of M, K and N at every level (MC is 960 on the
+/// vector levels, NC 128 on AVX2), so the block loops and the repacking between blocks run;
+/// the random cases stay below those sizes to keep the suite fast.
+#[test]
+fn several_blocks_in_every_dimension() {
+    for &isa in Isa::available_levels() {
+        for (la, lb, dc, threads) in [
+            (Layout::Row, Layout::Row, Dt::F32, 1),
+            (Layout::Col, Layout::Col, Dt::Bf16, 2),
+        ] {
+            let c = Case {
+                m: 1000,
+                n: 1100,
+                k: 300,
+                la,
+                lb,
+                lc: Layout::Row,
+                da: Dt::F32,
+                db: Dt::F32,
+                dc,
+                alpha: 0.5,
+                beta: 1.0,
+                addend: Addend::Out,
+                bias: BiasCase::PerCol(Dt::F32),
+                act: Activation::Relu,
+                threads,
+                scratch: 0,
+                seed: 7,
+            };
+            run_case(&c, isa).unwrap();
+        }
+    }
+}
+
 /// BLAS conventions: `beta == 0` never reads the out (NaN there is overwritten); `alpha == 0`
 /// or `K == 0` never reads A and B.
 #[test]

@@ -46,8 +46,8 @@
 //!
 //! Scratch: every buffer comes from `ctx.scratch` (never the global allocator) and is freed
 //! on return. A task needs about `(MC + NC) * KC * 4` bytes (AVX-512: MC = 960, KC = 256,
-//! NC = 1024, so at most about 2 MiB; blocks are sized to the problem, so small problems need
-//! little or none), plus an f32 workspace of at most 4 MiB for f16/bf16 or strided outs with
+//! NC = 1024, so at most about 2 MiB; AVX2 has NC = 128, about 1 MiB; blocks are sized to the
+//! problem, so small problems need little or none), plus an f32 workspace of at most 4 MiB for f16/bf16 or strided outs with
 //! K > KC; the small-M path needs `M * K` floats only when A is not f32 with unit stride.
 //! Decision: a GEMM never fails for lack of scratch. When the scratch is too small it runs
 //! single-threaded with one-tile blocks (about 50 KiB), and below that an unblocked loop with
@@ -583,9 +583,11 @@ static AVX2: Impl = Impl {
     mr: 6,
     nr: 16,
     lanes: 8,
-    mc: 120,
+    // AVX2-only parts have 256-512 KiB of L2: the B block the micro-panels stream (kc x nc,
+    // 128 KiB) must stay there, and a tall A block means B is packed fewer times.
+    mc: 960,
     kc: 256,
-    nc: 1024,
+    nc: 128,
     pick: |ak, mr, nv| match (ak, mr, nv) {
         (false, 6, 2) => asm::k_avx2_6x16::<false>,
         (true, 6, 2) => asm::k_avx2_6x16::<true>,
