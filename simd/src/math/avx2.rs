@@ -6,7 +6,7 @@ use core::ops::{Add, Mul, Sub};
 
 use super::UnaryFn;
 use super::kernels;
-use super::vector::{Vf32, Vi32};
+use super::vector::{Pair, Vf32, Vi32};
 
 // SAFETY (whole file): values of these types exist only inside the `#[target_feature]` kernels
 // below, which the dispatcher calls only after detecting AVX2 and FMA.
@@ -260,10 +260,20 @@ impl Vf32 for F32x8 {
 /// Applies `f` to `n` floats from `src` into `dst` (which may equal `src`); a tail shorter than
 /// a vector is padded with zeros into a stack buffer.
 #[inline(always)]
-unsafe fn map(src: *const f32, dst: *mut f32, n: usize, f: impl Fn(F32x8) -> F32x8) {
+unsafe fn map(
+    src: *const f32,
+    dst: *mut f32,
+    n: usize,
+    f2: impl Fn(Pair<F32x8>) -> Pair<F32x8>,
+    f: impl Fn(F32x8) -> F32x8,
+) {
     let mut i = 0;
     unsafe {
-        while i + 8 <= n {
+        while i + 16 <= n {
+            f2(Pair::load(src.add(i))).store(dst.add(i));
+            i += 16;
+        }
+        if i + 8 <= n {
             f(F32x8::load(src.add(i))).store(dst.add(i));
             i += 8;
         }
@@ -289,7 +299,15 @@ macro_rules! kernels {
         $(
             #[target_feature(enable = "avx2,fma")]
             unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
-                unsafe { map(src, dst, n, |v| kernels::$name::<F32x8>(v)) }
+                unsafe {
+                    map(
+                        src,
+                        dst,
+                        n,
+                        |v| kernels::$name::<Pair<F32x8>>(v),
+                        |v| kernels::$name::<F32x8>(v),
+                    )
+                }
             }
         )*
     };
