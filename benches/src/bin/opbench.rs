@@ -16,6 +16,8 @@ use etk_benches::limits;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("limits") {
+        #[cfg(feature = "openblas")]
+        pin_openblas_threads(1);
         print_limits();
         return;
     }
@@ -26,6 +28,8 @@ fn main() {
             std::process::exit(2);
         }
     };
+    #[cfg(feature = "openblas")]
+    pin_openblas_threads(bench.threads);
     if let Some(isa) = &bench.isa {
         // SAFETY: set before any thread exists and before etk_simd reads it.
         unsafe { std::env::set_var("ETK_ISA", isa) };
@@ -37,6 +41,27 @@ fn main() {
             std::process::exit(1);
         }
     }
+}
+
+/// OpenBLAS starts its thread pool (one thread per core) when the library loads, before
+/// `main`, and those threads spin in `sched_yield` for a while: on a 2-vCPU machine whose vCPUs
+/// share a core they took a third of the measured thread's time, whatever `--lib` was. The
+/// pool size is only read from the environment at load, so opbench runs itself again with
+/// `OPENBLAS_NUM_THREADS` set to the threads asked for.
+#[cfg(feature = "openblas")]
+fn pin_openblas_threads(threads: usize) {
+    use std::os::unix::process::CommandExt;
+    if std::env::var_os("OPENBLAS_NUM_THREADS").is_some() {
+        return;
+    }
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let err = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env("OPENBLAS_NUM_THREADS", threads.max(1).to_string())
+        .exec();
+    eprintln!("opbench: could not restart with OPENBLAS_NUM_THREADS set ({err}); measuring anyway");
 }
 
 fn run(b: &Bench) -> Result<String, String> {
