@@ -262,6 +262,91 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// As [`Plan::for_each_run_in`], with whole runs that follow each other along the next
+    /// outer dim handed over together: `f(offsets, len, rows, row_steps)` covers the `rows` runs
+    /// at `offsets + r * row_steps` (per operand, in elements) for `r < rows`. A run cut at
+    /// `start` or `end` comes alone (`rows == 1`), as does every run of a plan with one dim.
+    /// Kernels whose runs are short use it to set up once per block instead of once per run.
+    #[inline(always)]
+    pub fn for_each_rows_in(
+        &self,
+        start: usize,
+        end: usize,
+        mut f: impl FnMut(&[isize; MAX_OPERANDS], usize, usize, &[isize; MAX_OPERANDS]),
+    ) {
+        if self.ndim < 2 {
+            let none = [0isize; MAX_OPERANDS];
+            // `inline(always)`: callers' bodies are compiled for their SIMD level only where
+            // they are inlined into a `#[target_feature]` function, through this closure too.
+            return self.for_each_run_in(
+                start,
+                end,
+                #[inline(always)]
+                |o, n| f(o, n, 1, &none),
+            );
+        }
+        let end = end.min(self.numel);
+        if start >= end {
+            return;
+        }
+        let last = self.ndim - 1;
+        let row_dim = last - 1;
+        let len = self.sizes[last];
+        let mut row_steps = [0isize; MAX_OPERANDS];
+        for (k, r) in row_steps.iter_mut().enumerate().take(self.n_operands) {
+            *r = self.strides[k][row_dim];
+        }
+        let mut index = [0usize; MAX_DIM];
+        let mut rem = start;
+        for d in (0..self.ndim).rev() {
+            index[d] = rem % self.sizes[d];
+            rem /= self.sizes[d];
+        }
+        let mut offsets = [0isize; MAX_OPERANDS];
+        for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+            *o = (0..self.ndim)
+                .map(|d| index[d] as isize * self.strides[k][d])
+                .sum();
+        }
+        let mut pos = start;
+        loop {
+            let (n, rows) = if index[last] == 0 && end - pos >= len {
+                let whole = (end - pos) / len;
+                (len, (self.sizes[row_dim] - index[row_dim]).min(whole))
+            } else {
+                ((len - index[last]).min(end - pos), 1)
+            };
+            f(&offsets, n, rows, &row_steps);
+            pos += n * rows;
+            if pos >= end {
+                return;
+            }
+            // back to the start of the run, `rows` steps along the row dim, then the carries.
+            for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+                *o += rows as isize * row_steps[k] - index[last] as isize * self.strides[k][last];
+            }
+            index[last] = 0;
+            index[row_dim] += rows;
+            let mut d = row_dim;
+            while index[d] >= self.sizes[d] {
+                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+                    *o -= self.strides[k][d] * self.sizes[d] as isize;
+                }
+                index[d] = 0;
+                if d == 0 {
+                    return;
+                }
+                d -= 1;
+                index[d] += 1;
+                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
+                    *o += self.strides[k][d];
+                }
+            }
+        }
+    }
+}
+
 fn too_many(op: &'static str) -> Error {
     Error::invalid(op, "inputs", "at most three inputs per pointwise plan")
 }

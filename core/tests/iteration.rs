@@ -190,5 +190,24 @@ fn ranged_walk_visits_each_element_of_the_range_in_memory_order() {
             want[start..end],
             "out {out_sizes:?}/{po:?} a {sa:?}/{pa:?} range {start}..{end}"
         );
+        // the same elements again, runs handed over in blocks of rows.
+        let mut got = Vec::new();
+        plan.for_each_rows_in(start, end, |offs, len, rows, steps| {
+            assert!(rows >= 1 && (rows == 1 || len == plan.run_len()));
+            assert_eq!((offs[1], steps[1]), (0, 0), "a value operand moved");
+            for r in 0..rows as isize {
+                for j in 0..len as isize {
+                    got.push((
+                        offs[0] + r * steps[0] + j * plan.inner_stride(0),
+                        offs[2] + r * steps[2] + j * plan.inner_stride(2),
+                    ));
+                }
+            }
+        });
+        assert_eq!(
+            got,
+            want[start..end],
+            "rows: out {out_sizes:?} range {start}..{end}"
+        );
     }
 }

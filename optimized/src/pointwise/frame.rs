@@ -548,20 +548,45 @@ impl<F: RunBody> FloatTask<'_, F> {
         }
     }
 
-    /// Runs handed to the body as they are in memory.
+    /// Runs handed to the body as they are in memory. Runs of a block of rows share their
+    /// set-up (the walk's odometer, resolving the inputs), which is most of the cost of a short
+    /// run: `[A, K, 64] * [A, 1, 64]` took 1.6x the time of the same elements in one run.
     #[inline(always)]
     fn direct<S: Simd, K: Kind>(self, s: S, k: K) {
         let esize = self.out_esize() as isize;
-        self.walk.for_each_run(
+        self.walk.for_each_rows(
             self.start,
             self.end,
             #[inline(always)]
-            |off, n| {
-                let src = self.sources(off);
-                // SAFETY: the out run lies within the out; tasks write disjoint ranges.
-                unsafe {
-                    let o = self.out.0.offset(off[0] * esize);
-                    self.body.run(s, k, &src, o, n)
+            |off, n, rows, steps| {
+                let mut src = self.sources(off);
+                // A repeated value that changes from row to row (a column broadcast) is read
+                // again for each row.
+                let reread = (0..self.n_in).any(|i| {
+                    !self.ins[i].is_value && !self.walk.is_run(i + 1) && steps[i + 1] != 0
+                });
+                for r in 0..rows as isize {
+                    if r > 0 {
+                        if reread {
+                            let mut o = *off;
+                            for (x, st) in o.iter_mut().zip(steps) {
+                                *x += r * st;
+                            }
+                            src = self.sources(&o);
+                        } else {
+                            for (i, sk) in src.iter_mut().enumerate().take(self.n_in) {
+                                if let Src::Run(p) = sk {
+                                    let step = steps[i + 1] * self.ins[i].esize as isize;
+                                    *p = p.wrapping_offset(step);
+                                }
+                            }
+                        }
+                    }
+                    // SAFETY: the out run lies within the out; tasks write disjoint ranges.
+                    unsafe {
+                        let o = self.out.0.offset((off[0] + r * steps[0]) * esize);
+                        self.body.run(s, k, &src, o, n)
+                    }
                 }
             },
         );

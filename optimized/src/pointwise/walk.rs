@@ -81,6 +81,19 @@ impl Walk {
     ) {
         self.0.for_each_run_in(start, end, f)
     }
+
+    /// As [`Walk::for_each_run`], whole runs that follow each other along the next outer dim
+    /// coming as one block: `f(offsets, len, rows, row_steps)` (see
+    /// `etk_core::iter::Plan::for_each_rows_in`).
+    #[inline(always)]
+    pub fn for_each_rows(
+        &self,
+        start: usize,
+        end: usize,
+        f: impl FnMut(&[isize; MAX_OPERANDS], usize, usize, &[isize; MAX_OPERANDS]),
+    ) {
+        self.0.for_each_rows_in(start, end, f)
+    }
 }
 
 /// Splits `numel` elements into contiguous blocks over the context's threads and calls
