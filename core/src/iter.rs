@@ -275,45 +275,47 @@ impl Plan {
         end: usize,
         mut f: impl FnMut(&[isize; MAX_OPERANDS], usize, usize, &[isize; MAX_OPERANDS]),
     ) {
-        if self.ndim < 2 {
-            let none = [0isize; MAX_OPERANDS];
-            // `inline(always)`: callers' bodies are compiled for their SIMD level only where
-            // they are inlined into a `#[target_feature]` function, through this closure too.
-            return self.for_each_run_in(
-                start,
-                end,
-                #[inline(always)]
-                |o, n| f(o, n, 1, &none),
-            );
-        }
         let end = end.min(self.numel);
         if start >= end {
             return;
         }
-        let last = self.ndim - 1;
+        // Fewer than two dims are walked as `[1, len]` (`[1, 1]` for none), so that `f` has a
+        // single call site: it is inlined, SIMD body and all, and once is enough code.
+        let (mut sizes, mut strides, ndim) = (self.sizes, self.strides, self.ndim.max(2));
+        if self.ndim < 2 {
+            let len = if self.ndim == 1 { self.sizes[0] } else { 1 };
+            sizes[..2].copy_from_slice(&[1, len]);
+            for (k, st) in strides.iter_mut().enumerate() {
+                let inner = if self.ndim == 1 {
+                    self.strides[k][0]
+                } else {
+                    0
+                };
+                st[..2].copy_from_slice(&[0, inner]);
+            }
+        }
+        let last = ndim - 1;
         let row_dim = last - 1;
-        let len = self.sizes[last];
+        let len = sizes[last];
         let mut row_steps = [0isize; MAX_OPERANDS];
         for (k, r) in row_steps.iter_mut().enumerate().take(self.n_operands) {
-            *r = self.strides[k][row_dim];
+            *r = strides[k][row_dim];
         }
         let mut index = [0usize; MAX_DIM];
         let mut rem = start;
-        for d in (0..self.ndim).rev() {
-            index[d] = rem % self.sizes[d];
-            rem /= self.sizes[d];
+        for d in (0..ndim).rev() {
+            index[d] = rem % sizes[d];
+            rem /= sizes[d];
         }
         let mut offsets = [0isize; MAX_OPERANDS];
         for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-            *o = (0..self.ndim)
-                .map(|d| index[d] as isize * self.strides[k][d])
-                .sum();
+            *o = (0..ndim).map(|d| index[d] as isize * strides[k][d]).sum();
         }
         let mut pos = start;
         loop {
             let (n, rows) = if index[last] == 0 && end - pos >= len {
                 let whole = (end - pos) / len;
-                (len, (self.sizes[row_dim] - index[row_dim]).min(whole))
+                (len, (sizes[row_dim] - index[row_dim]).min(whole))
             } else {
                 ((len - index[last]).min(end - pos), 1)
             };
@@ -324,14 +326,14 @@ impl Plan {
             }
             // back to the start of the run, `rows` steps along the row dim, then the carries.
             for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                *o += rows as isize * row_steps[k] - index[last] as isize * self.strides[k][last];
+                *o += rows as isize * row_steps[k] - index[last] as isize * strides[k][last];
             }
             index[last] = 0;
             index[row_dim] += rows;
             let mut d = row_dim;
-            while index[d] >= self.sizes[d] {
+            while index[d] >= sizes[d] {
                 for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o -= self.strides[k][d] * self.sizes[d] as isize;
+                    *o -= strides[k][d] * sizes[d] as isize;
                 }
                 index[d] = 0;
                 if d == 0 {
@@ -340,7 +342,7 @@ impl Plan {
                 d -= 1;
                 index[d] += 1;
                 for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o += self.strides[k][d];
+                    *o += strides[k][d];
                 }
             }
         }

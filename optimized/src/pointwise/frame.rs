@@ -7,7 +7,7 @@
 
 use super::half::{FloatKind, narrow, read_one, widen};
 use super::simd::{Kernel, Simd, dispatch, dispatch_bf16};
-use super::walk::{Ptr, Walk, split};
+use super::walk::{MAX_OPERANDS, Ptr, Walk, split};
 use etk_core::element::round_trip;
 use etk_core::{Element, KernelContext, ScalarType, Tensor};
 use etk_simd::Isa;
@@ -560,32 +560,29 @@ impl<F: RunBody> FloatTask<'_, F> {
             #[inline(always)]
             |off, n, rows, steps| {
                 let mut src = self.sources(off);
-                // A repeated value that changes from row to row (a column broadcast) is read
-                // again for each row.
-                let reread = (0..self.n_in).any(|i| {
-                    !self.ins[i].is_value && !self.walk.is_run(i + 1) && steps[i + 1] != 0
-                });
                 for r in 0..rows as isize {
-                    if r > 0 {
-                        if reread {
-                            let mut o = *off;
-                            for (x, st) in o.iter_mut().zip(steps) {
-                                *x += r * st;
-                            }
-                            src = self.sources(&o);
-                        } else {
-                            for (i, sk) in src.iter_mut().enumerate().take(self.n_in) {
-                                if let Src::Run(p) = sk {
-                                    let step = steps[i + 1] * self.ins[i].esize as isize;
-                                    *p = p.wrapping_offset(step);
-                                }
-                            }
-                        }
-                    }
                     // SAFETY: the out run lies within the out; tasks write disjoint ranges.
                     unsafe {
                         let o = self.out.0.offset((off[0] + r * steps[0]) * esize);
                         self.body.run(s, k, &src, o, n)
+                    }
+                    // on to the next row: runs step, and a repeated value that changes from
+                    // row to row (a column broadcast) is read again.
+                    for (i, sk) in src.iter_mut().enumerate().take(self.n_in) {
+                        let step = steps[i + 1];
+                        match sk {
+                            Src::Run(p) => {
+                                *p = p.wrapping_offset(step * self.ins[i].esize as isize)
+                            }
+                            Src::Splat(v) if step != 0 && r + 1 < rows as isize => {
+                                let at = (off[i + 1] + (r + 1) * step) * self.ins[i].esize as isize;
+                                // SAFETY: row `r + 1` is in the block, so in the tensor.
+                                *v = unsafe {
+                                    read_one(self.ins[i].kind, self.ins[i].ptr.0.offset(at))
+                                };
+                            }
+                            Src::Splat(_) => {}
+                        }
                     }
                 }
             },
@@ -958,7 +955,8 @@ impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, 
     #[inline(always)]
     fn run<S: Simd>(self, _s: S) {
         let size = core::mem::size_of::<T>() as isize;
-        self.walk.for_each_run(
+        each_run_by_rows(
+            self.walk,
             self.start,
             self.end,
             #[inline(always)]
@@ -1019,6 +1017,41 @@ impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, 
             },
         );
     }
+}
+
+/// The offsets of row `r` of a block of rows.
+#[inline(always)]
+fn row_offsets(
+    off: &[isize; MAX_OPERANDS],
+    steps: &[isize; MAX_OPERANDS],
+    r: isize,
+) -> [isize; MAX_OPERANDS] {
+    let mut o = *off;
+    for (x, st) in o.iter_mut().zip(steps) {
+        *x += r * st;
+    }
+    o
+}
+
+/// `f(offsets, len)` for every run of `[start, end)`, the runs of a block of rows without the
+/// walk's odometer between them.
+#[inline(always)]
+fn each_run_by_rows(
+    walk: &Walk,
+    start: usize,
+    end: usize,
+    f: impl Fn(&[isize; MAX_OPERANDS], usize),
+) {
+    walk.for_each_rows(
+        start,
+        end,
+        #[inline(always)]
+        |off, n, rows, steps| {
+            for r in 0..rows as isize {
+                f(&row_offsets(off, steps, r), n);
+            }
+        },
+    );
 }
 
 /// An op that does nothing in a role it does not play.
@@ -1224,7 +1257,8 @@ impl<T: Bits> Kernel for SelectTask<'_, T> {
     #[inline(always)]
     fn run<S: Simd>(self, _s: S) {
         let size = core::mem::size_of::<T>() as isize;
-        self.walk.for_each_run(
+        each_run_by_rows(
+            self.walk,
             self.start,
             self.end,
             #[inline(always)]
