@@ -266,6 +266,28 @@ impl Bench {
         }
     }
 
+    /// The dtype as given on the command line's short form (`f32`, `bf16`, ...), and the
+    /// out dtype of a cast (`f32->bf16`).
+    pub fn dtype_text(&self) -> String {
+        let short = |t: ScalarType| match t {
+            ScalarType::Float => "f32",
+            ScalarType::Half => "f16",
+            ScalarType::BFloat16 => "bf16",
+            ScalarType::Double => "f64",
+            ScalarType::Int => "i32",
+            ScalarType::Long => "i64",
+            ScalarType::Short => "i16",
+            ScalarType::Char => "i8",
+            ScalarType::Byte => "u8",
+            ScalarType::Bool => "bool",
+            _ => "other",
+        };
+        match self.to {
+            Some(to) => format!("{}->{}", short(self.dtype), short(to)),
+            None => short(self.dtype).to_string(),
+        }
+    }
+
     pub fn shape_text(&self) -> String {
         let s: Vec<String> = self
             .shapes

@@ -68,8 +68,9 @@ fn run(b: &Bench) -> Result<String, String> {
     let m = b.measure()?;
     let limit = m.limit();
     Ok(format!(
-        "{:<10} lib={:<9} isa={:<7} threads={} shape={:<24} {:>10.2} us {:>9.2} {:<9} {:>5.1}% of {}",
+        "{:<10} {:<8} lib={:<9} isa={:<7} threads={} shape={:<24} {:>10.2} us {:>9.2} {:<9} {:>5.1}% of {}",
         b.op,
+        b.dtype_text(),
         b.lib,
         etk_simd::isa().name(),
         b.threads,
