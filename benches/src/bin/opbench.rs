@@ -17,7 +17,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("limits") {
         #[cfg(feature = "openblas")]
-        pin_openblas_threads(1);
+        configure_openblas(1);
         print_limits();
         return;
     }
@@ -29,7 +29,7 @@ fn main() {
         }
     };
     #[cfg(feature = "openblas")]
-    pin_openblas_threads(bench.threads);
+    configure_openblas(bench.threads);
     if let Some(isa) = &bench.isa {
         // SAFETY: set before any thread exists and before etk_simd reads it.
         unsafe { std::env::set_var("ETK_ISA", isa) };
@@ -43,13 +43,15 @@ fn main() {
     }
 }
 
-/// OpenBLAS starts its thread pool (one thread per core) when the library loads, before
-/// `main`, and those threads spin in `sched_yield` for a while: on a 2-vCPU machine whose vCPUs
-/// share a core they took a third of the measured thread's time, whatever `--lib` was. The
-/// pool size is only read from the environment at load, so opbench runs itself again with
-/// `OPENBLAS_NUM_THREADS` set to the threads asked for.
+/// OpenBLAS reads its configuration from the environment when the library loads, before
+/// `main`, so opbench runs itself again with it set (unless the caller set it):
+/// - `OPENBLAS_NUM_THREADS` = the threads asked for: the pool (one thread per core) otherwise
+///   spins in `sched_yield` for a while, and on a 2-vCPU machine whose vCPUs share a core it
+///   took a third of the measured thread's time, whatever `--lib` was;
+/// - `OPENBLAS_CORETYPE=SkylakeX` on AVX-512 machines: Debian's build takes them for
+///   "Prescott" and runs about 5x slower.
 #[cfg(feature = "openblas")]
-fn pin_openblas_threads(threads: usize) {
+fn configure_openblas(threads: usize) {
     use std::os::unix::process::CommandExt;
     if std::env::var_os("OPENBLAS_NUM_THREADS").is_some() {
         return;
@@ -57,11 +59,16 @@ fn pin_openblas_threads(threads: usize) {
     let Ok(exe) = std::env::current_exe() else {
         return;
     };
-    let err = std::process::Command::new(exe)
-        .args(std::env::args_os().skip(1))
-        .env("OPENBLAS_NUM_THREADS", threads.max(1).to_string())
-        .exec();
-    eprintln!("opbench: could not restart with OPENBLAS_NUM_THREADS set ({err}); measuring anyway");
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(std::env::args_os().skip(1))
+        .env("OPENBLAS_NUM_THREADS", threads.max(1).to_string());
+    if std::env::var_os("OPENBLAS_CORETYPE").is_none()
+        && matches!(etk_simd::detected(), etk_simd::Isa::Avx512)
+    {
+        cmd.env("OPENBLAS_CORETYPE", "SkylakeX");
+    }
+    let err = cmd.exec();
+    eprintln!("opbench: could not restart with OpenBLAS configured ({err}); measuring anyway");
 }
 
 fn run(b: &Bench) -> Result<String, String> {

@@ -21,7 +21,11 @@
 //! | 1 | 1 | 1 | 2 | 1 (AVX2: 3) | 2 | 2 | 3 | 3 | 1 | 1 |
 //!
 //! Speed on the AVX-512 machine of the benches (Xeon, one thread, 64 K elements, `opbench OP
-//! f32 65536`): exp 7.3, erf 7.2, log 5.6, tanh 5.2, sigmoid 4.3, gelu 4.2 elements/ns.
+//! f32 65536`): exp 7.3, erf 7.2, log 5.6, tanh 5.2, sigmoid 4.3, gelu 4.2 elements/ns. On an
+//! AVX2-only Zen 3 (EPYC, `cargo run --release -p etk-simd --example mathbench`, best of three
+//! runs on a shared host): exp 2.5, log 2.0, tanh 2.0, sigmoid 1.9, sin 1.3, erf 0.9, gelu 0.7
+//! elements/ns; the 16-interval tables of erf and gelu cost two lane-crossing permutes and a
+//! blend per coefficient there, and Zen 3 issues one such permute per cycle.
 //!
 //! ```
 //! use etk_simd::{isa, math};
