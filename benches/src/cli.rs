@@ -33,20 +33,38 @@ pub fn parse_shape(s: &str) -> Result<Vec<usize>, String> {
         .collect()
 }
 
+/// The short dtype names of the command line and of the output lines.
+const SHORT_NAMES: [(&str, ScalarType); 10] = [
+    ("f32", ScalarType::Float),
+    ("f16", ScalarType::Half),
+    ("bf16", ScalarType::BFloat16),
+    ("f64", ScalarType::Double),
+    ("i32", ScalarType::Int),
+    ("i64", ScalarType::Long),
+    ("i16", ScalarType::Short),
+    ("i8", ScalarType::Char),
+    ("u8", ScalarType::Byte),
+    ("bool", ScalarType::Bool),
+];
+
 fn parse_dtype(s: &str) -> Result<ScalarType, String> {
-    let name = match s {
-        "f32" | "float" | "float32" => "Float",
-        "f16" | "half" | "float16" => "Half",
-        "bf16" | "bfloat16" => "BFloat16",
-        "f64" | "double" | "float64" => "Double",
-        "i32" | "int" | "int32" => "Int",
-        "i64" | "long" | "int64" => "Long",
-        "i8" | "int8" => "Char",
-        "u8" | "uint8" => "Byte",
-        "bool" => "Bool",
+    let short = match s {
+        "float" | "float32" => "f32",
+        "half" | "float16" => "f16",
+        "bfloat16" => "bf16",
+        "double" | "float64" => "f64",
+        "int" | "int32" => "i32",
+        "long" | "int64" => "i64",
+        "int8" => "i8",
+        "uint8" => "u8",
         other => other,
     };
-    ScalarType::from_name(name).ok_or_else(|| format!("unknown dtype {s:?}"))
+    SHORT_NAMES
+        .iter()
+        .find(|(n, _)| *n == short)
+        .map(|&(_, t)| t)
+        .or_else(|| ScalarType::from_name(s))
+        .ok_or_else(|| format!("unknown dtype {s:?}"))
 }
 
 pub fn parse_args(args: &[String]) -> Result<Bench, String> {
@@ -269,18 +287,11 @@ impl Bench {
     /// The dtype as given on the command line's short form (`f32`, `bf16`, ...), and the
     /// out dtype of a cast (`f32->bf16`).
     pub fn dtype_text(&self) -> String {
-        let short = |t: ScalarType| match t {
-            ScalarType::Float => "f32",
-            ScalarType::Half => "f16",
-            ScalarType::BFloat16 => "bf16",
-            ScalarType::Double => "f64",
-            ScalarType::Int => "i32",
-            ScalarType::Long => "i64",
-            ScalarType::Short => "i16",
-            ScalarType::Char => "i8",
-            ScalarType::Byte => "u8",
-            ScalarType::Bool => "bool",
-            _ => "other",
+        let short = |t: ScalarType| {
+            SHORT_NAMES
+                .iter()
+                .find(|&&(_, s)| s == t)
+                .map_or(t.name(), |&(n, _)| n)
         };
         match self.to {
             Some(to) => format!("{}->{}", short(self.dtype), short(to)),

@@ -203,66 +203,24 @@ impl Plan {
         end: usize,
         mut f: impl FnMut(&[isize; MAX_OPERANDS], usize),
     ) {
-        let end = end.min(self.numel);
-        if start >= end {
-            return;
-        }
-        if self.ndim == 0 {
-            f(&[0; MAX_OPERANDS], 1);
-            return;
-        }
-        let last = self.ndim - 1;
-        let len = self.sizes[last];
-        // the multi-index of `start`.
-        let mut index = [0usize; MAX_DIM];
-        let mut rem = start;
-        for d in (0..self.ndim).rev() {
-            index[d] = rem % self.sizes[d];
-            rem /= self.sizes[d];
-        }
-        let mut offsets = [0isize; MAX_OPERANDS];
-        for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-            *o = (0..self.ndim)
-                .map(|d| index[d] as isize * self.strides[k][d])
-                .sum();
-        }
-        let mut pos = start;
-        let mut inner = index[last];
-        loop {
-            let n = (len - inner).min(end - pos);
-            f(&offsets, n);
-            pos += n;
-            if pos >= end {
-                return;
-            }
-            // back to the start of the run, then the odometer over the outer dims.
-            for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                *o -= inner as isize * self.strides[k][last];
-            }
-            inner = 0;
-            let mut d = last;
-            loop {
-                if d == 0 {
-                    return;
+        // `inline(always)`: callers' bodies are compiled for their SIMD level only where they
+        // are inlined into a `#[target_feature]` function, through this closure too.
+        self.for_each_rows_in(
+            start,
+            end,
+            #[inline(always)]
+            |offsets, len, rows, row_steps| {
+                for r in 0..rows as isize {
+                    let mut o = *offsets;
+                    for (x, step) in o.iter_mut().zip(row_steps) {
+                        *x += r * step;
+                    }
+                    f(&o, len);
                 }
-                d -= 1;
-                index[d] += 1;
-                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o += self.strides[k][d];
-                }
-                if index[d] < self.sizes[d] {
-                    break;
-                }
-                for (k, o) in offsets.iter_mut().enumerate().take(self.n_operands) {
-                    *o -= self.strides[k][d] * self.sizes[d] as isize;
-                }
-                index[d] = 0;
-            }
-        }
+            },
+        );
     }
-}
 
-impl Plan {
     /// As [`Plan::for_each_run_in`], with whole runs that follow each other along the next
     /// outer dim handed over together: `f(offsets, len, rows, row_steps)` covers the `rows` runs
     /// at `offsets + r * row_steps` (per operand, in elements) for `r < rows`. A run cut at

@@ -47,8 +47,9 @@
 //! Scratch: every buffer comes from `ctx.scratch` (never the global allocator) and is freed
 //! on return. A task needs about `(MC + NC) * KC * 4` bytes (AVX-512: MC = 960, KC = 256,
 //! NC = 1024, so at most about 2 MiB; AVX2 has NC = 128, about 1 MiB; blocks are sized to the
-//! problem, so small problems need little or none), plus an f32 workspace of at most 4 MiB for f16/bf16 or strided outs with
-//! K > KC; the small-M path needs `M * K` floats only when A is not f32 with unit stride.
+//! problem, so small problems need little or none), plus an f32 workspace of at most 4 MiB for
+//! f16/bf16 or strided outs with K > KC; the small-M path needs `M * K` floats only when A is
+//! not f32 with unit stride.
 //! Decision: a GEMM never fails for lack of scratch. When the scratch is too small it runs
 //! single-threaded with one-tile blocks (about 50 KiB), and below that an unblocked loop with
 //! the same numerics (slow). Note that `Scratch::alloc` zero-fills what it hands out, which

@@ -7,7 +7,7 @@
 
 use super::half::{FloatKind, narrow, read_one, widen};
 use super::simd::{Kernel, Simd, dispatch, dispatch_bf16};
-use super::walk::{MAX_OPERANDS, Ptr, Walk, split};
+use super::walk::{Ptr, Walk, split};
 use etk_core::element::round_trip;
 use etk_core::{Element, KernelContext, ScalarType, Tensor};
 use etk_simd::Isa;
@@ -955,8 +955,7 @@ impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, 
     #[inline(always)]
     fn run<S: Simd>(self, _s: S) {
         let size = core::mem::size_of::<T>() as isize;
-        each_run_by_rows(
-            self.walk,
+        self.walk.for_each_run(
             self.start,
             self.end,
             #[inline(always)]
@@ -1017,41 +1016,6 @@ impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, 
             },
         );
     }
-}
-
-/// The offsets of row `r` of a block of rows.
-#[inline(always)]
-fn row_offsets(
-    off: &[isize; MAX_OPERANDS],
-    steps: &[isize; MAX_OPERANDS],
-    r: isize,
-) -> [isize; MAX_OPERANDS] {
-    let mut o = *off;
-    for (x, st) in o.iter_mut().zip(steps) {
-        *x += r * st;
-    }
-    o
-}
-
-/// `f(offsets, len)` for every run of `[start, end)`, the runs of a block of rows without the
-/// walk's odometer between them.
-#[inline(always)]
-fn each_run_by_rows(
-    walk: &Walk,
-    start: usize,
-    end: usize,
-    f: impl Fn(&[isize; MAX_OPERANDS], usize),
-) {
-    walk.for_each_rows(
-        start,
-        end,
-        #[inline(always)]
-        |off, n, rows, steps| {
-            for r in 0..rows as isize {
-                f(&row_offsets(off, steps, r), n);
-            }
-        },
-    );
 }
 
 /// An op that does nothing in a role it does not play.
@@ -1257,8 +1221,7 @@ impl<T: Bits> Kernel for SelectTask<'_, T> {
     #[inline(always)]
     fn run<S: Simd>(self, _s: S) {
         let size = core::mem::size_of::<T>() as isize;
-        each_run_by_rows(
-            self.walk,
+        self.walk.for_each_run(
             self.start,
             self.end,
             #[inline(always)]
