@@ -1491,14 +1491,19 @@ impl Kernel for CastTask<'_> {
     fn run<S: Simd>(self, _s: S) {
         let mut chunk = Chunk([0f32; CHUNK]);
         let buf = &mut chunk.0;
+        // A cast with f32 on one side converts a whole run in one call; any other goes through
+        // f32 in chunks that stay in L1.
+        let direct = matches!(self.src_kind, CastKind::Float(FloatKind::F32))
+            || matches!(self.out_kind, CastKind::Float(FloatKind::F32));
         self.walk.for_each_run(
             self.start,
             self.end,
             #[inline(always)]
             |off, n| {
+                let step = if direct { n } else { CHUNK };
                 let mut c = 0;
                 while c < n {
-                    let m = CHUNK.min(n - c);
+                    let m = step.min(n - c);
                     // SAFETY: the runs lie within the tensors; the out run is this task's.
                     unsafe {
                         let sp = self
@@ -1509,7 +1514,6 @@ impl Kernel for CastTask<'_> {
                             .out
                             .0
                             .offset((off[0] + c as isize) * self.out_size as isize);
-                        let b = &mut buf[..m];
                         match (self.src_kind, self.out_kind) {
                             (CastKind::Float(FloatKind::F32), CastKind::Float(k)) => narrow(
                                 S::ISA,
@@ -1523,23 +1527,26 @@ impl Kernel for CastTask<'_> {
                                 sp,
                                 core::slice::from_raw_parts_mut(dp as *mut f32, m),
                             ),
-                            (CastKind::Float(a), CastKind::Float(k)) => {
-                                widen(S::ISA, a, sp, b);
-                                narrow(S::ISA, k, b, dp);
-                            }
                             (CastKind::Float(FloatKind::F32), k) => {
                                 f32_to_ints(k, core::slice::from_raw_parts(sp as *const f32, m), dp)
-                            }
-                            (CastKind::Float(a), k) => {
-                                widen(S::ISA, a, sp, b);
-                                f32_to_ints(k, b, dp);
                             }
                             (a, CastKind::Float(FloatKind::F32)) => ints_to_f32(
                                 a,
                                 sp,
                                 core::slice::from_raw_parts_mut(dp as *mut f32, m),
                             ),
+                            (CastKind::Float(a), CastKind::Float(k)) => {
+                                let b = &mut buf[..m];
+                                widen(S::ISA, a, sp, b);
+                                narrow(S::ISA, k, b, dp);
+                            }
+                            (CastKind::Float(a), k) => {
+                                let b = &mut buf[..m];
+                                widen(S::ISA, a, sp, b);
+                                f32_to_ints(k, b, dp);
+                            }
                             (a, CastKind::Float(k)) => {
+                                let b = &mut buf[..m];
                                 ints_to_f32(a, sp, b);
                                 narrow(S::ISA, k, b, dp);
                             }
