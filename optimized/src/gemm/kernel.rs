@@ -47,7 +47,8 @@ pub(crate) struct Epi {
     pub act: Act,
     /// The out (written on the last k block).
     pub c: MatPtr,
-    /// Nothing but `alpha * acc (+ prev)` into an f32 unit-stride target.
+    /// Nothing but `alpha * acc` into a unit-stride target (plus the partial sums already
+    /// there when it is f32).
     pub simple: bool,
 }
 
@@ -282,27 +283,59 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
         let alpha = S::splat(ep.alpha);
         if ep.simple {
             let t = ep.target();
-            for (i, row) in acc.iter().enumerate() {
-                if i >= m {
-                    break;
-                }
-                let p = t.at(i0 + i, j0) as *mut f32;
-                for (j, &x) in row.iter().enumerate() {
-                    let q = p.add(j * S::LANES);
-                    let mut v = if scale { S::mul(x, alpha) } else { x };
-                    if n >= (j + 1) * S::LANES {
-                        if ep.read_prev {
-                            v = S::add(v, S::load(q));
+            // one dispatch on the target's dtype per tile, outside the loops.
+            match t.dt {
+                Dt::F32 => simple::<S, MRV, NV>(
+                    acc,
+                    t,
+                    i0,
+                    j0,
+                    m,
+                    n,
+                    ep,
+                    #[inline(always)]
+                    |q, v, cnt| {
+                        let q = q as *mut f32;
+                        if cnt >= S::LANES {
+                            let v = if ep.read_prev {
+                                S::add(v, S::load(q))
+                            } else {
+                                v
+                            };
+                            S::store(q, v);
+                        } else {
+                            let mk = S::mask(cnt);
+                            let v = if ep.read_prev {
+                                S::add(v, S::load_m(q, mk))
+                            } else {
+                                v
+                            };
+                            S::store_m(q, v, mk);
                         }
-                        S::store(q, v);
-                    } else if n > j * S::LANES {
-                        let mk = S::mask(n - j * S::LANES);
-                        if ep.read_prev {
-                            v = S::add(v, S::load_m(q, mk));
-                        }
-                        S::store_m(q, v, mk);
-                    }
-                }
+                    },
+                ),
+                Dt::F16 => simple::<S, MRV, NV>(
+                    acc,
+                    t,
+                    i0,
+                    j0,
+                    m,
+                    n,
+                    ep,
+                    #[inline(always)]
+                    |q, v, cnt| S::store_f16_m(q as *mut u16, v, S::mask(cnt)),
+                ),
+                Dt::Bf16 => simple::<S, MRV, NV>(
+                    acc,
+                    t,
+                    i0,
+                    j0,
+                    m,
+                    n,
+                    ep,
+                    #[inline(always)]
+                    |q, v, cnt| S::store_bf16_m(q as *mut u16, v, S::mask(cnt)),
+                ),
             }
             return;
         }
@@ -366,6 +399,40 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                     }
                 }
                 store_row::<S>(t, gi, gj, cnt, v);
+            }
+        }
+    }
+}
+
+/// The simple epilogue: `alpha * acc` through `store(ptr, vector, lanes to write)` for the
+/// first `m` rows and `n` columns of the tile at `(i0, j0)` of `t` (unit column stride).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn simple<S: Simd, const MRV: usize, const NV: usize>(
+    acc: &[[S::V; NV]; MRV],
+    t: MatPtr,
+    i0: usize,
+    j0: usize,
+    m: usize,
+    n: usize,
+    ep: &Epi,
+    store: impl Fn(*mut u8, S::V, usize),
+) {
+    unsafe {
+        let scale = ep.alpha != 1.0;
+        let alpha = S::splat(ep.alpha);
+        let es = t.dt.size();
+        for (i, row) in acc.iter().enumerate() {
+            if i >= m {
+                break;
+            }
+            let p = t.at(i0 + i, j0) as *mut u8;
+            for (j, &x) in row.iter().enumerate() {
+                if n <= j * S::LANES {
+                    break;
+                }
+                let v = if scale { S::mul(x, alpha) } else { x };
+                store(p.add(j * S::LANES * es), v, n - j * S::LANES);
             }
         }
     }
