@@ -156,9 +156,12 @@ pub(crate) unsafe fn pack_b<S: Transpose>(
             let d = dst.add(p * nr * kc);
             if b.rs == 1 {
                 let mut t = [S::zero(); 16];
-                for k0 in (0..kc).step_by(l) {
-                    let kk = l.min(kc - k0);
-                    for g in 0..nv {
+                // a vector's worth of columns at a time: LANES source rows are read front to
+                // back together (all NR of them at once are more streams than the prefetchers
+                // follow; linear 128x768x768 spent about 20% of its time here, now 15%).
+                for g in 0..nv {
+                    for k0 in (0..kc).step_by(l) {
+                        let kk = l.min(kc - k0);
                         for (c, x) in t.iter_mut().enumerate().take(l) {
                             let j = g * l + c;
                             *x = if j < w {
