@@ -27,6 +27,19 @@ unsafe fn load_run<S: Simd>(p: *const u8, dt: Dt, cnt: usize) -> S::V {
     }
 }
 
+/// Asks for the cache line at `p` (a hint: it reads nothing and does not fault).
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch has no architectural effect.
+    unsafe {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(p as *const i8)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// Transposes the `LANES x LANES` block held in `v[..LANES]` in place.
 pub(crate) trait Transpose: Simd {
     unsafe fn transpose(v: &mut [Self::V; 16]);
@@ -133,9 +146,20 @@ pub(crate) unsafe fn pack_b<S: Transpose>(
         let nv = nr / l;
         let es = b.dt.size();
         if b.cs == 1 {
-            // row by row: each source row is read once, front to back.
+            // row by row: each source row is read once, front to back. Rows are segments of a
+            // larger matrix (often in L3): the hardware prefetchers do not run ahead across
+            // the stride, so the segment a few rows on is asked for here.
+            let seg = nc * es;
             for k in 0..kc {
                 let src = b.at(k, 0);
+                if k + 4 < kc {
+                    let ahead = b.at(k + 4, 0);
+                    let mut o = 0;
+                    while o < seg {
+                        prefetch(ahead.wrapping_add(o));
+                        o += 64;
+                    }
+                }
                 for (p, j0) in (0..nc).step_by(nr).enumerate() {
                     let w = nr.min(nc - j0);
                     let d = dst.add(p * nr * kc + k * nr);
