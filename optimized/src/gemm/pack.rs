@@ -245,6 +245,15 @@ pub(crate) unsafe fn pack_a<S: Simd>(
             for i in 0..mc {
                 let d = dst.add(i * ld);
                 let src = a.at(i, 0);
+                if i + 4 < mc {
+                    // as for row-major B: the segment a few rows on.
+                    let ahead = a.at(i + 4, 0);
+                    let mut o = 0;
+                    while o < kc * es {
+                        prefetch(ahead.wrapping_add(o));
+                        o += 64;
+                    }
+                }
                 let mut k = 0;
                 while k < kc {
                     let x = load_run::<S>(src.add(k * es), a.dt, kc - k);
