@@ -178,30 +178,41 @@ unsafe fn store_row<S: Simd>(m: MatPtr, i: usize, j: usize, cnt: usize, v: S::V)
     }
 }
 
-/// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
-/// cache while the k loop runs.
+/// Asks for the cache lines holding `bytes` bytes from `p` (a hint: it reads nothing and does
+/// not fault, wherever `p` points).
 #[inline(always)]
-pub(crate) unsafe fn prefetch_tile(ep: &Epi, i0: usize, j0: usize, m: usize, row_bytes: usize) {
+pub(crate) fn prefetch_range(p: *const u8, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch has no architectural effect.
     unsafe {
         use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let t = ep.target();
-        if t.cs != 1 {
-            return;
+        let p = p as *const i8;
+        let mut o = 0;
+        while o < bytes {
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(o));
+            o += 64;
         }
-        let bytes = row_bytes * t.dt.size() / 4;
-        for i in 0..m {
-            let p = t.at(i0 + i, j0) as *const i8;
-            let mut o = 0;
-            while o < bytes {
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(o));
-                o += 64;
-            }
+        if bytes > 0 {
+            // the last line, when the range does not start on a line boundary.
             _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(bytes - 1));
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (ep, i0, j0, m, row_bytes);
+    let _ = (p, bytes);
+}
+
+/// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
+/// cache while the k loop runs.
+#[inline(always)]
+pub(crate) fn prefetch_tile(ep: &Epi, i0: usize, j0: usize, m: usize, row_bytes: usize) {
+    let t = ep.target();
+    if t.cs != 1 {
+        return;
+    }
+    let bytes = row_bytes * t.dt.size() / 4;
+    for i in 0..m {
+        prefetch_range(t.at(i0 + i, j0), bytes);
+    }
 }
 
 /// The signature every instantiated microkernel has.

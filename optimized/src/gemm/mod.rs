@@ -954,7 +954,7 @@ fn widened(
         let dst = &mut row[..cols];
         // SAFETY: row `i` of `m` holds `cols` contiguous elements of its dtype.
         unsafe {
-            let src = m.ptr.offset(i as isize * m.rs * 2);
+            let src = m.at(i, 0);
             match m.dt {
                 Dt::F16 => convert::f16_to_f32(
                     isa,

@@ -11,7 +11,7 @@
 //!   (element `(i, k)` at `k * mr + i`).
 
 use super::Dt;
-use super::kernel::{MatPtr, read};
+use super::kernel::{MatPtr, prefetch_range, read};
 use super::simd::Simd;
 
 /// Loads `cnt` contiguous elements of `dt` at `p` (zeros past `cnt`).
@@ -25,19 +25,6 @@ unsafe fn load_run<S: Simd>(p: *const u8, dt: Dt, cnt: usize) -> S::V {
             Dt::Bf16 => S::load_bf16_m(p as *const u16, S::mask(cnt)),
         }
     }
-}
-
-/// Asks for the cache line at `p` (a hint: it reads nothing and does not fault).
-#[inline(always)]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch has no architectural effect.
-    unsafe {
-        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(p as *const i8)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// Transposes the `LANES x LANES` block held in `v[..LANES]` in place.
@@ -153,12 +140,7 @@ pub(crate) unsafe fn pack_b<S: Transpose>(
             for k in 0..kc {
                 let src = b.at(k, 0);
                 if k + 4 < kc {
-                    let ahead = b.at(k + 4, 0);
-                    let mut o = 0;
-                    while o < seg {
-                        prefetch(ahead.wrapping_add(o));
-                        o += 64;
-                    }
+                    prefetch_range(b.at(k + 4, 0), seg);
                 }
                 for (p, j0) in (0..nc).step_by(nr).enumerate() {
                     let w = nr.min(nc - j0);
@@ -247,12 +229,7 @@ pub(crate) unsafe fn pack_a<S: Simd>(
                 let src = a.at(i, 0);
                 if i + 4 < mc {
                     // as for row-major B: the segment a few rows on.
-                    let ahead = a.at(i + 4, 0);
-                    let mut o = 0;
-                    while o < kc * es {
-                        prefetch(ahead.wrapping_add(o));
-                        o += 64;
-                    }
+                    prefetch_range(a.at(i + 4, 0), kc * es);
                 }
                 let mut k = 0;
                 while k < kc {
