@@ -422,6 +422,49 @@ fn every_edge_tile() {
     }
 }
 
+/// The matrix-vector path (M <= 8 against a B that is contiguous along K, as a `linear`
+/// weight is) for every row count, each with its own register blocking, including AVX2's rows
+/// in lanes at 7 and 8: tails in N and K, strided and converted A, every epilogue, two
+/// threads, and too little scratch.
+#[test]
+fn few_rows_against_a_transposed_b() {
+    let mut seed = 0;
+    for &isa in Isa::available_levels() {
+        for m in 1..=8 {
+            for n in [1, 7, 8, 9, 17, 33] {
+                for k in [1, 5, 8, 19, 301] {
+                    seed += 1;
+                    let pick = |opts: usize| (seed * 7 + m * 3 + n) % opts;
+                    let c = Case {
+                        m,
+                        n,
+                        k,
+                        la: [Layout::Row, Layout::Col, Layout::Strided][pick(3)],
+                        lb: [Layout::Col, Layout::ColPad][pick(2)],
+                        lc: [Layout::Row, Layout::Col][seed % 2],
+                        da: [Dt::F32, Dt::F32, Dt::F16][pick(3)],
+                        db: [Dt::F32, Dt::F32, Dt::F32, Dt::Bf16][seed % 4],
+                        dc: [Dt::F32, Dt::Bf16][pick(2)],
+                        alpha: [1.0, 0.5][seed % 2],
+                        beta: [0.0, 1.0][pick(2)],
+                        addend: Addend::Out,
+                        bias: [
+                            BiasCase::None,
+                            BiasCase::PerRow(Dt::F32),
+                            BiasCase::PerCol(Dt::F16),
+                        ][seed % 3],
+                        act: [Activation::None, Activation::Relu][pick(2)],
+                        threads: 1 + seed % 2,
+                        scratch: [0, 0, 0, 1, 2][seed % 5] as u8,
+                        seed: seed as u64,
+                    };
+                    run_case(&c, isa).unwrap();
+                }
+            }
+        }
+    }
+}
+
 /// Problems larger than one block in each of M, K and N at every level (MC is 960 on the
 /// vector levels, NC 128 on AVX2), so the block loops and the repacking between blocks run;
 /// the random cases stay below those sizes to keep the suite fast.

@@ -34,8 +34,9 @@
 //! into scratch in one bulk conversion and then read in place the same way. And a product
 //! with few rows (M <= 8) whose B is contiguous along K — a `linear` weight `[N, K]` — is
 //! bound by reading B once from memory, so it takes a path of its own (`gemv.rs`): dot
-//! products along K for all rows and several columns at once, no packing, each weight
-//! element loaded once.
+//! products along K for all rows and several columns at once (or, at 7 or 8 rows on AVX2,
+//! the rows of A in the lanes of a vector and each weight broadcast), no packing, each
+//! weight element loaded once.
 //!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
@@ -567,6 +568,8 @@ pub(crate) struct Impl {
     pack_a: PackAFn,
     pack_b: PackBFn,
     gemv: gemv::GemvFn,
+    /// For 7 or 8 rows against an f32 B, where 8 lanes hold them (see `gemv.rs`).
+    gemv_lanes: Option<gemv::GemvLanesFn>,
 }
 
 static SCALAR: Impl = Impl {
@@ -580,6 +583,7 @@ static SCALAR: Impl = Impl {
     pack_a: pack::pack_a_scalar,
     pack_b: pack::pack_b_scalar,
     gemv: gemv::gemv_scalar,
+    gemv_lanes: None,
 };
 
 #[cfg(target_arch = "x86_64")]
@@ -600,6 +604,7 @@ static AVX2: Impl = Impl {
     pack_a: pack::pack_a_avx2,
     pack_b: pack::pack_b_avx2,
     gemv: gemv::gemv_avx2,
+    gemv_lanes: Some(gemv::gemv_lanes_avx2),
 };
 
 #[cfg(target_arch = "x86_64")]
@@ -618,6 +623,8 @@ static AVX512: Impl = Impl {
     pack_a: pack::pack_a_avx512,
     pack_b: pack::pack_b_avx512,
     gemv: gemv::gemv_avx512,
+    // 16 lanes would be half empty; 32 registers hold 8 rows by 3 columns in the dot form.
+    gemv_lanes: None,
 };
 
 impl Impl {
@@ -1033,11 +1040,19 @@ unsafe fn run_gemv(
         }
         (tasks, nt)
     };
+    let lanes = imp
+        .gemv_lanes
+        .filter(|_| p.m >= gemv::LANES_MIN_M && p.m <= imp.lanes && p.b.dt == Dt::F32);
     ctx.scratch.scope(|scratch| {
         let mut bufs = [core::ptr::null_mut::<f32>(); MAX_TASKS];
-        if !direct {
+        if !direct || lanes.is_some() {
+            let len = if lanes.is_some() {
+                imp.lanes * p.k
+            } else {
+                p.m * p.k
+            };
             for b in bufs.iter_mut().take(nt) {
-                match scratch.alloc::<f32>(OP, p.m * p.k) {
+                match scratch.alloc::<f32>(OP, len) {
                     Ok(s) => *b = s.as_mut_ptr(),
                     Err(_) => {
                         // SAFETY: forwarded from the caller.
@@ -1055,6 +1070,23 @@ unsafe fn run_gemv(
                 let q = p.at_batch(bt);
                 // SAFETY: each task writes its own columns of the out and its own buffer.
                 unsafe {
+                    let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+                    if let Some(f) = lanes {
+                        let (at, l) = (bufs[t], imp.lanes);
+                        core::ptr::write_bytes(at, 0, l * q.k);
+                        for i in 0..q.m {
+                            for kk in 0..q.k {
+                                let v = q.a.at(i, kk);
+                                *at.add(kk * l + i) = if q.a.dt == Dt::F32 {
+                                    *(v as *const f32)
+                                } else {
+                                    kernel::read(v, q.a.dt)
+                                };
+                            }
+                        }
+                        f(at, q.b, q.k, q.m, task.cols.0, task.cols.1, &ep);
+                        continue;
+                    }
                     let (a, lda) = if direct {
                         (q.a.ptr as *const f32, q.a.rs as usize)
                     } else {
@@ -1066,7 +1098,6 @@ unsafe fn run_gemv(
                         }
                         (buf as *const f32, q.k)
                     };
-                    let ep = q.epi(core::ptr::null_mut(), 0, true, true);
                     (imp.gemv)(a, lda, q.b, q.k, task.cols.0, task.cols.1, &ep, q.m);
                 }
             }
