@@ -234,6 +234,10 @@ impl Vf32 for F32x8 {
         (k.neg_mul_add(F32x8::splat(1.0 / scale), self), m.to_bits())
     }
     #[inline(always)]
+    fn lut8(table: &[f32; 8], idx: I32x8) -> Self {
+        F32x8(unsafe { _mm256_permutevar8x32_ps(_mm256_loadu_ps(table.as_ptr()), idx.0) })
+    }
+    #[inline(always)]
     fn lut16(table: &[f32; 16], idx: I32x8) -> Self {
         unsafe {
             let lo = _mm256_loadu_ps(table.as_ptr());

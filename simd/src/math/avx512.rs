@@ -240,6 +240,13 @@ impl Vf32 for F32x16 {
         }
     }
     #[inline(always)]
+    fn lut8(table: &[f32; 8], idx: I32x16) -> Self {
+        unsafe {
+            let t = _mm512_broadcast_f32x8(_mm256_loadu_ps(table.as_ptr()));
+            F32x16(_mm512_permutexvar_ps(idx.0, t))
+        }
+    }
+    #[inline(always)]
     fn lut16(table: &[f32; 16], idx: I32x16) -> Self {
         unsafe {
             F32x16(_mm512_permutexvar_ps(

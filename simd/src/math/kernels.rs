@@ -12,10 +12,12 @@
 //! - tanh: `expm1(2|x|) / (expm1(2|x|) + 2)`, sign restored.
 //! - sigmoid: `e = exp(-|x|)`, then `1/(1+e)` or `e/(1+e)`.
 //! - erf: 16 intervals of width 1/4, a degree-6 polynomial each, picked by a register lookup.
-//! - gelu (both): `x * Phi(x)` where `Phi(-|x|)` comes from a 16-interval table; lanes below
-//!   -3.5 (where the table loses relative accuracy) take a branch that computes the tail as
-//!   `exp(-x^2/2) * h(x)` (erf form) or `exp(arg)` with `arg` in double-f32 (tanh form), so
-//!   results stay accurate down to the underflow threshold.
+//! - gelu (both): `x * Phi(x)`. `Phi(-|x|)` comes from a 32-interval table on AVX-512; on
+//!   AVX2 the erf form computes it as `exp(-x^2/2) g(|x|)` with `g` from an 8-interval table
+//!   (one permute per coefficient), the tanh form from a 16-interval table. Lanes below -5
+//!   (erf form) or -3.5 (tanh form on AVX2), where a table loses relative accuracy, take a
+//!   branch that computes the tail as `exp(-x^2/2) * h(x)` (erf form) or `exp(arg)` with `arg`
+//!   in double-f32 (tanh form), so results stay accurate down to the underflow threshold.
 //! - sin/cos: `x = n pi/2 + r` with a three-part FMA reduction, polynomials on `|r| <= pi/4`;
 //!   lanes above `SINCOS_MAX` (and inf/NaN) are handed to libm one by one.
 
@@ -46,9 +48,11 @@ const K3_LO: f32 = 2.398_832_5e-9_f32;
 /// The smallest f32 whose erf rounds to 1.
 const ERF_ONE: f32 = 3.919_205_9;
 
-/// Gelu lanes below this take the accurate tail branch (16- and 32-interval tables).
+/// gelu_tanh lanes below this take the accurate tail branch (16- and 32-interval tables).
 const GELU_TAIL16: f32 = -3.5;
 const GELU_TAIL32: f32 = -5.0;
+/// gelu_erf lanes below this take its tail branch (both main forms hold down to -5).
+const GELU_ERF_TAIL: f32 = -5.0;
 
 #[inline(always)]
 fn poly<V: Vf32, const N: usize>(x: V, c: &[f32; N]) -> V {
@@ -65,6 +69,16 @@ fn table_poly32<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 32]; R]) ->
     let mut acc = V::lut32(&tab[R - 1], k);
     for row in tab[..R - 1].iter().rev() {
         acc = acc.mul_add(u, V::lut32(row, k));
+    }
+    acc
+}
+
+/// Horner over an 8-interval table, coefficients picked per lane by `k`.
+#[inline(always)]
+fn table_poly8<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 8]; R]) -> V {
+    let mut acc = V::lut8(&tab[R - 1], k);
+    for row in tab[..R - 1].iter().rev() {
+        acc = acc.mul_add(u, V::lut8(row, k));
     }
     acc
 }
@@ -259,7 +273,29 @@ fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
     gelu_combine(x, table_poly32(v, k, tab))
 }
 
-/// gelu_erf for lanes below -3.5: `-exp(-x^2/2) * g(|x|)` with `x^2` split exactly and
+/// `x * Phi(x)` with `Phi(-a) = exp(-a^2/2) g(a)`, `a^2` split exactly and the slowly varying
+/// `g` from an 8-interval table: one in-register permute per coefficient where a 16-interval
+/// table of `Phi(-a)` itself costs two and a blend on 8-lane vectors. Accurate in relative
+/// terms for `x >= -5.9`; above 5.9, `Phi(-a)` is below half an ULP of 1.
+#[inline(always)]
+fn gelu_gexp<V: Vf32>(x: V) -> V {
+    let zero = V::splat(0.0);
+    // NaN lanes may lose their NaN here; the final multiplication by x restores it.
+    // (5.9: the interval index round(1.25 a) stays within the table's 8.)
+    let a = x.abs_min_lossy(V::splat(5.9));
+    let hi = a * a;
+    let lo = a.mul_add(a, zero - hi);
+    let (p, n) = exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5));
+    // k = round(1.25 a), u = 1.25 a - k with one rounding.
+    let magic = V::splat(12_582_912.0);
+    let m = a.mul_add(V::splat(1.25), magic);
+    let u = a.mul_add(V::splat(1.25), magic - m);
+    let g = table_poly8(u, m.to_bits(), &PHI_EXP_TAB8);
+    // n >= -26: 2^n is normal and the scaling exact.
+    gelu_combine(x, p * g * V::pow2(n))
+}
+
+/// gelu_erf for lanes below -5: `-exp(-x^2/2) * g(|x|)` with `x^2` split exactly and
 /// `g(b) = b Phi(-b) exp(b^2/2)` from a table.
 #[inline(always)]
 fn gelu_erf_tail<V: Vf32>(x: V) -> V {
@@ -280,12 +316,12 @@ fn gelu_erf_tail<V: Vf32>(x: V) -> V {
 
 #[inline(always)]
 pub(crate) fn gelu_erf<V: Vf32>(x: V) -> V {
-    let (r, limit) = if V::LUT32 {
-        (gelu_table32(x, &PHI_TAB32), GELU_TAIL32)
+    let r = if V::LUT32 {
+        gelu_table32(x, &PHI_TAB32)
     } else {
-        (gelu_table16(x, &PHI_TAB), GELU_TAIL16)
+        gelu_gexp(x)
     };
-    let tail = x.lt(V::splat(limit));
+    let tail = x.lt(V::splat(GELU_ERF_TAIL));
     if V::any(tail) {
         V::select(tail, gelu_erf_tail(x), r)
     } else {

@@ -18,14 +18,17 @@
 //!
 //! | exp | expm1 | log | log1p | tanh | sigmoid | erf | gelu (erf) | gelu (tanh) | sin | cos |
 //! | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |
-//! | 1 | 1 | 1 | 2 | 1 (AVX2: 3) | 2 | 2 | 3 | 3 | 1 | 1 |
+//! | 1 | 1 | 1 | 2 | 1 (AVX2: 3) | 2 | 2 | 3 (AVX2: 4, 3.76 at x = -2.7696) | 3 | 1 | 1 |
 //!
 //! Speed on the AVX-512 machine of the benches (Xeon, one thread, 64 K elements, `opbench OP
 //! f32 65536`): exp 7.3, erf 7.2, log 5.6, tanh 5.2, sigmoid 4.3, gelu 4.2 elements/ns. On an
 //! AVX2-only Zen 3 (EPYC, `cargo run --release -p etk-simd --example mathbench`, best of three
-//! runs on a shared host): exp 2.5, log 2.0, tanh 2.0, sigmoid 1.9, sin 1.3, erf 0.9, gelu 0.7
-//! elements/ns; the 16-interval tables of erf and gelu cost two lane-crossing permutes and a
-//! blend per coefficient there, and Zen 3 issues one such permute per cycle.
+//! runs on a shared host): exp 2.5, log 2.0, tanh 2.0, sigmoid 1.9, sin 1.3, erf 0.9, gelu 0.8
+//! elements/ns; a 16-interval table costs two lane-crossing permutes and a blend per
+//! coefficient there, and Zen 3 issues one such permute per cycle. So gelu (erf form) on AVX2
+//! uses `exp(-x^2/2)` times an 8-interval table, one permute per coefficient: 0.6 -> 0.8
+//! elements/ns on [-3, 3], and 0.3 -> 0.7 on [-5, 5], where its tail branch now starts lower
+//! (alternating old and new builds, four rounds); the cost is 4 ULP instead of 3.
 //!
 //! ```
 //! use etk_simd::{isa, math};

@@ -97,6 +97,8 @@ pub(crate) trait Vf32:
     /// `(self - k / 2^S, k)` with `k = round(self * 2^S)` (ties to even), for `S` in `{2, 3}`
     /// and `0 <= self * 2^S < 2^22`; only the low bits of the integer are meaningful.
     fn frac_index<const S: i32>(self) -> (Self, Self::I);
+    /// Table lookup by the low 3 bits of `idx`.
+    fn lut8(table: &[f32; 8], idx: Self::I) -> Self;
     /// Table lookup by the low 4 bits of `idx`.
     fn lut16(table: &[f32; 16], idx: Self::I) -> Self;
     /// Table lookup by the low 5 bits of `idx`.
@@ -278,6 +280,10 @@ impl<V: Vf32> Vf32 for Pair<V> {
         let (a, i) = self.0.frac_index::<S>();
         let (b, j) = self.1.frac_index::<S>();
         (Pair(a, b), Pair(i, j))
+    }
+    #[inline(always)]
+    fn lut8(table: &[f32; 8], idx: Self::I) -> Self {
+        Pair(V::lut8(table, idx.0), V::lut8(table, idx.1))
     }
     #[inline(always)]
     fn lut16(table: &[f32; 16], idx: Self::I) -> Self {
