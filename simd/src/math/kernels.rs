@@ -279,20 +279,30 @@ fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
 /// terms for `x >= -5.9`; above 5.9, `Phi(-a)` is below half an ULP of 1.
 #[inline(always)]
 fn gelu_gexp<V: Vf32>(x: V) -> V {
-    let zero = V::splat(0.0);
     // NaN lanes may lose their NaN here; the final multiplication by x restores it.
     // (5.9: the interval index round(1.25 a) stays within the table's 8.)
     let a = x.abs_min_lossy(V::splat(5.9));
-    let hi = a * a;
-    let lo = a.mul_add(a, zero - hi);
-    let (p, n) = exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5));
-    // k = round(1.25 a), u = 1.25 a - k with one rounding.
-    let magic = V::splat(12_582_912.0);
-    let m = a.mul_add(V::splat(1.25), magic);
-    let u = a.mul_add(V::splat(1.25), magic - m);
-    let g = table_poly8(u, m.to_bits(), &PHI_EXP_TAB8);
+    let (p, n) = exp_half_square(a);
+    let (u, k) = interval_125(a, 0.0);
     // n >= -26: 2^n is normal and the scaling exact.
-    gelu_combine(x, p * g * V::pow2(n))
+    gelu_combine(x, p * table_poly8(u, k, &PHI_EXP_TAB8) * V::pow2(n))
+}
+
+/// `exp(-b^2/2)` as `(p, n)` (see [`exp2_parts`]), with `b^2` split exactly.
+#[inline(always)]
+fn exp_half_square<V: Vf32>(b: V) -> (V, V) {
+    let hi = b * b;
+    let lo = b.mul_add(b, V::splat(0.0) - hi);
+    exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5))
+}
+
+/// `(u, k)` with `k = round(1.25 b - c)` and `u = 1.25 b - c - k` with one rounding (`c` a
+/// small integer, so `k + c` is exact).
+#[inline(always)]
+fn interval_125<V: Vf32>(b: V, c: f32) -> (V, V::I) {
+    let magic = V::splat(12_582_912.0 - c);
+    let m = b.mul_add(V::splat(1.25), magic);
+    (b.mul_add(V::splat(1.25), magic - m), m.to_bits())
 }
 
 /// gelu_erf for lanes below -5: `-exp(-x^2/2) * g(|x|)` with `x^2` split exactly and
@@ -301,14 +311,9 @@ fn gelu_gexp<V: Vf32>(x: V) -> V {
 fn gelu_erf_tail<V: Vf32>(x: V) -> V {
     let zero = V::splat(0.0);
     let b = x.abs_min(V::splat(14.6));
-    let hi = b * b;
-    let lo = b.mul_add(b, zero - hi);
-    let (p, n) = exp2_parts(hi * V::splat(-0.5), lo * V::splat(-0.5));
-    // k = round(1.25 b - 4), u = 1.25 b - 4 - k with one rounding (k + 4 is exact).
-    let c = V::splat(12_582_912.0 - 4.0);
-    let m = b.mul_add(V::splat(1.25), c);
-    let u = b.mul_add(V::splat(1.25), c - m);
-    let g = table_poly(u, m.to_bits(), &PHI_TAIL_TAB);
+    let (p, n) = exp_half_square(b);
+    let (u, k) = interval_125(b, 4.0);
+    let g = table_poly(u, k, &PHI_TAIL_TAB);
     let res = (zero - p * g).ldexp(n);
     // Past -14.6 the result underflows: x * 0 is -0 (NaN for -inf, as PyTorch gives).
     V::select(x.lt(V::splat(-14.6)), x * zero, res)
