@@ -424,8 +424,8 @@ fn every_edge_tile() {
 
 /// The matrix-vector path (M <= 8 against a B that is contiguous along K, as a `linear`
 /// weight is) for every row count, each with its own register blocking, including AVX2's rows
-/// in lanes at 7 and 8: tails in N and K, strided and converted A, every epilogue, two
-/// threads, and too little scratch.
+/// in lanes at 7 and 8 (and the dot form there when scratch runs out): tails in N and K,
+/// strided and converted A, every epilogue, two threads, and too little scratch.
 #[test]
 fn few_rows_against_a_transposed_b() {
     let mut seed = 0;
@@ -459,6 +459,18 @@ fn few_rows_against_a_transposed_b() {
                         seed: seed as u64,
                     };
                     run_case(&c, isa).unwrap();
+                    // Without scratch for A transposed, 7 and 8 rows of an f32 A read in place
+                    // take the dot form.
+                    if m >= 7 && n == 33 {
+                        let c = Case {
+                            la: Layout::Row,
+                            da: Dt::F32,
+                            db: Dt::F32,
+                            scratch: 2,
+                            ..c
+                        };
+                        run_case(&c, isa).unwrap();
+                    }
                 }
             }
         }

@@ -1040,7 +1040,7 @@ unsafe fn run_gemv(
         }
         (tasks, nt)
     };
-    let lanes = imp
+    let mut lanes = imp
         .gemv_lanes
         .filter(|_| p.m >= gemv::LANES_MIN_M && p.m <= imp.lanes && p.b.dt == Dt::F32);
     ctx.scratch.scope(|scratch| {
@@ -1054,6 +1054,11 @@ unsafe fn run_gemv(
             for b in bufs.iter_mut().take(nt) {
                 match scratch.alloc::<f32>(OP, len) {
                     Ok(s) => *b = s.as_mut_ptr(),
+                    // An f32 A read in place needs no buffer in the dot form.
+                    Err(_) if direct => {
+                        lanes = None;
+                        break;
+                    }
                     Err(_) => {
                         // SAFETY: forwarded from the caller.
                         unsafe { unblocked(p) };
