@@ -12,7 +12,9 @@ ETK_ISA=scalar cargo test --workspace --all-targets -q
 cargo test --workspace --doc
 cargo build -p etk-core -p etk-portable --no-default-features
 # The `openblas` feature builds and links where the library is installed (.ci/run installs it).
-if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so '; then
+# Not `grep -q`: it stops at the first match, ldconfig then dies of SIGPIPE, and pipefail
+# reads that as "not installed" (it did in one CI run).
+if ldconfig -p 2>/dev/null | grep 'libopenblas\.so ' >/dev/null; then
   cargo build -p etk-optimized --features openblas --examples
   cargo test -p etk-benches --features openblas --lib
 else
