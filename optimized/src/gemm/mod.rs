@@ -1079,29 +1079,15 @@ unsafe fn run_gemv(
                     if let Some(f) = lanes {
                         let (at, l) = (bufs[t], imp.lanes);
                         core::ptr::write_bytes(at, 0, l * q.k);
-                        for i in 0..q.m {
-                            for kk in 0..q.k {
-                                let v = q.a.at(i, kk);
-                                *at.add(kk * l + i) = if q.a.dt == Dt::F32 {
-                                    *(v as *const f32)
-                                } else {
-                                    kernel::read(v, q.a.dt)
-                                };
-                            }
-                        }
+                        a_into(&q, at, 1, l);
                         f(at, q.b, q.k, q.m, task.cols.0, task.cols.1, &ep);
                         continue;
                     }
                     let (a, lda) = if direct {
                         (q.a.ptr as *const f32, q.a.rs as usize)
                     } else {
-                        let buf = bufs[t];
-                        for i in 0..q.m {
-                            for kk in 0..q.k {
-                                *buf.add(i * q.k + kk) = kernel::read(q.a.at(i, kk), q.a.dt);
-                            }
-                        }
-                        (buf as *const f32, q.k)
+                        a_into(&q, bufs[t], q.k, 1);
+                        (bufs[t] as *const f32, q.k)
                     };
                     (imp.gemv)(a, lda, q.b, q.k, task.cols.0, task.cols.1, &ep, q.m);
                 }
@@ -1114,6 +1100,19 @@ unsafe fn run_gemv(
         }
         Ok(())
     })
+}
+
+/// A's `m x k` values as f32 into `buf`, element `(i, kk)` at `i * rs + kk * cs`.
+///
+/// # Safety
+/// `buf` must be writable at every such offset.
+unsafe fn a_into(q: &Problem, buf: *mut f32, rs: usize, cs: usize) {
+    for i in 0..q.m {
+        for kk in 0..q.k {
+            // SAFETY: (i, kk) is inside A; the offset inside `buf` by the caller's contract.
+            unsafe { *buf.add(i * rs + kk * cs) = kernel::read(q.a.at(i, kk), q.a.dt) };
+        }
+    }
 }
 
 /// The most tasks one call is split into.
