@@ -568,7 +568,7 @@ pub(crate) struct Impl {
     pack_a: PackAFn,
     pack_b: PackBFn,
     gemv: gemv::GemvFn,
-    /// For 7 or 8 rows against an f32 B, where 8 lanes hold them (see `gemv.rs`).
+    /// For 7 or 8 rows, where 8 lanes hold them (see `gemv.rs`).
     gemv_lanes: Option<gemv::GemvLanesFn>,
 }
 
@@ -1042,7 +1042,7 @@ unsafe fn run_gemv(
     };
     let mut lanes = imp
         .gemv_lanes
-        .filter(|_| p.m >= gemv::LANES_MIN_M && p.m <= imp.lanes && p.b.dt == Dt::F32);
+        .filter(|_| p.m >= gemv::LANES_MIN_M && p.m <= imp.lanes);
     ctx.scratch.scope(|scratch| {
         let mut bufs = [core::ptr::null_mut::<f32>(); MAX_TASKS];
         if !direct || lanes.is_some() {
