@@ -199,6 +199,70 @@ pub fn isa() -> Isa {
     *ISA.get_or_init(|| lowered(detected(), std::env::var("ETK_ISA").ok().as_deref()))
 }
 
+/// The size in bytes of the CPU's largest (last-level) data or unified cache, probed once:
+/// the deterministic cache parameters of CPUID (leaf 4 on Intel, `0x8000_001D` on AMD and
+/// Hygon). `None` where the CPU does not report them (and off x86-64). Kernels use it to tell
+/// a working set that stays in cache from one that streams through memory.
+pub fn last_level_cache_bytes() -> Option<usize> {
+    static LLC: OnceLock<Option<usize>> = OnceLock::new();
+    *LLC.get_or_init(probe_llc)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn probe_llc() -> Option<usize> {
+    use core::arch::x86_64::__cpuid_count;
+    // leaves above the reported maximum are not read.
+    let v = __cpuid_count(0, 0);
+    let amd = matches!(
+        (
+            &v.ebx.to_le_bytes(),
+            &v.edx.to_le_bytes(),
+            &v.ecx.to_le_bytes()
+        ),
+        (b"Auth", b"enti", b"cAMD") | (b"Hygo", b"nGen", b"uine")
+    );
+    let leaf = if amd {
+        let ext = __cpuid_count(0x8000_0000, 0).eax;
+        // TopologyExtensions (leaf 0x8000_0001 ECX bit 22) says leaf 0x8000_001D exists.
+        if ext < 0x8000_001D || __cpuid_count(0x8000_0001, 0).ecx & (1 << 22) == 0 {
+            return None;
+        }
+        0x8000_001D
+    } else {
+        if v.eax < 4 {
+            return None;
+        }
+        4
+    };
+    let mut best: Option<(u32, usize)> = None;
+    for sub in 0..16 {
+        let c = __cpuid_count(leaf, sub);
+        let kind = c.eax & 0x1f;
+        if kind == 0 {
+            break;
+        }
+        // 1 = data, 3 = unified; 2 (instruction) holds no tensors.
+        if kind == 2 {
+            continue;
+        }
+        let level = (c.eax >> 5) & 0x7;
+        let ways = ((c.ebx >> 22) & 0x3ff) as usize + 1;
+        let parts = ((c.ebx >> 12) & 0x3ff) as usize + 1;
+        let line = (c.ebx & 0xfff) as usize + 1;
+        let sets = c.ecx as usize + 1;
+        let bytes = ways * parts * line * sets;
+        if best.is_none_or(|(l, _)| level > l) {
+            best = Some((level, bytes));
+        }
+    }
+    best.map(|(_, b)| b)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn probe_llc() -> Option<usize> {
+    None
+}
+
 /// `best` lowered to the level named by `requested`, if that names a known level.
 pub fn lowered(best: Isa, requested: Option<&str>) -> Isa {
     match requested.and_then(Isa::from_name) {
@@ -210,6 +274,14 @@ pub fn lowered(best: Isa, requested: Option<&str>) -> Isa {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn last_level_cache_is_plausible() {
+        // from 256 KiB (a small L2) to 4 GiB, when the CPU reports it.
+        if let Some(b) = last_level_cache_bytes() {
+            assert!((256 << 10..=4 << 30).contains(&b), "{b}");
+        }
+    }
 
     #[test]
     fn env_only_lowers() {

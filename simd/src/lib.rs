@@ -37,5 +37,5 @@ pub mod convert;
 pub mod detect;
 pub mod math;
 
-pub use detect::{CpuFeatures, Isa, cpu_features, detected, isa};
+pub use detect::{CpuFeatures, Isa, cpu_features, detected, isa, last_level_cache_bytes};
 pub use math::UnaryFn;

@@ -1031,6 +1031,61 @@ fn every_pointwise_kernel_matches_portable_at_every_isa() {
     }
 }
 
+/// Outs whose call outgrows the last-level cache are written with streaming stores, which need
+/// aligned addresses: one long run with a tail, and rows of an odd width (every row starts at
+/// another alignment), unary and binary, on two threads, at every level.
+#[test]
+fn outs_past_the_last_level_cache_match_portable() {
+    let Some(llc) = etk_simd::last_level_cache_bytes() else {
+        eprintln!("the CPU reports no cache sizes: streaming stores are never used here");
+        return;
+    };
+    let f32_ = ScalarType::Float;
+    let entry = |name: &str| {
+        etk_optimized::TABLE
+            .iter()
+            .find(|e| e.name == name)
+            .unwrap()
+    };
+    // just past the cache with `tensors` operands of 4 bytes.
+    let numel = |tensors: usize| (llc / (4 * tensors) + 1).next_multiple_of(1027) + 5;
+    let mut rng = Rng::new(11);
+    let mut calls = Vec::new();
+    let n = numel(2);
+    for name in ["aten::neg.out", "aten::relu.out"] {
+        let x = tensor(&mut rng, f32_, &[n], &[0]);
+        calls.push((name, vec![Arg::T(x)], vec![n]));
+    }
+    let n = numel(3);
+    let a = tensor(&mut rng, f32_, &[n], &[0]);
+    let b = tensor(&mut rng, f32_, &[n], &[0]);
+    calls.push(("aten::mul.out", vec![Arg::T(a), Arg::T(b)], vec![n]));
+    let rows = numel(2) / 1027;
+    let a = tensor(&mut rng, f32_, &[rows, 1027], &[0, 1]);
+    let b = tensor(&mut rng, f32_, &[1027], &[0]);
+    let one = Arg::S(Scalar::Int(1));
+    calls.push((
+        "aten::add.out",
+        vec![Arg::T(a), Arg::T(b), one],
+        vec![rows, 1027],
+    ));
+    for (name, args, sizes) in calls {
+        let e = entry(name);
+        let g = generator(name).unwrap();
+        let order = contiguous(&sizes);
+        let call = Call {
+            args,
+            out_dtype: f32_,
+            out_sizes: sizes,
+            out_order: order,
+            dynamic: false,
+        };
+        for &isa in Isa::available_levels() {
+            check(e, &g, &call, isa).unwrap_or_else(|err| panic!("{err}"));
+        }
+    }
+}
+
 /// Kernels that read the level from `ETK_ISA` only: here at the process's level; the test below
 /// runs this one in a child process per level.
 #[test]

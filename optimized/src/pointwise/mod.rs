@@ -22,7 +22,10 @@
 //!    which equals portable's i64-then-truncate; `where` selects raw element bits (any dtype);
 //!    `_to_copy` casts between the f32 family and integers / Bool as `static_cast` does.
 //! 3. **Threads**: above [`walk::PAR_MIN`] elements (weighted by the op's cost) the out is cut
-//!    into contiguous, cache-line-aligned blocks run through `ctx.parallel`.
+//!    into contiguous, cache-line-aligned blocks run through `ctx.parallel`. When a lane-wise
+//!    f32 call's operands together outgrow the last-level cache
+//!    (`etk_simd::last_level_cache_bytes`), its out is written with streaming stores, aligned
+//!    after one partial vector per run, and each task ends with a fence.
 //! 4. **ISA**: the level is read once per call ([`isa`]: `etk_simd::isa()`, i.e. the CPU's best
 //!    lowered by `ETK_ISA`, or a per-thread override set by [`with_isa`] for tests), and each
 //!    task runs inside one `#[target_feature]` function for that level, so the walk over runs,

@@ -40,6 +40,8 @@ pub trait Simd: Copy + Send + Sync + 'static {
     const LANES: usize;
     /// The level this type implements.
     const ISA: Isa;
+    /// `Avx512<true>`, which [`dispatch_bf16`] alone creates, for calls that store BFloat16.
+    const NATIVE_BF16: bool = false;
 
     fn splat(self, x: f32) -> Self::V;
     /// # Safety
@@ -48,6 +50,15 @@ pub trait Simd: Copy + Send + Sync + 'static {
     /// # Safety
     /// `p` valid for writing `LANES` floats.
     unsafe fn store(self, p: *mut f32, v: Self::V);
+    /// [`Simd::store`] past the caches (a non-temporal store): for outs larger than the
+    /// last-level cache, whose lines would otherwise be read before being overwritten.
+    /// Ordered with other threads' reads only after [`Simd::sfence`].
+    ///
+    /// # Safety
+    /// `p` valid for writing `LANES` floats and aligned to `LANES * 4` bytes.
+    unsafe fn stream(self, p: *mut f32, v: Self::V);
+    /// Orders the streaming stores before any later store (a task ends with it).
+    fn sfence(self);
     /// The first `n < LANES` lanes from `p`, the others zero.
     ///
     /// # Safety
@@ -168,6 +179,12 @@ impl Simd for Scalar {
     unsafe fn store(self, p: *mut f32, v: f32) {
         unsafe { *p = v }
     }
+    #[inline(always)]
+    unsafe fn stream(self, p: *mut f32, v: f32) {
+        unsafe { *p = v }
+    }
+    #[inline(always)]
+    fn sfence(self) {}
     #[inline(always)]
     unsafe fn load_n(self, _p: *const f32, _n: usize) -> f32 {
         0.0
@@ -308,6 +325,14 @@ mod x86 {
         #[inline(always)]
         unsafe fn store(self, p: *mut f32, v: __m256) {
             unsafe { _mm256_storeu_ps(p, v) }
+        }
+        #[inline(always)]
+        unsafe fn stream(self, p: *mut f32, v: __m256) {
+            unsafe { _mm256_stream_ps(p, v) }
+        }
+        #[inline(always)]
+        fn sfence(self) {
+            unsafe { _mm_sfence() }
         }
         #[inline(always)]
         unsafe fn load_n(self, p: *const f32, n: usize) -> __m256 {
@@ -470,6 +495,7 @@ mod x86 {
         type M = __mmask16;
         const LANES: usize = 16;
         const ISA: Isa = Isa::Avx512;
+        const NATIVE_BF16: bool = BF16;
 
         #[inline(always)]
         fn splat(self, x: f32) -> __m512 {
@@ -482,6 +508,14 @@ mod x86 {
         #[inline(always)]
         unsafe fn store(self, p: *mut f32, v: __m512) {
             unsafe { _mm512_storeu_ps(p, v) }
+        }
+        #[inline(always)]
+        unsafe fn stream(self, p: *mut f32, v: __m512) {
+            unsafe { _mm512_stream_ps(p, v) }
+        }
+        #[inline(always)]
+        fn sfence(self) {
+            unsafe { _mm_sfence() }
         }
         #[inline(always)]
         unsafe fn load_n(self, p: *const f32, n: usize) -> __m512 {
