@@ -4,8 +4,10 @@
 //! op is documented to use `etk_simd`'s vector math.
 
 use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp};
+use super::half::FloatKind;
 use super::simd::Simd;
-use etk_simd::UnaryFn;
+use etk_simd::{Isa, UnaryFn};
+use half::f16;
 
 /// `a + b`.
 #[derive(Clone, Copy, Debug)]
@@ -203,6 +205,29 @@ impl UnaryOp for Math {
         };
         self.0.apply(S::ISA, x, out);
     }
+    #[inline(always)]
+    unsafe fn run_half(
+        self,
+        isa: Isa,
+        kind: FloatKind,
+        x: *const u8,
+        out: *mut u8,
+        n: usize,
+    ) -> bool {
+        // SAFETY: the frame's pointers are valid for `n` elements and do not overlap.
+        unsafe {
+            match kind {
+                FloatKind::F16 => self.0.apply_f16(
+                    isa,
+                    core::slice::from_raw_parts(x as *const f16, n),
+                    core::slice::from_raw_parts_mut(out as *mut f16, n),
+                ),
+                // BFloat16 fused was slower (see `Io` in etk-simd's math/avx2.rs).
+                FloatKind::Bf16 | FloatKind::F32 => return false,
+            }
+        }
+        true
+    }
 }
 
 /// `gelu(approximate="none")` as portable's Float kernel computes it at the extremes:
@@ -213,6 +238,27 @@ pub struct GeluErf;
 impl UnaryOp for GeluErf {
     const COST: usize = 8;
     const LANEWISE: bool = false;
+    #[inline(always)]
+    unsafe fn run_half(
+        self,
+        isa: Isa,
+        kind: FloatKind,
+        x: *const u8,
+        out: *mut u8,
+        n: usize,
+    ) -> bool {
+        // SAFETY: as `Math::run_half`; `x` and `out` do not overlap.
+        unsafe {
+            if !Math(UnaryFn::GeluErf).run_half(isa, kind, x, out, n) {
+                return false;
+            }
+            GeluErf::fix_f16(
+                core::slice::from_raw_parts(x as *const u16, n),
+                core::slice::from_raw_parts_mut(out as *mut u16, n),
+            );
+        }
+        true
+    }
     #[inline(always)]
     unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
         // Blocks small enough that the fix-up pass reads `x` and `out` back from L1.
@@ -241,6 +287,17 @@ impl UnaryOp for GeluErf {
                 )
             };
             i += m;
+        }
+    }
+}
+
+impl GeluErf {
+    /// The fix-up of [`GeluErf`] on Half bits: `+inf` gives NaN (no Half value is above
+    /// `f32::MAX / 2`).
+    fn fix_f16(x: &[u16], out: &mut [u16]) {
+        // a store on every element, so that the loop is vectorized.
+        for (o, &x) in out.iter_mut().zip(x) {
+            *o = if x == 0x7c00 { 0x7e00 } else { *o };
         }
     }
 }

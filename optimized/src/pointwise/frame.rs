@@ -54,6 +54,23 @@ pub trait UnaryOp: Copy + Send + Sync {
     fn lanes<S: Simd>(self, _s: S, x: S::V) -> S::V {
         x
     }
+    /// Writes `f(x[i])` to `out[i]` for `i < n` Half or BFloat16 elements (`kind`) with the
+    /// conversions done in registers, rounding once as the f32 chunks would; or returns false,
+    /// and the frame widens the run into f32 chunks for [`UnaryOp::run`].
+    ///
+    /// # Safety
+    /// `x` valid for reading and `out` for writing `n` elements; they do not overlap.
+    #[inline(always)]
+    unsafe fn run_half(
+        self,
+        _isa: Isa,
+        _kind: FloatKind,
+        _x: *const u8,
+        _out: *mut u8,
+        _n: usize,
+    ) -> bool {
+        false
+    }
     /// Writes `f(x[i])` to `out[i]` for `i < n`.
     ///
     /// # Safety
@@ -547,6 +564,22 @@ trait RunBody: Copy {
     /// # Safety
     /// Pointers valid for `n` lanes.
     unsafe fn run<S: Simd, K: Kind>(self, s: S, k: K, ins: &[Src; 2], out: *mut u8, n: usize);
+    /// A Half / BFloat16 run (`kind`) with its conversions fused, if the body has such a path
+    /// (see [`UnaryOp::run_half`]); false otherwise.
+    ///
+    /// # Safety
+    /// Pointers valid for `n` elements.
+    #[inline(always)]
+    unsafe fn run_half(
+        self,
+        _isa: Isa,
+        _kind: FloatKind,
+        _ins: &[Src; 2],
+        _out: *mut u8,
+        _n: usize,
+    ) -> bool {
+        false
+    }
 }
 
 impl<F: RunBody> FloatTask<'_, F> {
@@ -636,6 +669,13 @@ impl<F: RunBody> FloatTask<'_, F> {
             #[inline(always)]
             |off, n| {
                 let src = self.sources(off);
+                if self.out_kind == OutKind::Float {
+                    // SAFETY: the out run lies within the out; tasks write disjoint ranges.
+                    let o = unsafe { self.out.0.offset(off[0] * esize) };
+                    if unsafe { self.body.run_half(S::ISA, kind, &src, o, n) } {
+                        return;
+                    }
+                }
                 let mut c = 0;
                 while c < n {
                     let m = CHUNK.min(n - c);
@@ -781,6 +821,21 @@ impl<Op: CompareOp> RunBody for CmpBody<Op> {
 struct UnBody<Op>(Op);
 impl<Op: UnaryOp> RunBody for UnBody<Op> {
     const FUSED: bool = Op::LANEWISE;
+    #[inline(always)]
+    unsafe fn run_half(
+        self,
+        isa: Isa,
+        kind: FloatKind,
+        ins: &[Src; 2],
+        out: *mut u8,
+        n: usize,
+    ) -> bool {
+        match ins[0] {
+            // SAFETY: forwarded from the caller.
+            Src::Run(p) => unsafe { self.0.run_half(isa, kind, p, out, n) },
+            Src::Splat(_) => false,
+        }
+    }
     #[inline(always)]
     unsafe fn run<S: Simd, K: Kind>(self, s: S, k: K, ins: &[Src; 2], out: *mut u8, n: usize) {
         let op = self.0;

@@ -16,7 +16,8 @@
 //!    widen and narrow in registers as they load and store (F16C / AVX-512 conversions, or
 //!    AVX512-BF16's `vcvtneps2bf16` where present; bit-identical to `half` and to
 //!    `etk_simd::convert`, tested for every pattern); slice functions (`etk_simd::math`'s exp,
-//!    tanh, ...) get 64-byte-aligned f32 chunks of [`CHUNK`] elements. A one-element tensor of
+//!    tanh, ...) get 64-byte-aligned f32 chunks of [`CHUNK`] elements, except Half runs, which
+//!    `UnaryFn::apply_f16` converts in registers (`UnaryOp::run_half`). A one-element tensor of
 //!    another dtype is converted to the common dtype as ATen does (portable's `via(common)`)
 //!    and used as a value. Integers (Int, Long) compute natively with wrapping arithmetic,
 //!    which equals portable's i64-then-truncate; `where` selects raw element bits (any dtype);

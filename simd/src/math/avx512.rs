@@ -265,19 +265,61 @@ impl Vf32 for F32x16 {
     }
 }
 
-/// Applies `f` to `n` floats from `src` into `dst` (which may equal `src`).
+/// How a kernel's elements are stored (see `avx2::Io`); `m` selects the lanes of a tail.
+pub(crate) trait Io {
+    /// Bytes per element.
+    const SIZE: usize;
+    /// # Safety
+    /// `p` valid for reading the lanes of `m`.
+    unsafe fn load(p: *const u8, m: __mmask16) -> F32x16;
+    /// # Safety
+    /// `p` valid for writing the lanes of `m`.
+    unsafe fn store(p: *mut u8, m: __mmask16, v: F32x16);
+}
+
+pub(crate) use super::avx2::{F16, F32};
+
+impl Io for F32 {
+    const SIZE: usize = 4;
+    #[inline(always)]
+    unsafe fn load(p: *const u8, m: __mmask16) -> F32x16 {
+        F32x16(unsafe { _mm512_maskz_loadu_ps(m, p as *const f32) })
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut u8, m: __mmask16, v: F32x16) {
+        unsafe { _mm512_mask_storeu_ps(p as *mut f32, m, v.0) }
+    }
+}
+
+impl Io for F16 {
+    const SIZE: usize = 2;
+    #[inline(always)]
+    unsafe fn load(p: *const u8, m: __mmask16) -> F32x16 {
+        F32x16(unsafe { _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, p as *const i16)) })
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut u8, m: __mmask16, v: F32x16) {
+        unsafe {
+            let h = _mm512_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(v.0);
+            _mm256_mask_storeu_epi16(p as *mut i16, m, h)
+        }
+    }
+}
+
+/// Applies `f` to `n` elements from `src` into `dst` (which may equal `src`).
 #[inline(always)]
-unsafe fn map(src: *const f32, dst: *mut f32, n: usize, f: impl Fn(F32x16) -> F32x16) {
+unsafe fn map<E: Io>(src: *const u8, dst: *mut u8, n: usize, f: impl Fn(F32x16) -> F32x16) {
     let mut i = 0;
     unsafe {
         while i + 16 <= n {
-            f(F32x16::load(src.add(i))).store(dst.add(i));
+            let v = E::load(src.add(i * E::SIZE), !0);
+            E::store(dst.add(i * E::SIZE), !0, f(v));
             i += 16;
         }
         if i < n {
             let m = ((1u32 << (n - i)) - 1) as __mmask16;
-            let v = F32x16(_mm512_maskz_loadu_ps(m, src.add(i)));
-            _mm512_mask_storeu_ps(dst.add(i), m, f(v).0);
+            let v = E::load(src.add(i * E::SIZE), m);
+            E::store(dst.add(i * E::SIZE), m, f(v));
         }
     }
 }
@@ -285,9 +327,9 @@ unsafe fn map(src: *const f32, dst: *mut f32, n: usize, f: impl Fn(F32x16) -> F3
 macro_rules! kernels {
     ($($name:ident),* $(,)?) => {
         $(
-            #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
-            unsafe fn $name(src: *const f32, dst: *mut f32, n: usize) {
-                unsafe { map(src, dst, n, |v| kernels::$name::<F32x16>(v)) }
+            #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,f16c")]
+            unsafe fn $name<E: Io>(src: *const u8, dst: *mut u8, n: usize) {
+                unsafe { map::<E>(src, dst, n, |v| kernels::$name::<F32x16>(v)) }
             }
         )*
     };
@@ -297,25 +339,25 @@ kernels!(
     exp, expm1, log, log1p, tanh, sigmoid, erf, gelu_erf, gelu_tanh, sin, cos
 );
 
-/// Runs `f` over `n` floats.
+/// Runs `f` over `n` elements stored as `E`.
 ///
 /// # Safety
-/// The CPU must support AVX-512 F/BW/DQ/VL, AVX2 and FMA; `src` must be valid for reading and
-/// `dst` for writing `n` floats; they either do not overlap or are equal.
-pub(crate) unsafe fn run(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
+/// The CPU must support AVX-512 F/BW/DQ/VL, AVX2, FMA and F16C; `src` must be valid for
+/// reading and `dst` for writing `n` elements; they either do not overlap or are equal.
+pub(crate) unsafe fn run<E: Io>(f: UnaryFn, src: *const u8, dst: *mut u8, n: usize) {
     unsafe {
         match f {
-            UnaryFn::Exp => exp(src, dst, n),
-            UnaryFn::Expm1 => expm1(src, dst, n),
-            UnaryFn::Log => log(src, dst, n),
-            UnaryFn::Log1p => log1p(src, dst, n),
-            UnaryFn::Tanh => tanh(src, dst, n),
-            UnaryFn::Sigmoid => sigmoid(src, dst, n),
-            UnaryFn::Erf => erf(src, dst, n),
-            UnaryFn::GeluErf => gelu_erf(src, dst, n),
-            UnaryFn::GeluTanh => gelu_tanh(src, dst, n),
-            UnaryFn::Sin => sin(src, dst, n),
-            UnaryFn::Cos => cos(src, dst, n),
+            UnaryFn::Exp => exp::<E>(src, dst, n),
+            UnaryFn::Expm1 => expm1::<E>(src, dst, n),
+            UnaryFn::Log => log::<E>(src, dst, n),
+            UnaryFn::Log1p => log1p::<E>(src, dst, n),
+            UnaryFn::Tanh => tanh::<E>(src, dst, n),
+            UnaryFn::Sigmoid => sigmoid::<E>(src, dst, n),
+            UnaryFn::Erf => erf::<E>(src, dst, n),
+            UnaryFn::GeluErf => gelu_erf::<E>(src, dst, n),
+            UnaryFn::GeluTanh => gelu_tanh::<E>(src, dst, n),
+            UnaryFn::Sin => sin::<E>(src, dst, n),
+            UnaryFn::Cos => cos::<E>(src, dst, n),
         }
     }
 }

@@ -2,7 +2,9 @@
 //! an [`Isa`] argument.
 //!
 //! Every function reads `x` and writes `out`, processing `min(x.len(), out.len())` elements
-//! (it never panics); the `*_inplace` forms overwrite their argument. The `isa` argument is
+//! (it never panics); the `*_inplace` forms overwrite their argument. [`UnaryFn::apply_f16`] takes
+//! Half slices and converts in registers (F16C), with the results of widening, `apply` and
+//! rounding once. The `isa` argument is
 //! clamped to [`detected`](crate::detected), so any value is safe; pass
 //! [`isa()`](crate::isa) normally.
 //!
@@ -40,6 +42,7 @@
 //! ```
 
 use crate::detect::Isa;
+use half::f16;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -128,9 +131,40 @@ impl UnaryFn {
         unsafe { run(self, isa, p, p, x.len()) }
     }
 
+    /// Applies the function to `min(x.len(), out.len())` Half values: each is widened to f32,
+    /// computed as [`UnaryFn::apply`] computes it, and rounded to Half once, with the
+    /// conversions done in registers (no pass through an f32 buffer).
+    pub fn apply_f16(self, isa: Isa, x: &[f16], out: &mut [f16]) {
+        let n = x.len().min(out.len());
+        // SAFETY: both pointers are valid for n elements, and `&`/`&mut` borrows cannot overlap.
+        unsafe { run_f16(self, isa, x.as_ptr(), out.as_mut_ptr(), n) }
+    }
+
     /// The function of one value on the scalar path.
     pub fn eval_scalar(self, x: f32) -> f32 {
         scalar::func(self)(x)
+    }
+}
+
+/// # Safety
+/// `src` valid for reading and `dst` for writing `n` Half values; equal or not overlapping.
+unsafe fn run_f16(f: UnaryFn, isa: Isa, src: *const f16, dst: *mut f16, n: usize) {
+    let (s, d) = (src as *const u8, dst as *mut u8);
+    // Clamping to the detected level makes every `isa` value safe.
+    match isa.clamp_to_detected() {
+        // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA + F16C were detected.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { avx512::run::<avx512::F16>(f, s, d, n) },
+        // SAFETY: AVX2 + FMA + F16C were detected.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { avx2::run::<avx2::F16>(f, s, d, n) },
+        _ => {
+            let g = scalar::func(f);
+            for i in 0..n {
+                // SAFETY: i < n; each element is read before it is written.
+                unsafe { *dst.add(i) = f16::from_f32(g((*src.add(i)).to_f32())) };
+            }
+        }
     }
 }
 
@@ -141,10 +175,10 @@ unsafe fn run(f: UnaryFn, isa: Isa, src: *const f32, dst: *mut f32, n: usize) {
     match isa.clamp_to_detected() {
         // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA were detected.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512::run(f, src, dst, n) },
+        Isa::Avx512 => unsafe { avx512::run::<avx512::F32>(f, src.cast(), dst.cast(), n) },
         // SAFETY: AVX2 + FMA were detected.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2::run(f, src, dst, n) },
+        Isa::Avx2 => unsafe { avx2::run::<avx2::F32>(f, src.cast(), dst.cast(), n) },
         // SAFETY: pointer validity is the caller's.
         _ => unsafe { scalar::run(f, src, dst, n) },
     }
