@@ -395,19 +395,6 @@ kernels!(
 /// The CPU must support AVX2, FMA and F16C; `src` must be valid for reading and `dst` for
 /// writing `n` elements; they either do not overlap or are equal.
 pub(crate) unsafe fn run<E: Io>(f: UnaryFn, src: *const u8, dst: *mut u8, n: usize) {
-    unsafe {
-        match f {
-            UnaryFn::Exp => exp::<E>(src, dst, n),
-            UnaryFn::Expm1 => expm1::<E>(src, dst, n),
-            UnaryFn::Log => log::<E>(src, dst, n),
-            UnaryFn::Log1p => log1p::<E>(src, dst, n),
-            UnaryFn::Tanh => tanh::<E>(src, dst, n),
-            UnaryFn::Sigmoid => sigmoid::<E>(src, dst, n),
-            UnaryFn::Erf => erf::<E>(src, dst, n),
-            UnaryFn::GeluErf => gelu_erf::<E>(src, dst, n),
-            UnaryFn::GeluTanh => gelu_tanh::<E>(src, dst, n),
-            UnaryFn::Sin => sin::<E>(src, dst, n),
-            UnaryFn::Cos => cos::<E>(src, dst, n),
-        }
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { by_fn!(f, E, src, dst, n) }
 }

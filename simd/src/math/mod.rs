@@ -44,6 +44,27 @@
 use crate::detect::Isa;
 use half::f16;
 
+/// `f`'s kernel, `name::<E>(args)`, in an ISA module that has one function per [`UnaryFn`],
+/// named as [`UnaryFn::name`] gives.
+#[cfg(target_arch = "x86_64")]
+macro_rules! by_fn {
+    ($f:expr, $e:ty, $($arg:expr),*) => {
+        match $f {
+            UnaryFn::Exp => exp::<$e>($($arg),*),
+            UnaryFn::Expm1 => expm1::<$e>($($arg),*),
+            UnaryFn::Log => log::<$e>($($arg),*),
+            UnaryFn::Log1p => log1p::<$e>($($arg),*),
+            UnaryFn::Tanh => tanh::<$e>($($arg),*),
+            UnaryFn::Sigmoid => sigmoid::<$e>($($arg),*),
+            UnaryFn::Erf => erf::<$e>($($arg),*),
+            UnaryFn::GeluErf => gelu_erf::<$e>($($arg),*),
+            UnaryFn::GeluTanh => gelu_tanh::<$e>($($arg),*),
+            UnaryFn::Sin => sin::<$e>($($arg),*),
+            UnaryFn::Cos => cos::<$e>($($arg),*),
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
@@ -149,15 +170,14 @@ impl UnaryFn {
 /// # Safety
 /// `src` valid for reading and `dst` for writing `n` Half values; equal or not overlapping.
 unsafe fn run_f16(f: UnaryFn, isa: Isa, src: *const f16, dst: *mut f16, n: usize) {
-    let (s, d) = (src as *const u8, dst as *mut u8);
     // Clamping to the detected level makes every `isa` value safe.
     match isa.clamp_to_detected() {
         // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA + F16C were detected.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512::run::<avx512::F16>(f, s, d, n) },
+        Isa::Avx512 => unsafe { avx512::run::<avx512::F16>(f, src.cast(), dst.cast(), n) },
         // SAFETY: AVX2 + FMA + F16C were detected.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2::run::<avx2::F16>(f, s, d, n) },
+        Isa::Avx2 => unsafe { avx2::run::<avx2::F16>(f, src.cast(), dst.cast(), n) },
         _ => {
             let g = scalar::func(f);
             for i in 0..n {
