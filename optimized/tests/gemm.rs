@@ -422,6 +422,46 @@ fn every_edge_tile() {
     }
 }
 
+/// 5 and 6 rows against an f32 weight larger than the last-level cache take the rows-in-lanes
+/// form on AVX2 (in cache, or with a BFloat16 weight, the dot form, which the test above runs):
+/// both weights, a K tail, one and two threads.
+#[test]
+fn few_rows_against_a_weight_past_the_cache() {
+    let Some(llc) = etk_simd::last_level_cache_bytes() else {
+        return;
+    };
+    let k = 1027;
+    let mut seed = 0;
+    for &isa in Isa::available_levels() {
+        for m in 5..=6 {
+            for db in [Dt::F32, Dt::Bf16] {
+                seed += 1;
+                let size = if db == Dt::F32 { 4 } else { 2 };
+                let c = Case {
+                    m,
+                    n: llc / (k * size) + 9,
+                    k,
+                    la: Layout::Row,
+                    lb: Layout::Col,
+                    lc: Layout::Row,
+                    da: Dt::F32,
+                    db,
+                    dc: Dt::F32,
+                    alpha: 1.0,
+                    beta: 0.0,
+                    addend: Addend::Out,
+                    bias: BiasCase::PerCol(Dt::F32),
+                    act: Activation::None,
+                    threads: 1 + seed % 2,
+                    scratch: 0,
+                    seed: seed as u64,
+                };
+                run_case(&c, isa).unwrap();
+            }
+        }
+    }
+}
+
 /// The matrix-vector path (M <= 8 against a B that is contiguous along K, as a `linear`
 /// weight is) for every row count, each with its own register blocking, including AVX2's rows
 /// in lanes at 7 and 8 (and the dot form there when scratch runs out): tails in N and K,

@@ -244,6 +244,14 @@ unsafe fn lanes_columns<S: Simd>(
 /// The fewest rows of A that [`GemvLanesFn`] is used for.
 pub(crate) const LANES_MIN_M: usize = 7;
 
+/// ... and for an f32 B larger than the last-level cache, which streams from memory: with 5 or
+/// 6 rows the dot form re-reads A from L2 every 2 columns and falls behind the memory, while
+/// the lanes form's arithmetic on empty lanes is hidden behind it (linear 5x4096 by 4096x4096,
+/// median of 5 alternating rounds, 8.0 -> 6.2 ms; 6 rows 9.3 -> 7.8). Not at 4 rows (within
+/// 5%), not for Half / BFloat16 weights (bf16 4 and 6 rows by 8192x4096: 10.7 -> 12.9 and
+/// 12.9 -> 14.1 ms), and not in cache (4x1024 by 1024x1024: 213 against 352 us).
+pub(crate) const LANES_MIN_M_STREAMED: usize = 5;
+
 /// `(at, b, k, m, j0, j1, epilogue)`: see [`lanes_columns`].
 pub(crate) type GemvLanesFn = unsafe fn(*const f32, MatPtr, usize, usize, usize, usize, &Epi);
 

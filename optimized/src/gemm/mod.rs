@@ -1040,9 +1040,16 @@ unsafe fn run_gemv(
         }
         (tasks, nt)
     };
-    let mut lanes = imp
-        .gemv_lanes
-        .filter(|_| p.m >= gemv::LANES_MIN_M && p.m <= imp.lanes);
+    let mut lanes = imp.gemv_lanes.filter(|_| {
+        let streamed = p.b.dt == Dt::F32
+            && etk_simd::last_level_cache_bytes().is_some_and(|llc| p.k * p.n * 4 > llc);
+        let min_m = if streamed {
+            gemv::LANES_MIN_M_STREAMED
+        } else {
+            gemv::LANES_MIN_M
+        };
+        p.m >= min_m && p.m <= imp.lanes
+    });
     ctx.scratch.scope(|scratch| {
         let mut bufs = [core::ptr::null_mut::<f32>(); MAX_TASKS];
         if !direct || lanes.is_some() {
