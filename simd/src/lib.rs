@@ -5,7 +5,9 @@
 //! compiled with `#[target_feature]` and chosen at run time. Each kernel takes an [`Isa`]:
 //! pass [`isa()`] (the detected level, lowered by `ETK_ISA=scalar|avx2|avx512`), or any level
 //! from [`Isa::available_levels`] to test a particular path. A level above what the CPU has is
-//! clamped down, so every call is safe.
+//! clamped down, so every call is safe. [`last_level_cache_bytes`] tells kernels whether a
+//! working set stays in cache or streams through memory (the optimized library then writes
+//! large outs with streaming stores).
 //!
 //! ```
 //! use etk_simd::{convert, isa, math, Isa};
