@@ -63,32 +63,36 @@ fn poly<V: Vf32, const N: usize>(x: V, c: &[f32; N]) -> V {
     acc
 }
 
-/// Horner over a 32-interval table, coefficients picked per lane by `k`.
-#[inline(always)]
-fn table_poly32<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 32]; R]) -> V {
-    let mut acc = V::lut32(&tab[R - 1], k);
-    for row in tab[..R - 1].iter().rev() {
-        acc = acc.mul_add(u, V::lut32(row, k));
+/// A row of an interval table: one coefficient per interval, picked per lane by index (one
+/// register lookup of the width the table needs).
+trait TableRow<V: Vf32> {
+    fn pick(&self, k: V::I) -> V;
+}
+impl<V: Vf32> TableRow<V> for [f32; 8] {
+    #[inline(always)]
+    fn pick(&self, k: V::I) -> V {
+        V::lut8(self, k)
     }
-    acc
+}
+impl<V: Vf32> TableRow<V> for [f32; 16] {
+    #[inline(always)]
+    fn pick(&self, k: V::I) -> V {
+        V::lut16(self, k)
+    }
+}
+impl<V: Vf32> TableRow<V> for [f32; 32] {
+    #[inline(always)]
+    fn pick(&self, k: V::I) -> V {
+        V::lut32(self, k)
+    }
 }
 
-/// Horner over an 8-interval table, coefficients picked per lane by `k`.
+/// Horner over an interval table (8, 16 or 32 intervals), coefficients picked per lane by `k`.
 #[inline(always)]
-fn table_poly8<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 8]; R]) -> V {
-    let mut acc = V::lut8(&tab[R - 1], k);
+fn table_poly<V: Vf32, T: TableRow<V>, const R: usize>(u: V, k: V::I, tab: &[T; R]) -> V {
+    let mut acc = tab[R - 1].pick(k);
     for row in tab[..R - 1].iter().rev() {
-        acc = acc.mul_add(u, V::lut8(row, k));
-    }
-    acc
-}
-
-/// Horner over a 16-interval table, coefficients picked per lane by `k`.
-#[inline(always)]
-fn table_poly<V: Vf32, const R: usize>(u: V, k: V::I, tab: &[[f32; 16]; R]) -> V {
-    let mut acc = V::lut16(&tab[R - 1], k);
-    for row in tab[..R - 1].iter().rev() {
-        acc = acc.mul_add(u, V::lut16(row, k));
+        acc = acc.mul_add(u, row.pick(k));
     }
     acc
 }
@@ -209,7 +213,7 @@ pub(crate) fn tanh<V: Vf32>(x: V) -> V {
         let magic = V::splat(12_582_912.0); // 1.5 * 2^23
         let m = V::splat(7.75).min(a).mul_add(V::splat(4.0), magic);
         let v = (m - magic).neg_mul_add(V::splat(0.25), a);
-        return table_poly32(v, m.to_bits(), &TANH_TAB32).or(x.sign());
+        return table_poly(v, m.to_bits(), &TANH_TAB32).or(x.sign());
     }
     let (r, n) = exp_reduce(a + a);
     let q = (r * r).mul_add(poly(r, &TANH_EXPM1_P), r);
@@ -234,7 +238,7 @@ pub(crate) fn erf<V: Vf32>(x: V) -> V {
     let a = x.abs();
     let r = if V::LUT32 {
         let (v, k) = V::splat(3.93).min(a).frac_index::<3>();
-        table_poly32(v, k, &ERF_TAB32)
+        table_poly(v, k, &ERF_TAB32)
     } else {
         let (u, k) = (V::splat(3.874).min(a) * V::splat(4.0)).split_round();
         table_poly(u, k, &ERF_TAB)
@@ -270,7 +274,7 @@ fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
     // NaN lanes may lose their NaN here; the final multiplication by x restores it.
     let a = x.abs_min_lossy(V::splat(7.8));
     let (v, k) = a.frac_index::<2>();
-    gelu_combine(x, table_poly32(v, k, tab))
+    gelu_combine(x, table_poly(v, k, tab))
 }
 
 /// `x * Phi(x)` with `Phi(-a) = exp(-a^2/2) g(a)`, `a^2` split exactly and the slowly varying
@@ -285,7 +289,7 @@ fn gelu_gexp<V: Vf32>(x: V) -> V {
     let (p, n) = exp_half_square(a);
     let (u, k) = interval_125(a, 0.0);
     // n >= -26: 2^n is normal and the scaling exact.
-    gelu_combine(x, p * table_poly8(u, k, &PHI_EXP_TAB8) * V::pow2(n))
+    gelu_combine(x, p * table_poly(u, k, &PHI_EXP_TAB8) * V::pow2(n))
 }
 
 /// `exp(-b^2/2)` as `(p, n)` (see [`exp2_parts`]), with `b^2` split exactly.
