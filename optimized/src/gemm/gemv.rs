@@ -5,8 +5,9 @@
 //! once and used M times), reduced across lanes, then finished by the common epilogue.
 //!
 //! With 16 vector registers (AVX2) that form holds one column's accumulators at 7 or 8 rows,
-//! and then A is read from L2 for every column. There an f32 B takes the transposed form
-//! instead: A's rows sit in the lanes of one vector, and each weight is broadcast into it.
+//! and then A is read from L2 for every column. There B takes the transposed form instead
+//! (and at 5 or 6 rows against an f32 B larger than the last-level cache): A's rows sit in the
+//! lanes of one vector, and each weight is broadcast into it.
 
 use super::Dt;
 use super::kernel::{Epi, MatPtr};
@@ -214,10 +215,11 @@ unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
 /// 10: 9.8, 12: 10.4).
 const LANES_NB: usize = 8;
 
-/// Columns `[j0, j1)` of an `m x n` product, `m` of 7 or 8, with the rows of A in the
-/// lanes of an 8-lane vector: the dot form holds accumulators for one column only at that `m`,
-/// so it reads all of A from L2 for every column of B; here A (transposed, `at`) is read once
-/// per [`LANES_NB`] columns and every weight is broadcast once.
+/// Columns `[j0, j1)` of an `m x n` product, `m` of 5 to 8, with the rows of A in the
+/// lanes of an 8-lane vector: the dot form holds accumulators for one column only at 7 or 8
+/// rows (two at 5 or 6), so it reads all of A from L2 for every column of B; here A
+/// (transposed, `at`) is read once per [`LANES_NB`] columns and every weight is broadcast
+/// once.
 #[inline(always)]
 unsafe fn lanes_columns<S: Simd>(
     at: *const f32,

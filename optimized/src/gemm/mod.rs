@@ -35,8 +35,8 @@
 //! with few rows (M <= 8) whose B is contiguous along K — a `linear` weight `[N, K]` — is
 //! bound by reading B once from memory, so it takes a path of its own (`gemv.rs`): dot
 //! products along K for all rows and several columns at once (or, at 7 or 8 rows on AVX2,
-//! the rows of A in the lanes of a vector and each weight broadcast), no packing, each
-//! weight element loaded once.
+//! and 5 or 6 against an f32 weight larger than the last-level cache, the rows of A in the
+//! lanes of a vector and each weight broadcast), no packing, each weight element loaded once.
 //!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
@@ -568,7 +568,7 @@ pub(crate) struct Impl {
     pack_a: PackAFn,
     pack_b: PackBFn,
     gemv: gemv::GemvFn,
-    /// For 7 or 8 rows, where 8 lanes hold them (see `gemv.rs`).
+    /// For 5 to 8 rows, which 8 lanes hold (see `gemv.rs` for when it is used).
     gemv_lanes: Option<gemv::GemvLanesFn>,
 }
 
