@@ -102,6 +102,7 @@ unsafe fn columns<S: Simd, const M: usize, const NB: usize>(
 ///
 /// `at`: A transposed, `k` vectors of 8 lanes (lane `i` of vector `p` is `A[i][p]`, zero for
 /// `i >= m`). `w`: column `j` of B at `w.at(0, j)`, contiguous along K.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_block<S: Simd, const NB: usize>(
     at: *const f32,
@@ -133,6 +134,7 @@ unsafe fn lanes_block<S: Simd, const NB: usize>(
 }
 
 /// [`lanes_block`]'s sums for f32 columns: each weight broadcast straight from memory.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_f32<S: Simd, const NB: usize>(
     at: *const f32,
@@ -156,6 +158,7 @@ unsafe fn lanes_f32<S: Simd, const NB: usize>(
 /// as f32 weights are. (Broadcasting each lane out of the widened register took two shuffles
 /// per weight on Zen 3's two shuffle pipes and ran at half the speed: bf16 8x768 by 768x768
 /// 400 against 165 us in the dot form.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
     at: *const f32,
@@ -213,6 +216,7 @@ unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
 /// Columns side by side in [`lanes_block`]: eight weight streams keep DRAM busiest here
 /// (8x4096 by 4096x4096 on Zen 3, alternating runs: 4 columns 9.6 ms, 6: 9.2, 8: 7.4,
 /// 10: 9.8, 12: 10.4).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 const LANES_NB: usize = 8;
 
 /// Columns `[j0, j1)` of an `m x n` product, `m` of 5 to 8, with the rows of A in the
@@ -220,6 +224,7 @@ const LANES_NB: usize = 8;
 /// rows (two at 5 or 6), so it reads all of A from L2 for every column of B; here A
 /// (transposed, `at`) is read once per [`LANES_NB`] columns and every weight is broadcast
 /// once.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_columns<S: Simd>(
     at: *const f32,

@@ -203,6 +203,7 @@ pub(crate) fn prefetch_range(p: *const u8, bytes: usize) {
 
 /// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
 /// cache while the k loop runs.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn prefetch_tile(ep: &Epi, i0: usize, j0: usize, m: usize, row_bytes: usize) {
     let t = ep.target();
@@ -465,6 +466,7 @@ macro_rules! kernel_table {
     };
 }
 
+#[cfg(target_arch = "x86_64")]
 macro_rules! isa_kernel {
     ($name:ident, $S:ty, $feat:literal) => {
         #[target_feature(enable = $feat)]
