@@ -1,0 +1,211 @@
+//! The native half of `run.py`: entry points that the Python driver calls natively or runs
+//! inside bochscpu, an x86 emulator with AVX-512, on this process's own memory (see
+//! `README.md`). With it, the AVX-512 paths are checked on a host that lacks AVX-512.
+//!
+//! Order matters, and `run.py` keeps it: [`etk_emu_detect`] is emulated first, so the cached
+//! detection reads the emulated CPU (AVX-512); from then on this library must not run a kernel
+//! natively, since every call would pick AVX-512.
+
+#![cfg(target_arch = "x86_64")]
+#![allow(clippy::missing_safety_doc)]
+
+use core::ffi::{c_char, c_void};
+use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use etk::{BoxedKernel, EValue, KernelContext};
+use etk_simd::Isa;
+use etk_testing::conform::{self, FileData, Target, case, exec};
+use std::ffi::CStr;
+
+/// Runs the closure behind `data` (a `&mut &mut dyn FnMut()`): the function the emulator is
+/// started on.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn etk_emu_invoke(data: *mut c_void) {
+    let f = unsafe { &mut *(data as *mut &mut dyn FnMut()) };
+    f();
+}
+
+/// The best level the CPU running this call supports (2: AVX-512, 1: AVX2, 0: scalar), caching
+/// it for the process.
+#[unsafe(no_mangle)]
+pub extern "C" fn etk_emu_detect() -> u32 {
+    let _ = etk_simd::last_level_cache_bytes();
+    match etk_simd::detected() {
+        Isa::Avx512 => 2,
+        Isa::Avx2 => 1,
+        _ => 0,
+    }
+}
+
+/// Natively, after [`etk_emu_detect`] ran emulated: caches `etk_simd::isa()` and creates the
+/// thread-local ISA override's storage, which the emulator could not allocate.
+#[unsafe(no_mangle)]
+pub extern "C" fn etk_emu_warm() -> u32 {
+    etk_optimized::pointwise::with_isa(Isa::Scalar, || ());
+    match etk_simd::isa() {
+        Isa::Avx512 => 2,
+        Isa::Avx2 => 1,
+        _ => 0,
+    }
+}
+
+/// `vrsqrt14ps` of 16 floats: `run.py` probes the emulator's known defect with it.
+#[unsafe(no_mangle)]
+#[target_feature(enable = "avx512f")]
+pub unsafe extern "C" fn etk_emu_rsqrt14(x: *const f32, out: *mut f32) {
+    use core::arch::x86_64::*;
+    unsafe { _mm512_storeu_ps(out, _mm512_rsqrt14_ps(_mm512_loadu_ps(x))) }
+}
+
+static INVOKER: AtomicUsize = AtomicUsize::new(0);
+static KERNEL: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the callback that runs [`etk_emu_invoke`] on its argument inside the emulator.
+#[unsafe(no_mangle)]
+pub extern "C" fn etk_emu_set_invoker(cb: extern "C" fn(*mut c_void)) {
+    INVOKER.store(cb as usize, Relaxed);
+}
+
+/// A kernel whose call to the real kernel ([`KERNEL`]) is handed to the emulator.
+fn emulated(ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> etk::Result<()> {
+    // SAFETY: KERNEL holds a BoxedKernel and INVOKER the callback, both set before any call.
+    let (real, invoke) = unsafe {
+        (
+            core::mem::transmute::<usize, BoxedKernel>(KERNEL.load(Relaxed)),
+            core::mem::transmute::<usize, extern "C" fn(*mut c_void)>(INVOKER.load(Relaxed)),
+        )
+    };
+    let mut result = None;
+    let mut call = || result = Some(real(ctx, args));
+    let mut f: &mut dyn FnMut() = &mut call;
+    invoke(&mut f as *mut &mut dyn FnMut() as *mut c_void);
+    result.expect("the emulated kernel call did not return")
+}
+
+/// The last-level cache size the (emulated) detection cached, 0 if none.
+#[unsafe(no_mangle)]
+pub extern "C" fn etk_emu_llc() -> u64 {
+    etk_simd::last_level_cache_bytes().unwrap_or(0) as u64
+}
+
+/// `aten::add.out` of an f32 `[rows, 1027]` and a `[1027]` row whose out and inputs together
+/// outgrow the (emulated) last-level cache, so the out is written with streaming stores, each
+/// row a run that starts at another alignment; the kernel call is emulated. Returns the number
+/// of wrong elements (a misaligned streaming store stops the emulator instead).
+#[unsafe(no_mangle)]
+pub extern "C" fn etk_emu_add_past_the_cache() -> u32 {
+    const W: usize = 1027;
+    let Some(llc) = etk_simd::last_level_cache_bytes() else {
+        return u32::MAX;
+    };
+    let rows = llc / (3 * 4 * W) + 2;
+    let a: Vec<f32> = (0..rows * W).map(|i| (i % 1009) as f32 * 0.5).collect();
+    let b: Vec<f32> = (0..W).map(|i| i as f32 - 3.0).collect();
+    let ta = etk::OwnedTensor::from_slice(&a, &[rows, W]).expect("a");
+    let tb = etk::OwnedTensor::from_slice(&b, &[W]).expect("b");
+    let mut out = etk::OwnedTensor::zeros(etk::ScalarType::Float, &[rows, W]).expect("out");
+    let Some(kernel) = Target::optimized().registry.lookup("aten::add.out") else {
+        return u32::MAX;
+    };
+    KERNEL.store(kernel as usize, Relaxed);
+    let ok = {
+        let mut args = [
+            EValue::Tensor(ta.view()),
+            EValue::Tensor(tb.view()),
+            EValue::from(etk::Scalar::Int(1)),
+            EValue::Tensor(out.view_mut().expect("out")),
+        ];
+        emulated(&mut KernelContext::serial(), &mut args).is_ok()
+    };
+    if !ok {
+        return u32::MAX;
+    }
+    let got = out.to_logical::<f32>();
+    (0..rows * W).filter(|&i| got[i] != a[i] + b[i % W]).count() as u32
+}
+
+fn text<'a>(p: *const c_char) -> &'a str {
+    // SAFETY: run.py passes NUL-terminated UTF-8.
+    unsafe { CStr::from_ptr(p) }.to_str().expect("UTF-8")
+}
+
+/// Runs the suite under `path` against library `lib` (`etk-conform`'s `--lib` names), cases
+/// of ops matching `filter` (empty: all), each kernel call emulated. `excused` lists
+/// `op#index` cases whose failure is the emulator's (see `run.py`). Prints failures and
+/// totals; returns the number of failed cases that were not excused, plus excused cases that
+/// passed (the list is stale then).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn etk_emu_conform(
+    path: *const c_char,
+    lib: *const c_char,
+    filter: *const c_char,
+    excused: *const c_char,
+) -> u32 {
+    let (path, lib, filter) = (text(path), text(lib), text(filter));
+    let excused: Vec<&str> = text(excused).split_whitespace().collect();
+    let Some(target) = Target::by_name(lib) else {
+        println!("unknown library {lib}");
+        return 1;
+    };
+    let files = match conform::suite_files(&[path.into()]) {
+        Ok(f) => f,
+        Err(e) => {
+            println!("{e}");
+            return 1;
+        }
+    };
+    let mut scratch = vec![0u8; 64 << 20];
+    let (mut passed, mut failed, mut excused_n, mut skipped) = (0u32, 0u32, 0u32, 0u32);
+    for file in files {
+        let fd = match std::fs::read(&file)
+            .map_err(|e| e.to_string())
+            .and_then(FileData::parse)
+        {
+            Ok(fd) => fd,
+            Err(e) => {
+                println!("FAIL {}: {e}", file.display());
+                failed += 1;
+                continue;
+            }
+        };
+        let cases = fd.cases().unwrap_or_default();
+        for (index, v) in cases.iter().enumerate() {
+            let op = case::op_name(v).unwrap_or("(malformed)");
+            if !filter.is_empty() && !conform::op_matches(filter, op) {
+                continue;
+            }
+            let prepared = case::parse_case(v).ok().and_then(|c| {
+                let kernel = target.registry.lookup(&c.op)?;
+                Some((exec::prepare(&c, &fd).ok()?, kernel))
+            });
+            let Some((p, kernel)) = prepared else {
+                skipped += 1;
+                continue;
+            };
+            KERNEL.store(kernel as usize, Relaxed);
+            let (outcome, detail) = exec::run(&p, emulated, &mut scratch);
+            let key = format!("{op}#{index}");
+            let excuse = excused.contains(&key.as_str());
+            match (outcome.is_failure(), excuse) {
+                (false, false) => passed += 1,
+                (true, true) => {
+                    excused_n += 1;
+                    println!("excused {key}: {detail}");
+                }
+                (true, false) => {
+                    failed += 1;
+                    println!(
+                        "FAIL {key} ({}): {} {detail}",
+                        file.display(),
+                        outcome.name()
+                    );
+                }
+                (false, true) => {
+                    failed += 1;
+                    println!("FAIL {key}: excused, but passed (drop it from the list)");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed, {excused_n} excused (emulator), {skipped} not run");
+    failed
+}
