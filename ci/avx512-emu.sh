@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The AVX-512 paths on a host without AVX-512: the committed suite through --lib optimized
-# and --lib default with every kernel call run by an emulated AVX-512 CPU (bochscpu, see
-# testing/emu/run.py), plus one call past the last-level cache (streaming stores). On a host
+# The AVX-512 paths on a host without AVX-512, every optimized kernel call run by an emulated
+# AVX-512 CPU (bochscpu, see testing/emu/run.py): the optimized-against-portable harness of
+# tests/optimized_vs_portable.rs, the committed suite through --lib optimized and --lib
+# default, and one call past the last-level cache (streaming stores). On a host
 # with AVX-512, ci/conformance.sh runs those paths natively and this does nothing. Needs
 # python3 (3.9+) with venv, gcc, and PyPI once for bochscpu-python; without them it says so.
 set -euo pipefail
@@ -29,6 +30,9 @@ OUT="${CARGO_TARGET_DIR:-target}/release"
 cargo build --release -q -p etk-emu
 gcc -shared -fPIC -O2 -o "$OUT/etk-emu-shim.so" testing/emu/shim.c
 failed=0
+echo "== avx512 (emulated): optimized against portable (etk_testing::harness)"
+LD_PRELOAD="$PWD/$OUT/etk-emu-shim.so" "$VENV/bin/python" testing/emu/run.py \
+  "$OUT/libetk_emu.so" --harness || failed=1
 for lib in optimized default; do
   echo "== avx512 (emulated): --lib $lib"
   LD_PRELOAD="$PWD/$OUT/etk-emu-shim.so" "$VENV/bin/python" testing/emu/run.py \

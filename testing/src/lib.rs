@@ -3,3 +3,4 @@
 
 pub mod alloc;
 pub mod conform;
+pub mod harness;

@@ -48,12 +48,47 @@ pub extern "C" fn etk_emu_warm() -> u32 {
     }
 }
 
-/// `vrsqrt14ps` of 16 floats: `run.py` probes the emulator's known defect with it.
+/// `vrsqrt14ps` of 16 floats: `run.py` probes one of the emulator's known defects with it.
 #[unsafe(no_mangle)]
 #[target_feature(enable = "avx512f")]
 pub unsafe extern "C" fn etk_emu_rsqrt14(x: *const f32, out: *mut f32) {
     use core::arch::x86_64::*;
     unsafe { _mm512_storeu_ps(out, _mm512_rsqrt14_ps(_mm512_loadu_ps(x))) }
+}
+
+/// `UnaryFn::ALL[f]` of `n` floats at AVX-512 (for the emulator) or, with `scalar`, on the
+/// scalar path (natively, as the reference).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn etk_emu_math(
+    f: usize,
+    scalar: bool,
+    x: *const f32,
+    out: *mut f32,
+    n: usize,
+) {
+    let isa = if scalar { Isa::Scalar } else { Isa::Avx512 };
+    // SAFETY: run.py passes buffers of n floats.
+    let (x, out) = unsafe {
+        (
+            core::slice::from_raw_parts(x, n),
+            core::slice::from_raw_parts_mut(out, n),
+        )
+    };
+    etk_simd::UnaryFn::ALL[f].apply(isa, x, out);
+}
+
+/// `vreduceps` keeping 3 fraction bits (the AVX-512 erf's interval split) of 16 floats:
+/// `run.py` probes the emulator's other known defect with it.
+#[unsafe(no_mangle)]
+#[target_feature(enable = "avx512f,avx512dq")]
+pub unsafe extern "C" fn etk_emu_reduce3(x: *const f32, out: *mut f32) {
+    use core::arch::x86_64::*;
+    // SAFETY: run.py passes 16 floats each.
+    unsafe {
+        let v = _mm512_loadu_ps(x);
+        let r = _mm512_reduce_ps::<{ (3 << 4) | _MM_FROUND_TO_NEAREST_INT }>(v);
+        _mm512_storeu_ps(out, r)
+    }
 }
 
 static INVOKER: AtomicUsize = AtomicUsize::new(0);
@@ -121,6 +156,59 @@ pub extern "C" fn etk_emu_add_past_the_cache() -> u32 {
     }
     let got = out.to_logical::<f32>();
     (0..rows * W).filter(|&i| got[i] != a[i] + b[i % W]).count() as u32
+}
+
+/// `harness::Invoke` for the optimized side of the harness: the call goes to the emulator.
+fn emulated_invoke(
+    kernel: BoxedKernel,
+    ctx: &mut KernelContext<'_>,
+    args: &mut [EValue<'_>],
+) -> etk::Result<()> {
+    KERNEL.store(kernel as usize, Relaxed);
+    emulated(ctx, args)
+}
+
+/// The optimized-against-portable harness (`etk_testing::harness`, the driver of
+/// `tests/optimized_vs_portable.rs`) at AVX-512, for kernels whose name contains `filter`
+/// (empty: all) and is not in `excused` (whitespace-separated names, see `run.py`): each
+/// optimized call emulated on one thread, portable's native. Returns the number of kernels
+/// that failed; prints each failure.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn etk_emu_harness(filter: *const c_char, excused: *const c_char) -> u32 {
+    use etk_testing::harness;
+    let filter = text(filter);
+    let excused: Vec<&str> = text(excused).split_whitespace().collect();
+    harness::set_optimized_invoke(emulated_invoke, 1);
+    let (mut ok, mut failed) = (0u32, 0u32);
+    for entry in etk_optimized::TABLE {
+        if !entry.name.contains(filter) {
+            continue;
+        }
+        if excused.contains(&entry.name) {
+            println!("excused {} (emulator)", entry.name);
+            continue;
+        }
+        let Some(g) = harness::generator(entry.name) else {
+            println!("FAIL {}: no generator", entry.name);
+            failed += 1;
+            continue;
+        };
+        let r = std::panic::catch_unwind(|| harness::drive(entry, &g, &[Isa::Avx512]));
+        match r {
+            Ok(()) => ok += 1,
+            Err(e) => {
+                failed += 1;
+                let msg = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                println!("FAIL {}: {msg}", entry.name);
+            }
+        }
+    }
+    println!("harness at avx512 (emulated): {ok} kernels agree with portable, {failed} failed");
+    failed
 }
 
 fn text<'a>(p: *const c_char) -> &'a str {
