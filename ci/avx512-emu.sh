@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The AVX-512 paths on a host without AVX-512, every optimized kernel call run by an emulated
 # AVX-512 CPU (bochscpu, see testing/emu/run.py): the optimized-against-portable harness of
-# tests/optimized_vs_portable.rs, the committed suite through --lib optimized and --lib
-# default, and one call past the last-level cache (streaming stores). On a host
+# tests/optimized_vs_portable.rs, mm / linear / addmm / bmm across the GEMM's tiles and
+# blocks, one call past the last-level cache (streaming stores), and the committed suite
+# through --lib optimized and --lib default. On a host
 # with AVX-512, ci/conformance.sh runs those paths natively and this does nothing. Needs
 # python3 (3.9+) with venv, gcc, and PyPI once for bochscpu-python; without them it says so.
 set -euo pipefail
