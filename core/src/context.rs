@@ -28,6 +28,39 @@ impl Parallel for Serial {
     }
 }
 
+/// Runs tasks on `n` threads started for each call with `std::thread::scope` (the caller is one
+/// of them; each takes the next task until none is left). For tests, examples and benchmarks:
+/// a runtime keeps a pool instead (`etk::ThreadPool`).
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug)]
+pub struct ScopedThreads(pub usize);
+
+#[cfg(feature = "std")]
+impl Parallel for ScopedThreads {
+    fn num_threads(&self) -> usize {
+        self.0.max(1)
+    }
+    fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync)) {
+        use core::sync::atomic::{AtomicUsize, Ordering};
+        let next = AtomicUsize::new(0);
+        let work = || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n_tasks {
+                    break;
+                }
+                task(i);
+            }
+        };
+        std::thread::scope(|s| {
+            for _ in 1..self.0.min(n_tasks) {
+                s.spawn(work);
+            }
+            work();
+        });
+    }
+}
+
 /// A bump allocator over a caller-given byte buffer. Allocations live until the scope they
 /// were taken in (see [`Scratch::scope`]) ends.
 pub struct Scratch<'a> {
@@ -190,5 +223,25 @@ impl<'a> KernelContext<'a> {
 impl Default for KernelContext<'static> {
     fn default() -> Self {
         KernelContext::serial()
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn scoped_threads_run_every_task_once() {
+        for threads in [0, 1, 2, 5] {
+            for n_tasks in [0, 1, 3, 17] {
+                let hits: [AtomicUsize; 17] = core::array::from_fn(|_| AtomicUsize::new(0));
+                ScopedThreads(threads).run(n_tasks, &|i| {
+                    hits[i].fetch_add(1, Ordering::Relaxed);
+                });
+                let want = |i: usize| usize::from(i < n_tasks);
+                assert!((0..17).all(|i| hits[i].load(Ordering::Relaxed) == want(i)));
+            }
+        }
     }
 }

@@ -27,6 +27,8 @@ pub mod scalar;
 pub mod shape;
 pub mod tensor;
 
+#[cfg(feature = "std")]
+pub use context::ScopedThreads;
 pub use context::{KernelContext, Parallel, Scratch, Serial};
 pub use dtype::ScalarType;
 pub use element::{Compute, Element};

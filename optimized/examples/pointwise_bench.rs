@@ -8,28 +8,12 @@
 //! elements/ns at 64K; Half and BFloat16 against f32. `ETK_ISA=scalar|avx2|avx512` picks a
 //! lower level.
 
-use etk_core::{KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial, Tensor};
+use etk_core::{
+    KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, ScopedThreads, Serial, Tensor,
+};
 use etk_optimized::ops;
 use std::hint::black_box;
 use std::time::Instant;
-
-/// Runs tasks on scoped threads.
-struct Threads(usize);
-impl Parallel for Threads {
-    fn num_threads(&self) -> usize {
-        self.0
-    }
-    fn run(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
-        std::thread::scope(|s| {
-            for i in 1..n {
-                s.spawn(move || task(i));
-            }
-            if n > 0 {
-                task(0);
-            }
-        });
-    }
-}
 
 /// The best (least disturbed) seconds per call of `f` over `samples` samples, each repeating
 /// `f` enough to last ~20 ms. The best, not the median: on a shared machine the others only
@@ -146,7 +130,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let pool = Threads(threads);
+    let pool = ScopedThreads(threads);
     let par: &dyn Parallel = if threads > 1 { &pool } else { &Serial };
     println!(
         "isa={} threads={threads} (level from etk_simd::isa(); ETK_ISA lowers it)",

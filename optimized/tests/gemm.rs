@@ -7,39 +7,12 @@
 //! Inputs are multiples of 1/64 in [-1, 1], so every product and partial sum is exact in f32
 //! whatever the summation order: the only roundings are the epilogue's and the out's.
 
-use etk_core::{KernelContext, Parallel, Serial};
+use etk_core::{KernelContext, Parallel, ScopedThreads, Serial};
 use etk_optimized::gemm::{
     self, Activation, BatchStrides, Bias, Dt, Epilogue, GemmElem, Isa, MatMut, MatRef,
 };
 use half::{bf16, f16};
 use proptest::prelude::*;
-
-/// Runs tasks on `n` scoped threads (the caller is one of them).
-struct Threads(usize);
-
-impl Parallel for Threads {
-    fn num_threads(&self) -> usize {
-        self.0
-    }
-    fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync)) {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let work = || {
-            loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if i >= n_tasks {
-                    break;
-                }
-                task(i);
-            }
-        };
-        std::thread::scope(|s| {
-            for _ in 1..self.0 {
-                s.spawn(work);
-            }
-            work();
-        });
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Layout {
@@ -213,7 +186,7 @@ fn run_case(c: &Case, isa: Isa) -> Result<(), TestCaseError> {
     };
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; [32 << 20, 64 << 10, 0][c.scratch as usize]];
-    let par = Threads(c.threads);
+    let par = ScopedThreads(c.threads);
     let serial = Serial;
     let par: &dyn Parallel = if c.threads == 1 { &serial } else { &par };
     {
@@ -675,7 +648,7 @@ fn batched() {
             let b = values(batch * k * n, &mut seed);
             let mut c = vec![0f32; batch * m * n];
             let mut scratch = vec![0u8; 8 << 20];
-            let par = Threads(threads);
+            let par = ScopedThreads(threads);
             let mut ctx = KernelContext::new(&mut scratch, &par);
             let s = BatchStrides {
                 a: (m * k) as isize,

@@ -5,27 +5,11 @@
 //! GEMM's own tests cover every level in one process).
 
 use ScalarType::*;
-use etk_core::{Error, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial, Tensor};
+use etk_core::{
+    Error, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, ScopedThreads, Serial, Tensor,
+};
 use etk_optimized::ops;
 use proptest::prelude::*;
-
-struct Threads(usize);
-
-impl Parallel for Threads {
-    fn num_threads(&self) -> usize {
-        self.0
-    }
-    fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync)) {
-        std::thread::scope(|s| {
-            for i in 1..n_tasks {
-                s.spawn(move || task(i));
-            }
-            if n_tasks > 0 {
-                task(0);
-            }
-        });
-    }
-}
 
 /// Multiples of 1/64 in [-1, 1]: products and sums are exact in f32.
 fn values(n: usize, seed: &mut u64) -> Vec<f64> {
@@ -97,7 +81,7 @@ fn run(
 ) -> (Result<(), Error>, Vec<f64>) {
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 16 << 20];
-    let pool = Threads(threads);
+    let pool = ScopedThreads(threads);
     let par: &dyn Parallel = if threads > 1 { &pool } else { &Serial };
     let mut ctx = KernelContext::new(&mut scratch, par);
     let mut v = o.view_mut().unwrap();

@@ -13,7 +13,7 @@
 
 use etk_core::shape::contiguous_dim_order;
 use etk_core::{
-    EValue, KernelContext, KernelEntry, OwnedTensor, Parallel, Scalar, ScalarType, Tensor,
+    EValue, KernelContext, KernelEntry, OwnedTensor, Scalar, ScalarType, ScopedThreads, Tensor,
 };
 use etk_optimized::pointwise::with_isa;
 use etk_simd::Isa;
@@ -22,24 +22,6 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 // ------------------------------------------------------------------------------------------
 // Infrastructure: threads, random numbers, tensors.
-
-/// Runs tasks on scoped threads (the kernels' `Parallel`).
-pub struct Threads(usize);
-impl Parallel for Threads {
-    fn num_threads(&self) -> usize {
-        self.0
-    }
-    fn run(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
-        std::thread::scope(|s| {
-            for i in 1..n {
-                s.spawn(move || task(i));
-            }
-            if n > 0 {
-                task(0);
-            }
-        });
-    }
-}
 
 /// xorshift64*: small and deterministic per seed.
 pub struct Rng(u64);
@@ -196,6 +178,18 @@ pub struct Shapes {
     pub a: (Vec<usize>, Vec<usize>),
     pub b: (Vec<usize>, Vec<usize>),
     pub out: (Vec<usize>, Vec<usize>),
+}
+
+impl Shapes {
+    /// The drawn out's dim order when the call's out has the drawn out's shape, else
+    /// contiguous.
+    pub fn order_for(&self, out: &[usize]) -> Vec<usize> {
+        if out == self.out.0 {
+            self.out.1.clone()
+        } else {
+            contiguous(out)
+        }
+    }
 }
 
 pub fn shapes(rng: &mut Rng, class: Class, swap: bool) -> Shapes {
@@ -526,11 +520,7 @@ pub fn gen_clamp_tensor(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) 
     let out = etk_core::shape::broadcast_shapes("test", &[("a", &s.a.0), ("b", &s.b.0)])
         .ok()?
         .to_vec();
-    let out_order = if out == s.out.0 {
-        s.out.1.clone()
-    } else {
-        contiguous(&out)
-    };
+    let out_order = s.order_for(&out);
     Some(Call {
         args: vec![t(rng, dt[0], &s.a), Arg::OptT(lo), Arg::OptT(hi)],
         out_dtype: out_dtype(rng, state.result(), v),
@@ -559,11 +549,7 @@ pub fn gen_where(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Opti
         etk_core::shape::broadcast_shapes("test", &[("c", &s.b.0), ("a", &sa.0), ("b", &sb.0)])
             .ok()?
             .to_vec();
-    let out_order = if out == s.out.0 {
-        s.out.1.clone()
-    } else {
-        contiguous(&out)
-    };
+    let out_order = s.order_for(&out);
     Some(Call {
         args: vec![Arg::T(cond), t(rng, dt[0], sa), t(rng, dt[1], sb)],
         out_dtype: out_dtype(rng, common, v),
@@ -807,7 +793,7 @@ pub fn run(
         let _ = view.resize("test", "out", &[1]);
     }
     stack.push(EValue::Tensor(view));
-    let threads_impl = Threads(threads);
+    let threads_impl = ScopedThreads(threads);
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
