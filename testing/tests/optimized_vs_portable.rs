@@ -14,7 +14,7 @@ fn every_kernel_has_a_generator() {
     let missing = missing_generators();
     assert!(
         missing.is_empty(),
-        "kernels in etk_optimized::TABLE without an argument generator in testing/tests/optimized_vs_portable.rs: {missing:?}"
+        "kernels in etk_optimized::TABLE without an argument generator in etk_testing::harness::generator (testing/src/harness.rs): {missing:?}"
     );
 }
 

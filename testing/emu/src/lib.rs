@@ -24,16 +24,11 @@ pub unsafe extern "C" fn etk_emu_invoke(data: *mut c_void) {
     f();
 }
 
-/// The best level the CPU running this call supports (2: AVX-512, 1: AVX2, 0: scalar), caching
-/// it for the process.
+/// The best level the CPU running this call supports ([`level`]), caching it for the process.
 #[unsafe(no_mangle)]
 pub extern "C" fn etk_emu_detect() -> u32 {
     let _ = etk_simd::last_level_cache_bytes();
-    match etk_simd::detected() {
-        Isa::Avx512 => 2,
-        Isa::Avx2 => 1,
-        _ => 0,
-    }
+    level(etk_simd::detected())
 }
 
 /// Natively, after [`etk_emu_detect`] ran emulated: caches `etk_simd::isa()` and creates the
@@ -41,7 +36,12 @@ pub extern "C" fn etk_emu_detect() -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn etk_emu_warm() -> u32 {
     etk_optimized::pointwise::with_isa(Isa::Scalar, || ());
-    match etk_simd::isa() {
+    level(etk_simd::isa())
+}
+
+/// The number `run.py` reads for a level.
+fn level(isa: Isa) -> u32 {
+    match isa {
         Isa::Avx512 => 2,
         Isa::Avx2 => 1,
         _ => 0,
@@ -92,7 +92,6 @@ pub unsafe extern "C" fn etk_emu_reduce3(x: *const f32, out: *mut f32) {
 }
 
 static INVOKER: AtomicUsize = AtomicUsize::new(0);
-static KERNEL: AtomicUsize = AtomicUsize::new(0);
 
 /// Sets the callback that runs [`etk_emu_invoke`] on its argument inside the emulator.
 #[unsafe(no_mangle)]
@@ -100,20 +99,31 @@ pub extern "C" fn etk_emu_set_invoker(cb: extern "C" fn(*mut c_void)) {
     INVOKER.store(cb as usize, Relaxed);
 }
 
-/// A kernel whose call to the real kernel ([`KERNEL`]) is handed to the emulator.
-fn emulated(ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> etk::Result<()> {
-    // SAFETY: KERNEL holds a BoxedKernel and INVOKER the callback, both set before any call.
-    let (real, invoke) = unsafe {
-        (
-            core::mem::transmute::<usize, BoxedKernel>(KERNEL.load(Relaxed)),
-            core::mem::transmute::<usize, extern "C" fn(*mut c_void)>(INVOKER.load(Relaxed)),
-        )
-    };
+/// Calls `kernel` inside the emulator (an `etk_testing::harness::Invoke`).
+fn emulated_call(
+    kernel: BoxedKernel,
+    ctx: &mut KernelContext<'_>,
+    args: &mut [EValue<'_>],
+) -> etk::Result<()> {
+    // SAFETY: INVOKER holds the callback, set before any call.
+    let invoke =
+        unsafe { core::mem::transmute::<usize, extern "C" fn(*mut c_void)>(INVOKER.load(Relaxed)) };
     let mut result = None;
-    let mut call = || result = Some(real(ctx, args));
+    let mut call = || result = Some(kernel(ctx, args));
     let mut f: &mut dyn FnMut() = &mut call;
     invoke(&mut f as *mut &mut dyn FnMut() as *mut c_void);
     result.expect("the emulated kernel call did not return")
+}
+
+/// The kernel [`emulated`] calls: `exec::run` takes a plain `BoxedKernel`, so the real one is
+/// passed beside it.
+static KERNEL: AtomicUsize = AtomicUsize::new(0);
+
+/// A `BoxedKernel` whose call to [`KERNEL`] is made inside the emulator.
+fn emulated(ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> etk::Result<()> {
+    // SAFETY: KERNEL holds a BoxedKernel, set before exec::run calls this.
+    let real = unsafe { core::mem::transmute::<usize, BoxedKernel>(KERNEL.load(Relaxed)) };
+    emulated_call(real, ctx, args)
 }
 
 /// The last-level cache size the (emulated) detection cached, 0 if none.
@@ -141,7 +151,6 @@ pub extern "C" fn etk_emu_add_past_the_cache() -> u32 {
     let Some(kernel) = Target::optimized().registry.lookup("aten::add.out") else {
         return u32::MAX;
     };
-    KERNEL.store(kernel as usize, Relaxed);
     let ok = {
         let mut args = [
             EValue::Tensor(ta.view()),
@@ -149,23 +158,13 @@ pub extern "C" fn etk_emu_add_past_the_cache() -> u32 {
             EValue::from(etk::Scalar::Int(1)),
             EValue::Tensor(out.view_mut().expect("out")),
         ];
-        emulated(&mut KernelContext::serial(), &mut args).is_ok()
+        emulated_call(kernel, &mut KernelContext::serial(), &mut args).is_ok()
     };
     if !ok {
         return u32::MAX;
     }
     let got = out.to_logical::<f32>();
     (0..rows * W).filter(|&i| got[i] != a[i] + b[i % W]).count() as u32
-}
-
-/// `harness::Invoke` for the optimized side of the harness: the call goes to the emulator.
-fn emulated_invoke(
-    kernel: BoxedKernel,
-    ctx: &mut KernelContext<'_>,
-    args: &mut [EValue<'_>],
-) -> etk::Result<()> {
-    KERNEL.store(kernel as usize, Relaxed);
-    emulated(ctx, args)
 }
 
 /// The optimized-against-portable harness (`etk_testing::harness`, the driver of
@@ -178,7 +177,7 @@ pub unsafe extern "C" fn etk_emu_harness(filter: *const c_char, excused: *const 
     use etk_testing::harness;
     let filter = text(filter);
     let excused: Vec<&str> = text(excused).split_whitespace().collect();
-    harness::set_optimized_invoke(emulated_invoke, 1);
+    harness::set_optimized_invoke(emulated_call, 1);
     let (mut ok, mut failed) = (0u32, 0u32);
     for entry in etk_optimized::TABLE {
         if !entry.name.contains(filter) {
@@ -281,7 +280,6 @@ pub extern "C" fn etk_emu_gemm() -> u32 {
                     failed += 1;
                     continue;
                 };
-                KERNEL.store(kernel as usize, Relaxed);
                 let r = {
                     let mut args: Vec<EValue<'_>> = match op {
                         "linear" => vec![
@@ -301,7 +299,8 @@ pub extern "C" fn etk_emu_gemm() -> u32 {
                     args.push(EValue::Tensor(out.view_mut().expect("out")));
                     // packed panels come from scratch (without it the GEMM takes its
                     // unpacked path and the register tiles do not run)
-                    emulated(
+                    emulated_call(
+                        kernel,
                         &mut KernelContext::new(&mut scratch, &etk::Serial),
                         &mut args,
                     )
