@@ -1314,16 +1314,77 @@ struct SelectTask<'w, T> {
 
 trait Bits: Copy + Send + Sync + 'static {
     fn from_u64(v: u64) -> Self;
+    fn to_u64(self) -> u64;
 }
 macro_rules! bits_impl {
-    ($($t:ty),*) => {$( impl Bits for $t { #[inline(always)] fn from_u64(v: u64) -> Self { v as $t } } )*};
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            #[inline(always)]
+            fn from_u64(v: u64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
 }
+
 bits_impl!(u8, u16, u32, u64);
+
+/// `o[i] = c[i] != 0 ? a[i] : b[i]` over the whole vectors of a run of `n` elements of `T`;
+/// returns how many elements it wrote (the rest is the caller's scalar tail). Written with
+/// vectors of bits because LLVM turns the scalar select of two loads into a load from a
+/// selected address, one element at a time (a third of memory speed); a bit select also
+/// never quiets a NaN.
+///
+/// # Safety
+/// `c` readable for `n` bytes, `o` writable and the runs readable for `n` elements; `S` has
+/// at least 8 bytes per vector.
+#[inline(always)]
+unsafe fn select_vec<S: Simd, T: Bits, const E: usize>(
+    s: S,
+    c: *const u8,
+    src: [ISrc<T>; 2],
+    o: *mut T,
+    n: usize,
+) -> usize {
+    let per = S::LANES * 4 / E;
+    // A value's bits repeated over a vector.
+    let splat = |v: T| {
+        let mut buf = [0u8; 64];
+        for chunk in buf.chunks_exact_mut(E) {
+            chunk.copy_from_slice(&v.to_u64().to_le_bytes()[..E]);
+        }
+        // SAFETY: a vector is at most 64 bytes.
+        unsafe { s.load(buf.as_ptr() as *const f32) }
+    };
+    let [a, b] = src.map(|x| match x {
+        ISrc::Run(p) => (p as *const f32, None),
+        ISrc::Splat(v) => (core::ptr::null(), Some(splat(v))),
+    });
+    let at = |x: (*const f32, Option<S::V>), i: usize| match x.1 {
+        Some(v) => v,
+        // SAFETY: `i + per <= n` below; a vector load needs no alignment.
+        None => unsafe { s.load((x.0 as *const T).add(i) as *const f32) },
+    };
+    let mut i = 0;
+    while i + per <= n {
+        // SAFETY: as above.
+        unsafe {
+            let m = s.load_byte_mask::<E>(c.add(i));
+            s.store(o.add(i) as *mut f32, s.bitselect(m, at(a, i), at(b, i)));
+        }
+        i += per;
+    }
+    i
+}
 
 impl<T: Bits> Kernel for SelectTask<'_, T> {
     type Output = ();
     #[inline(always)]
-    fn run<S: Simd>(self, _s: S) {
+    fn run<S: Simd>(self, s: S) {
         let size = core::mem::size_of::<T>() as isize;
         self.walk.for_each_run(
             self.start,
@@ -1362,6 +1423,21 @@ impl<T: Bits> Kernel for SelectTask<'_, T> {
                         );
                         return;
                     }
+                    let done = if S::LANES * 4 < 8 {
+                        0
+                    } else {
+                        match size {
+                            1 => select_vec::<S, T, 1>(s, c, src, o, n),
+                            2 => select_vec::<S, T, 2>(s, c, src, o, n),
+                            4 => select_vec::<S, T, 4>(s, c, src, o, n),
+                            _ => select_vec::<S, T, 8>(s, c, src, o, n),
+                        }
+                    };
+                    let (c, o, n) = (c.add(done), o.add(done), n - done);
+                    let src = src.map(|x| match x {
+                        ISrc::Run(p) => ISrc::Run(p.add(done)),
+                        splat => splat,
+                    });
                     let c = core::slice::from_raw_parts(c, n);
                     let o = core::slice::from_raw_parts_mut(o, n);
                     match (src[0], src[1]) {

@@ -159,6 +159,15 @@ pub trait Simd: Copy + Send + Sync + 'static {
     /// # Safety
     /// `p` valid for writing `n` bytes.
     unsafe fn store_mask_n(self, p: *mut u8, n: usize, m: Self::M);
+    /// The vector seen as `LANES * 4 / E` elements of `E` bytes (1, 2, 4 or 8): each element
+    /// all ones where its condition byte at `p` is non-zero, else zero. Only called where
+    /// `LANES * 4 >= E`.
+    ///
+    /// # Safety
+    /// `p` valid for reading `LANES * 4 / E` bytes.
+    unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> Self::V;
+    /// `a` where the bits of `m` are set, `b` elsewhere.
+    fn bitselect(self, m: Self::V, a: Self::V, b: Self::V) -> Self::V;
 }
 
 impl Simd for Scalar {
@@ -281,6 +290,15 @@ impl Simd for Scalar {
     }
     #[inline(always)]
     unsafe fn store_mask_n(self, _p: *mut u8, _n: usize, _m: bool) {}
+    #[inline(always)]
+    unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> f32 {
+        // One 4-byte lane: a whole element for E = 4 (the only size this level is given).
+        f32::from_bits(if unsafe { *p } != 0 { u32::MAX } else { 0 })
+    }
+    #[inline(always)]
+    fn bitselect(self, m: f32, a: f32, b: f32) -> f32 {
+        f32::from_bits((m.to_bits() & a.to_bits()) | (!m.to_bits() & b.to_bits()))
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -473,6 +491,39 @@ mod x86 {
             let bits = unsafe { _mm256_movemask_ps(m) } as usize;
             let bytes = MASK_BYTES[bits & 255].to_le_bytes();
             unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), p, n.min(8)) }
+        }
+        #[inline(always)]
+        unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> __m256 {
+            unsafe {
+                let zero = _mm256_setzero_si256();
+                let false_ = match E {
+                    1 => _mm256_cmpeq_epi8(_mm256_loadu_si256(p as *const __m256i), zero),
+                    2 => {
+                        let c = _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i));
+                        _mm256_cmpeq_epi16(c, zero)
+                    }
+                    4 => {
+                        let c = _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i));
+                        _mm256_cmpeq_epi32(c, zero)
+                    }
+                    _ => {
+                        let c = (p as *const i32).read_unaligned();
+                        _mm256_cmpeq_epi64(_mm256_cvtepu8_epi64(_mm_cvtsi32_si128(c)), zero)
+                    }
+                };
+                _mm256_castsi256_ps(_mm256_xor_si256(false_, _mm256_set1_epi32(-1)))
+            }
+        }
+        #[inline(always)]
+        fn bitselect(self, m: __m256, a: __m256, b: __m256) -> __m256 {
+            unsafe {
+                let (m, a, b) = (
+                    _mm256_castps_si256(m),
+                    _mm256_castps_si256(a),
+                    _mm256_castps_si256(b),
+                );
+                _mm256_castsi256_ps(_mm256_blendv_epi8(b, a, m))
+            }
         }
     }
 
@@ -674,6 +725,42 @@ mod x86 {
             unsafe {
                 let v = _mm_maskz_mov_epi8(m, _mm_set1_epi8(1));
                 _mm_mask_storeu_epi8(p as *mut i8, low_bits(n), v)
+            }
+        }
+        #[inline(always)]
+        unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> __m512 {
+            unsafe {
+                let m = match E {
+                    1 => {
+                        let c = _mm512_loadu_si512(p as *const __m512i);
+                        _mm512_movm_epi8(_mm512_test_epi8_mask(c, c))
+                    }
+                    2 => {
+                        let c = _mm256_loadu_si256(p as *const __m256i);
+                        _mm512_movm_epi16(_mm256_test_epi8_mask(c, c))
+                    }
+                    4 => {
+                        let c = _mm_loadu_si128(p as *const __m128i);
+                        _mm512_movm_epi32(_mm_test_epi8_mask(c, c))
+                    }
+                    _ => {
+                        let c = _mm_loadl_epi64(p as *const __m128i);
+                        _mm512_movm_epi64(_mm_test_epi8_mask(c, c) as u8)
+                    }
+                };
+                _mm512_castsi512_ps(m)
+            }
+        }
+        #[inline(always)]
+        fn bitselect(self, m: __m512, a: __m512, b: __m512) -> __m512 {
+            unsafe {
+                let (m, a, b) = (
+                    _mm512_castps_si512(m),
+                    _mm512_castps_si512(a),
+                    _mm512_castps_si512(b),
+                );
+                // 0xca: the truth table of `m ? a : b`, bit by bit
+                _mm512_castsi512_ps(_mm512_ternarylogic_epi32::<0xca>(m, a, b))
             }
         }
     }
