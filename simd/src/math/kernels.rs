@@ -11,13 +11,16 @@
 //! - log1p: log of `u = 1 + x` plus the exact rounding error of that sum divided by `u`.
 //! - tanh: `expm1(2|x|) / (expm1(2|x|) + 2)`, sign restored.
 //! - sigmoid: `e = exp(-|x|)`, then `1/(1+e)` or `e/(1+e)`.
-//! - erf: 16 intervals of width 1/4, a degree-6 polynomial each, picked by a register lookup.
+//! - erf: a polynomial per interval, its coefficients picked by a register lookup: on AVX-512
+//!   32 intervals of width 1/8 (degree 4), on AVX2 8 of width 1/2 (degree 8; one permute per
+//!   coefficient, where 16 intervals cost two and a blend), the last stretched to `ERF_ONE`.
 //! - gelu (both): `x * Phi(x)`. `Phi(-|x|)` comes from a 32-interval table on AVX-512; on
 //!   AVX2 the erf form computes it as `exp(-x^2/2) g(|x|)` with `g` from an 8-interval table
-//!   (one permute per coefficient), the tanh form from a 16-interval table. Lanes below -5
-//!   (erf form) or -3.5 (tanh form on AVX2), where a table loses relative accuracy, take a
-//!   branch that computes the tail as `exp(-x^2/2) * h(x)` (erf form) or `exp(arg)` with `arg`
-//!   in double-f32 (tanh form), so results stay accurate down to the underflow threshold.
+//!   (one permute per coefficient), and the tanh form needs no table: `x / (1 + e)` or
+//!   `x e / (1 + e)` with `e = exp(-|arg|)` and `arg` in double-f32. On AVX-512, lanes below
+//!   -5, where a table loses relative accuracy, take a branch that computes the tail as
+//!   `exp(-x^2/2) * h(x)` (erf form; AVX2 too) or `exp(arg)` as above (tanh form), so results
+//!   stay accurate down to the underflow threshold.
 //! - sin/cos: `x = n pi/2 + r` with a three-part FMA reduction, polynomials on `|r| <= pi/4`;
 //!   lanes above `SINCOS_MAX` (and inf/NaN) are handed to libm one by one.
 
@@ -48,8 +51,7 @@ const K3_LO: f32 = 2.398_832_5e-9_f32;
 /// The smallest f32 whose erf rounds to 1.
 const ERF_ONE: f32 = 3.919_205_9;
 
-/// gelu_tanh lanes below this take the accurate tail branch (16- and 32-interval tables).
-const GELU_TAIL16: f32 = -3.5;
+/// gelu_tanh lanes below this take the accurate tail branch (32-interval table).
 const GELU_TAIL32: f32 = -5.0;
 /// gelu_erf lanes below this take its tail branch (both main forms hold down to -5).
 const GELU_ERF_TAIL: f32 = -5.0;
@@ -240,8 +242,11 @@ pub(crate) fn erf<V: Vf32>(x: V) -> V {
         let (v, k) = V::splat(3.93).min(a).frac_index::<3>();
         table_poly(v, k, &ERF_TAB32)
     } else {
-        let (u, k) = (V::splat(3.874).min(a) * V::splat(4.0)).split_round();
-        table_poly(u, k, &ERF_TAB)
+        // k = min(round(2a), 7), u = 2a - k (exact): the last interval runs on to ERF_ONE.
+        let two_a = a * V::splat(2.0);
+        let c = V::splat(7.0).min(two_a);
+        let (f, k) = c.split_round();
+        table_poly(f + (two_a - c), k, &ERF_TAB8)
     };
     let r = V::select(a.ge(V::splat(ERF_ONE)), V::splat(1.0), r);
     r.or(x.sign())
@@ -252,19 +257,6 @@ pub(crate) fn erf<V: Vf32>(x: V) -> V {
 fn gelu_combine<V: Vf32>(x: V, c: V) -> V {
     let neg = x.lt(V::splat(0.0));
     x * V::select(neg, c, V::splat(1.0) - c)
-}
-
-/// `x * Phi(x)` from a 16-interval table of `Phi(-a)`, accurate in relative terms for
-/// `x >= -3.5`.
-#[inline(always)]
-fn gelu_table16<V: Vf32>(x: V, tab: &[[f32; 16]; 8]) -> V {
-    let a = x.abs_min_lossy(V::splat(5.8));
-    // k = round(a s) in the low mantissa bits of m; u = a s - k with one rounding (the scale
-    // is not a power of two, so rounding a s first would cost relative accuracy).
-    let magic = V::splat(12_582_912.0); // 1.5 * 2^23
-    let m = a.mul_add(V::splat(GELU_TAB_SCALE), magic);
-    let u = a.mul_add(V::splat(GELU_TAB_SCALE), magic - m);
-    gelu_combine(x, table_poly(u, m.to_bits(), tab))
 }
 
 /// `x * Phi(x)` from a 32-interval table (width 1/4) of `Phi(-a)`, accurate in relative terms
@@ -338,12 +330,10 @@ pub(crate) fn gelu_erf<V: Vf32>(x: V) -> V {
     }
 }
 
-/// gelu_tanh for lanes below -3.5: `x * e / (1 + e)`, `e = exp(arg)`, with
-/// `arg = 2 sqrt(2/pi) (x + 0.044715 x^3)` carried as a double-f32 sum.
+/// `arg = 2 sqrt(2/pi) (x + 0.044715 x^3)` as a double-f32 sum `(hi, lo)`, for `|x| <= 11`.
 #[inline(always)]
-fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
+fn gelu_tanh_arg<V: Vf32>(xc: V) -> (V, V) {
     let zero = V::splat(0.0);
-    let xc = V::splat(-11.0).max(x);
     let x2h = xc * xc;
     let x2l = xc.mul_add(xc, zero - x2h);
     let x3h = xc * x2h;
@@ -360,19 +350,46 @@ fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
         V::splat(K3_HI),
         x3h.mul_add(V::splat(K3_LO), xc.mul_add(V::splat(K1_LO), es + t1l + t3l)),
     );
+    (s, lo)
+}
+
+/// gelu_tanh for lanes below -3.5: `x * e / (1 + e)`, `e = exp(arg)`, with `arg` carried as
+/// a double-f32 sum.
+#[inline(always)]
+fn gelu_tanh_tail<V: Vf32>(x: V) -> V {
+    let zero = V::splat(0.0);
+    let xc = V::splat(-11.0).max(x);
+    let (s, lo) = gelu_tanh_arg(xc);
     let (p, n) = exp2_parts(s, lo);
     let e = p.ldexp(n);
     let res = (xc * p).div(V::splat(1.0) + e).ldexp(n);
     V::select(x.lt(V::splat(-11.0)), x * zero, res)
 }
 
+/// gelu_tanh without a table: `e = exp(arg(-|x|))` with the argument in double-f32, then
+/// `x / (1 + e)` for `x >= 0` and `x e / (1 + e)` below. On AVX2 this is cheaper than the
+/// 16-interval table, whose every coefficient costs two permutes and a blend.
+#[inline(always)]
+fn gelu_tanh_exp<V: Vf32>(x: V) -> V {
+    let zero = V::splat(0.0);
+    let neg = x.lt(zero);
+    // NaN stays NaN through `max` (it returns its second operand then).
+    let xc = V::splat(-11.0).max(zero - x.abs());
+    let (s, lo) = gelu_tanh_arg(xc);
+    let (p, n) = exp2_parts(s, lo);
+    let e = p.ldexp(n);
+    let q = V::select(neg, x * p, x).div(V::splat(1.0) + e);
+    let res = V::select(neg, q.ldexp(n), q);
+    // Past -11 the result underflows: x * 0 is -0 (NaN for -inf, as PyTorch gives).
+    V::select(x.lt(V::splat(-11.0)), x * zero, res)
+}
+
 #[inline(always)]
 pub(crate) fn gelu_tanh<V: Vf32>(x: V) -> V {
-    let (r, limit) = if V::LUT32 {
-        (gelu_table32(x, &TGELU_TAB32), GELU_TAIL32)
-    } else {
-        (gelu_table16(x, &TGELU_TAB), GELU_TAIL16)
-    };
+    if !V::LUT32 {
+        return gelu_tanh_exp(x);
+    }
+    let (r, limit) = (gelu_table32(x, &TGELU_TAB32), GELU_TAIL32);
     let tail = x.lt(V::splat(limit));
     if V::any(tail) {
         V::select(tail, gelu_tanh_tail(x), r)
