@@ -171,7 +171,18 @@ pub(crate) unsafe fn pack_b<S: Transpose>(
                         // whole f32 blocks without the per-load dtype and width tests.
                         let src = b.at(0, j0 + g * l) as *const f32;
                         let cs = b.cs;
+                        // Each source row is only `kc` floats long here, too short for the
+                        // hardware prefetchers to get ahead of; the next group's rows are
+                        // asked for while this group is packed (past the block's last row, that
+                        // is the next block's first; a prefetch never faults).
+                        let next = src.wrapping_offset(l as isize * cs);
                         while k_full + l <= kc {
+                            if k_full % 16 == 0 {
+                                for c in 0..l {
+                                    let p = next.wrapping_offset(c as isize * cs);
+                                    prefetch_range(p.wrapping_add(k_full) as *const u8, 64);
+                                }
+                            }
                             for (c, x) in t.iter_mut().enumerate().take(l) {
                                 *x = S::load(src.offset(c as isize * cs).add(k_full));
                             }
