@@ -970,6 +970,15 @@ pub fn missing_generators() -> Vec<&'static str> {
         .collect()
 }
 
+/// How many random mixes [`drive`] tries per kernel and level: `ETK_HARNESS_CASES`, or 64.
+/// (A soak run sets thousands; CI keeps the default.)
+pub fn random_cases() -> u32 {
+    std::env::var("ETK_HARNESS_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64)
+}
+
 /// Every dtype (pair) and layout class once, deterministically, then random mixes.
 pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Isa]) {
     for &isa in levels {
@@ -997,7 +1006,7 @@ pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Isa]) {
         }
         // random mixes: dtypes, classes, variants (out dtype, dynamic outs, swapped operands).
         let mut runner = TestRunner::new(Config {
-            cases: 64,
+            cases: random_cases(),
             failure_persistence: None,
             ..Config::default()
         });
