@@ -3,6 +3,8 @@
 //! patterns around every rounding boundary, NaN payloads, subnormals and overflow narrowed),
 //! full vectors and masked tails alike.
 
+use etk_optimized::pointwise::bodies::DivBy;
+use etk_optimized::pointwise::frame::UnaryOp;
 use etk_optimized::pointwise::{Kernel, Simd, dispatch, dispatch_bf16};
 use etk_simd::Isa;
 use half::{bf16, f16};
@@ -241,6 +243,116 @@ fn roots_within_one_ulp() {
                 sq[i],
                 rs[i]
             );
+        }
+    }
+}
+
+/// `x / b` for one `b` through [`DivBy`] (the reciprocal and an FMA correction), full vectors
+/// and a masked tail, at the kernel's ISA.
+struct DivByRun<'a> {
+    op: DivBy,
+    x: &'a [f32],
+    out: &'a mut [f32],
+}
+
+impl Kernel for DivByRun<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let (l, n) = (S::LANES, self.x.len());
+        let mut i = 0;
+        // SAFETY: full vectors while `i + l <= n`, then a masked tail.
+        unsafe {
+            while i < n {
+                let m = (n - i).min(l);
+                let (p, q) = (self.x.as_ptr().add(i), self.out.as_mut_ptr().add(i));
+                if m == l {
+                    s.store(q, self.op.lanes(s, s.load(p)));
+                } else {
+                    s.store_n(q, m, self.op.lanes(s, s.load_n(p, m)));
+                }
+                i += m;
+            }
+        }
+    }
+}
+
+/// Division by one value takes the reciprocal and Markstein's correction where that is exact:
+/// the quotients must equal IEEE division bit for bit, for divisors of every exponent the
+/// path accepts (and it must decline zero, inf, NaN and extreme ones) and dividends of every
+/// kind — zeros, subnormals, values at and past the range limits, inf, NaN — mixed into the
+/// vectors, so that the fallback for a whole vector is exercised too.
+#[test]
+fn division_by_one_value_equals_division_at_every_isa() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 32) as u32
+    };
+    for b in [
+        0.0,
+        -0.0,
+        f32::INFINITY,
+        f32::NAN,
+        1e-30,
+        1e30,
+        f32::MIN_POSITIVE,
+    ] {
+        assert!(DivBy::new(b).is_none(), "{b:e}");
+    }
+    let mut divisors = vec![
+        1.0f32,
+        -1.0,
+        3.0,
+        0.1,
+        -7.0,
+        1e-18,
+        1e18,
+        1.0 + f32::EPSILON,
+    ];
+    for _ in 0..200 {
+        // magnitudes in [2^-60, 2^60), any mantissa and sign
+        let e = (next() % 120) as i32 - 60;
+        let bits = (((127 + e) as u32) << 23) | (next() & 0x807f_ffff);
+        divisors.push(f32::from_bits(bits));
+    }
+    let mut x: Vec<f32> = (0..20000).map(|_| f32::from_bits(next())).collect();
+    // mostly ordinary magnitudes, so most vectors take the corrected path
+    for v in x.iter_mut().step_by(2) {
+        *v = f32::from_bits((next() & 0x807f_ffff) | ((100 + next() % 60) << 23));
+    }
+    x.extend([
+        0.0,
+        -0.0,
+        1e-45,
+        -1e-40,
+        f32::MAX,
+        f32::INFINITY,
+        f32::NAN,
+        1.0,
+        -2.5,
+    ]);
+    for &isa in Isa::available_levels() {
+        for &b in &divisors {
+            let op = DivBy::new(b).expect("an ordinary divisor");
+            let mut out = vec![0f32; x.len()];
+            dispatch(
+                isa,
+                DivByRun {
+                    op,
+                    x: &x,
+                    out: &mut out,
+                },
+            );
+            for (&a, &got) in x.iter().zip(&out) {
+                let want = a / b;
+                assert!(
+                    same(got, want) || (got.is_nan() && want.is_nan()),
+                    "{isa}: {a:e} / {b:e} gave {got:e}, want {want:e}"
+                );
+            }
         }
     }
 }

@@ -60,6 +60,47 @@ impl BinaryOp for Div {
     }
 }
 
+/// `x / b` for one divisor `b`: [`Div`]'s quotient, bit for bit, with the division replaced
+/// by a multiplication and an FMA correction where that is exact (see [`Simd::div_by`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DivBy {
+    b: f32,
+    r: f32,
+    lo: f32,
+    hi: f32,
+}
+impl DivBy {
+    /// For a divisor whose reciprocal is comfortably normal; `None` for the others (zero,
+    /// inf, NaN, huge or tiny), which [`Div`] handles.
+    pub fn new(b: f32) -> Option<DivBy> {
+        // 2^e for a normal exponent
+        let pow2 = |e: i32| f32::from_bits(((127 + e) as u32) << 23);
+        let m = b.abs();
+        if !(pow2(-60)..=pow2(60)).contains(&m) {
+            return None;
+        }
+        // |a| and |a / b| both within [2^-90, 2^120] (with a factor 2 to spare for the
+        // rounding of q): the remainder `a - q b` is then exact and nothing overflows.
+        let lo = pow2(-90).max(pow2(-89) * m);
+        let hi = pow2(120).min(pow2(119) * m);
+        Some(DivBy {
+            b,
+            r: 1.0 / b,
+            lo,
+            hi,
+        })
+    }
+}
+impl UnaryOp for DivBy {
+    const COST: usize = 2;
+    const LANEWISE: bool = true;
+    #[inline(always)]
+    fn lanes<S: Simd>(self, s: S, x: S::V) -> S::V {
+        let (b, r) = (s.splat(self.b), s.splat(self.r));
+        s.div_by(x, b, r, s.splat(self.lo), s.splat(self.hi))
+    }
+}
+
 /// `trunc(a / b)` (`div` with rounding_mode "trunc" on Float: one rounding, then exact).
 #[derive(Clone, Copy, Debug)]
 pub struct DivTrunc;

@@ -132,6 +132,16 @@ pub trait Simd: Copy + Send + Sync + 'static {
     fn rsqrt_1ulp(self, a: Self::V) -> Self::V {
         self.div(self.splat(1.0), self.sqrt(a))
     }
+    /// `a / b` as [`Simd::div`] gives it (correctly rounded), for a `b` fixed over a run: `r`
+    /// is `1 / b` rounded, and lanes whose `|a|` lies in `[lo, hi]` (where nothing below
+    /// underflows or overflows) may take Markstein's correction instead of the division,
+    /// `q = a r`, `q + r (a - q b)` with the remainder exact through FMA, which rounds to the
+    /// same quotient. The divider is the slow unit here; a vector with any lane outside
+    /// `[lo, hi]` (zero, subnormal, huge, inf, NaN) divides.
+    #[inline(always)]
+    fn div_by(self, a: Self::V, b: Self::V, _r: Self::V, _lo: Self::V, _hi: Self::V) -> Self::V {
+        self.div(a, b)
+    }
     /// Flips the sign bit (`-0.0` from `0.0`, NaN stays NaN).
     fn neg(self, a: Self::V) -> Self::V;
     /// Clears the sign bit.
@@ -450,6 +460,21 @@ mod x86 {
             unsafe { _mm256_round_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
         }
         #[inline(always)]
+        fn div_by(self, a: __m256, b: __m256, r: __m256, lo: __m256, hi: __m256) -> __m256 {
+            unsafe {
+                let m = _mm256_andnot_ps(_mm256_set1_ps(-0.0), a);
+                let outside = _mm256_or_ps(
+                    _mm256_cmp_ps::<_CMP_NGE_UQ>(m, lo),
+                    _mm256_cmp_ps::<_CMP_NLE_UQ>(m, hi),
+                );
+                if _mm256_testz_ps(outside, outside) == 0 {
+                    return _mm256_div_ps(a, b);
+                }
+                let q = _mm256_mul_ps(a, r);
+                _mm256_fmadd_ps(_mm256_fnmadd_ps(q, b, a), r, q)
+            }
+        }
+        #[inline(always)]
         fn neg(self, a: __m256) -> __m256 {
             unsafe { _mm256_xor_ps(a, _mm256_set1_ps(-0.0)) }
         }
@@ -679,6 +704,19 @@ mod x86 {
                 let v = _mm512_fmadd_ps(_mm512_mul_ps(y, _mm512_set1_ps(0.5)), e, y);
                 let keep = _mm512_fpclass_ps_mask::<0x0e>(a);
                 _mm512_mask_mov_ps(v, keep, y)
+            }
+        }
+        #[inline(always)]
+        fn div_by(self, a: __m512, b: __m512, r: __m512, lo: __m512, hi: __m512) -> __m512 {
+            unsafe {
+                let m = _mm512_andnot_ps(_mm512_set1_ps(-0.0), a);
+                let outside = _mm512_cmp_ps_mask::<_CMP_NGE_UQ>(m, lo)
+                    | _mm512_cmp_ps_mask::<_CMP_NLE_UQ>(m, hi);
+                if outside != 0 {
+                    return _mm512_div_ps(a, b);
+                }
+                let q = _mm512_mul_ps(a, r);
+                _mm512_fmadd_ps(_mm512_fnmadd_ps(q, b, a), r, q)
             }
         }
         #[inline(always)]
