@@ -4,7 +4,7 @@
 //! full vectors and masked tails alike.
 
 use etk_optimized::pointwise::bodies::DivBy;
-use etk_optimized::pointwise::frame::UnaryOp;
+use etk_optimized::pointwise::frame::BinaryOp;
 use etk_optimized::pointwise::{Kernel, Simd, dispatch, dispatch_bf16};
 use etk_simd::Isa;
 use half::{bf16, f16};
@@ -249,13 +249,13 @@ fn roots_within_one_ulp() {
 
 /// `x / b` for one `b` through [`DivBy`] (the reciprocal and an FMA correction), full vectors
 /// and a masked tail, at the kernel's ISA.
-struct DivByRun<'a> {
-    op: DivBy,
+struct DivByRun<'a, Op> {
+    op: Op,
     x: &'a [f32],
     out: &'a mut [f32],
 }
 
-impl Kernel for DivByRun<'_> {
+impl<Op: BinaryOp> Kernel for DivByRun<'_, Op> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -267,9 +267,9 @@ impl Kernel for DivByRun<'_> {
                 let m = (n - i).min(l);
                 let (p, q) = (self.x.as_ptr().add(i), self.out.as_mut_ptr().add(i));
                 if m == l {
-                    s.store(q, self.op.lanes(s, s.load(p)));
+                    s.store(q, self.op.apply(s, s.load(p), s.splat(f32::NAN)));
                 } else {
-                    s.store_n(q, m, self.op.lanes(s, s.load_n(p, m)));
+                    s.store_n(q, m, self.op.apply(s, s.load_n(p, m), s.splat(f32::NAN)));
                 }
                 i += m;
             }

@@ -11,11 +11,11 @@
 //! "floor" (ATen's fmod-based floor division), other modes (an error) and everything else:
 //! portable.
 
+use crate::pointwise::Operand;
 use crate::pointwise::bodies::{Div, DivBy, DivTrunc, IMul};
 use crate::pointwise::entry::{
     arith, finish, is_float, prologue_scalar, prologue_tensor, scalar_path_operand, scalar_value,
 };
-use crate::pointwise::{Operand, unary_float};
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::div as portable;
 
@@ -47,38 +47,32 @@ fn fast(mode: Mode, common: ScalarType) -> bool {
     }
 }
 
-/// `self / b` on the frame: by [`DivBy`] when `b` is one value and everything is Float (the
-/// same quotients, without the divider: `opbench div.Scalar_out f32 65536` 10.1 -> 8.6 us on
-/// Zen 3), else by [`Div`]. (Half and BFloat16 stay on the binary frame, which converts them
-/// in registers: through the unary one they were 10-35% slower.)
-fn true_div(
+/// `self / b` (truncated in [`Mode::Trunc`]) on the frame. A Float true division by one value
+/// takes [`DivBy`] (the same quotients without the divider: `opbench div.Scalar_out f32
+/// 65536` 9.7 -> 8.2 us and `div f32 64x1024 --other 1` 9.7 -> 7.8 on Zen 3, nine alternating
+/// rounds, median). Not Half or BFloat16, whose conversions already hide the divider there
+/// (8.6 -> 9.5 and 13.9 -> 18.5 us), nor "trunc" (9.4 -> 9.6).
+fn frame_div(
     ctx: &KernelContext<'_>,
+    mode: Mode,
     common: ScalarType,
     self_: &Tensor<'_>,
     b: Operand<'_, '_>,
     out: &mut Tensor<'_>,
 ) -> bool {
+    let a = Operand::Tensor(self_);
+    if mode == Mode::Trunc {
+        return arith(ctx, common, DivTrunc, None::<IMul>, a, b, out);
+    }
     let one = match b {
         Operand::F32(v) => Some(v),
         Operand::Tensor(t) if t.numel() == 1 && t.dtype() == ScalarType::Float => t.read(0),
         _ => None,
     };
-    if common == ScalarType::Float
-        && self_.dtype() == common
-        && let Some(op) = one.and_then(DivBy::new)
-        && unary_float(ctx, op, self_, out)
-    {
-        return true;
+    match one.and_then(DivBy::new) {
+        Some(op) if common == ScalarType::Float => arith(ctx, common, op, None::<IMul>, a, b, out),
+        _ => arith(ctx, common, Div, None::<IMul>, a, b, out),
     }
-    arith(
-        ctx,
-        common,
-        Div,
-        None::<IMul>,
-        Operand::Tensor(self_),
-        b,
-        out,
-    )
 }
 
 pub fn div_out(
@@ -89,7 +83,14 @@ pub fn div_out(
 ) -> Result<()> {
     let pro = prologue_tensor(OP, self_, other, out, is_float);
     let done = finish(pro, |common| {
-        true_div(ctx, common, self_, scalar_path_operand(common, other), out)
+        frame_div(
+            ctx,
+            Mode::True,
+            common,
+            self_,
+            scalar_path_operand(common, other),
+            out,
+        )
     });
     match done {
         Some(r) => r,
@@ -105,7 +106,14 @@ pub fn div_scalar_out(
 ) -> Result<()> {
     let pro = prologue_scalar(OP_SCALAR, self_, &other, out, is_float);
     let done = finish(pro, |common| {
-        true_div(ctx, common, self_, scalar_value(common, &other), out)
+        frame_div(
+            ctx,
+            Mode::True,
+            common,
+            self_,
+            scalar_value(common, &other),
+            out,
+        )
     });
     match done {
         Some(r) => r,
@@ -122,13 +130,9 @@ pub fn div_out_mode(
 ) -> Result<()> {
     let done = mode(rounding_mode).and_then(|m| {
         let pro = prologue_tensor(OP_MODE, self_, other, out, |c| fast(m, c));
-        let a = Operand::Tensor(self_);
         finish(pro, |common| {
             let b = scalar_path_operand(common, other);
-            match m {
-                Mode::True => true_div(ctx, common, self_, b, out),
-                Mode::Trunc => arith(ctx, common, DivTrunc, None::<IMul>, a, b, out),
-            }
+            frame_div(ctx, m, common, self_, b, out)
         })
     });
     match done {
@@ -146,13 +150,9 @@ pub fn div_scalar_mode_out(
 ) -> Result<()> {
     let done = mode(rounding_mode).and_then(|m| {
         let pro = prologue_scalar(OP_SCALAR_MODE, self_, &other, out, |c| fast(m, c));
-        let a = Operand::Tensor(self_);
         finish(pro, |common| {
             let b = scalar_value(common, &other);
-            match m {
-                Mode::True => true_div(ctx, common, self_, b, out),
-                Mode::Trunc => arith(ctx, common, DivTrunc, None::<IMul>, a, b, out),
-            }
+            frame_div(ctx, m, common, self_, b, out)
         })
     });
     match done {

@@ -60,8 +60,9 @@ impl BinaryOp for Div {
     }
 }
 
-/// `x / b` for one divisor `b`: [`Div`]'s quotient, bit for bit, with the division replaced
-/// by a multiplication and an FMA correction where that is exact (see [`Simd::div_by`]).
+/// `x / b` for one divisor `b`: [`Div`]'s quotient, bit for bit, with the division replaced by a multiplication and an FMA correction where that is
+/// exact (see [`Simd::div_by`]). A binary op whose second operand is always `b` (the frame
+/// still walks it as one value, so the loop is the binary frame's).
 #[derive(Clone, Copy, Debug)]
 pub struct DivBy {
     b: f32,
@@ -91,13 +92,12 @@ impl DivBy {
         })
     }
 }
-impl UnaryOp for DivBy {
+impl BinaryOp for DivBy {
     const COST: usize = 2;
-    const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, x: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::V, _b: S::V) -> S::V {
         let (b, r) = (s.splat(self.b), s.splat(self.r));
-        s.div_by(x, b, r, s.splat(self.lo), s.splat(self.hi))
+        s.div_by(a, b, r, s.splat(self.lo), s.splat(self.hi))
     }
 }
 
