@@ -1,13 +1,16 @@
 //! `hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! `out = clamp(self, min_val, max_val)` on the pointwise frame for Float, Half and BFloat16 (in
-//! f32, the limits converted to `self`'s dtype as portable converts them) when the out has
-//! `self`'s dtype and the layout is one the frame accelerates. Integer tensors (whose limits
-//! ATen truncates first), a NaN limit and everything else: portable.
+//! f32, the limits converted to `self`'s dtype as portable converts them), and for Int and
+//! Long with the limits first truncated to int64 as ATen does (`hardtanh(int32, -1.9, 1.9)`
+//! clamps to [-1, 1]), when the out has `self`'s dtype and the layout is one the frame
+//! accelerates. A limit that does not convert (NaN, out of range: an error), other dtypes and
+//! layouts: portable.
 
 use crate::pointwise::entry::{clamp_scalar, is_float};
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::hardtanh as portable;
+use etk_portable::util::scalar::scalar_to_checked;
 
 pub const OP: &str = "aten::hardtanh.out";
 
@@ -18,12 +21,28 @@ pub fn hardtanh_out(
     max_val: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let done = if is_float(self_.dtype()) {
-        let (lo, hi) = (Some(("min_val", min_val)), Some(("max_val", max_val)));
-        clamp_scalar(ctx, OP, self_, lo, hi, out)
-    } else {
-        None
+    let limits = match self_.dtype() {
+        d if is_float(d) => Some((min_val, max_val)),
+        ScalarType::Int | ScalarType::Long => {
+            let trunc = |name, s: &Scalar| {
+                scalar_to_checked::<i64>(OP, name, s, ScalarType::Long).map(Scalar::Int)
+            };
+            trunc("min_val", &min_val)
+                .and_then(|lo| Ok((lo, trunc("max_val", &max_val)?)))
+                .ok()
+        }
+        _ => None,
     };
+    let done = limits.and_then(|(lo, hi)| {
+        clamp_scalar(
+            ctx,
+            OP,
+            self_,
+            Some(("min_val", lo)),
+            Some(("max_val", hi)),
+            out,
+        )
+    });
     match done {
         Some(r) => r,
         None => portable::hardtanh_out(ctx, self_, min_val, max_val, out),
