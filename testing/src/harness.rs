@@ -566,18 +566,23 @@ pub fn matrix(rng: &mut Rng, dtype: ScalarType, sizes: &[usize]) -> OwnedTensor 
     t.fill_logical::<i64>(&v);
     t
 }
-pub fn gen_mm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], _v: usize) -> Option<Call> {
-    let (m, k, n) = (rng.range(1, 19), rng.range(1, 21), rng.range(1, 23));
+/// A GEMM call: its out of `dtype` and `sizes`, contiguous, given by the caller.
+fn gemm_call(args: Vec<Arg>, dtype: ScalarType, sizes: Vec<usize>) -> Option<Call> {
     Some(Call {
-        args: vec![
-            Arg::T(matrix(rng, dt[0], &[m, k])),
-            Arg::T(matrix(rng, dt[0], &[k, n])),
-        ],
-        out_dtype: dt[0],
-        out_sizes: vec![m, n],
-        out_order: vec![0, 1],
+        args,
+        out_dtype: dtype,
+        out_order: contiguous(&sizes),
+        out_sizes: sizes,
         dynamic: false,
     })
+}
+pub fn gen_mm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], _v: usize) -> Option<Call> {
+    let (m, k, n) = (rng.range(1, 19), rng.range(1, 21), rng.range(1, 23));
+    let args = vec![
+        Arg::T(matrix(rng, dt[0], &[m, k])),
+        Arg::T(matrix(rng, dt[0], &[k, n])),
+    ];
+    gemm_call(args, dt[0], vec![m, n])
 }
 pub fn gen_bmm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], _v: usize) -> Option<Call> {
     let (b, m, k, n) = (
@@ -586,16 +591,11 @@ pub fn gen_bmm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], _v: usize) -> Opti
         rng.range(1, 11),
         rng.range(1, 13),
     );
-    Some(Call {
-        args: vec![
-            Arg::T(matrix(rng, dt[0], &[b, m, k])),
-            Arg::T(matrix(rng, dt[0], &[b, k, n])),
-        ],
-        out_dtype: dt[0],
-        out_sizes: vec![b, m, n],
-        out_order: vec![0, 1, 2],
-        dynamic: false,
-    })
+    let args = vec![
+        Arg::T(matrix(rng, dt[0], &[b, m, k])),
+        Arg::T(matrix(rng, dt[0], &[b, k, n])),
+    ];
+    gemm_call(args, dt[0], vec![b, m, n])
 }
 pub fn gen_addmm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let (m, k, n) = (rng.range(1, 17), rng.range(1, 19), rng.range(1, 21));
@@ -609,19 +609,14 @@ pub fn gen_addmm(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Opt
         1 => (Scalar::Int(2), Scalar::Int(-1)),
         _ => (Scalar::Double(0.5), Scalar::Double(2.0)),
     };
-    Some(Call {
-        args: vec![
-            Arg::T(matrix(rng, dt[0], &bias)),
-            Arg::T(matrix(rng, dt[0], &[m, k])),
-            Arg::T(matrix(rng, dt[0], &[k, n])),
-            Arg::S(beta),
-            Arg::S(alpha),
-        ],
-        out_dtype: dt[0],
-        out_sizes: vec![m, n],
-        out_order: vec![0, 1],
-        dynamic: false,
-    })
+    let args = vec![
+        Arg::T(matrix(rng, dt[0], &bias)),
+        Arg::T(matrix(rng, dt[0], &[m, k])),
+        Arg::T(matrix(rng, dt[0], &[k, n])),
+        Arg::S(beta),
+        Arg::S(alpha),
+    ];
+    gemm_call(args, dt[0], vec![m, n])
 }
 pub fn gen_linear(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let (m, k, n) = (rng.range(1, 13), rng.range(1, 17), rng.range(1, 19));
@@ -635,18 +630,12 @@ pub fn gen_linear(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Op
     let mut out = lead;
     out.push(n);
     let bias = (!v.is_multiple_of(3)).then(|| matrix(rng, dt[0], &[n]));
-    let order = contiguous(&out);
-    Some(Call {
-        args: vec![
-            Arg::T(matrix(rng, dt[0], &input)),
-            Arg::T(matrix(rng, dt[0], &[n, k])),
-            Arg::OptT(bias),
-        ],
-        out_dtype: dt[0],
-        out_sizes: out,
-        out_order: order,
-        dynamic: false,
-    })
+    let args = vec![
+        Arg::T(matrix(rng, dt[0], &input)),
+        Arg::T(matrix(rng, dt[0], &[n, k])),
+        Arg::OptT(bias),
+    ];
+    gemm_call(args, dt[0], out)
 }
 
 pub const EXACT: Tol = Tol::Exact;
