@@ -1,5 +1,5 @@
 //! Kernels whose fast path writes an out that is also one of its inputs: `clamp.Tensor_out`
-//! runs `maximum` into the out, then `minimum` of the out in place. On Int and Long that
+//! runs `maximum` into the out, then `minimum` of the out in place. On the integer dtypes that
 //! second pass goes through a buffer a chunk (256 elements) at a time; lengths across several
 //! chunks and a partial one, against portable, at the ISA level `ETK_ISA` picks.
 
@@ -20,18 +20,23 @@ fn ints(n: usize, seed: u64) -> Vec<i64> {
 }
 
 fn tensor(dtype: ScalarType, values: &[i64], sizes: &[usize]) -> OwnedTensor {
+    fn of<E: etk_core::Element>(values: &[i64], sizes: &[usize], f: fn(i64) -> E) -> OwnedTensor {
+        let v: Vec<E> = values.iter().map(|&x| f(x)).collect();
+        OwnedTensor::from_slice(&v, sizes).unwrap()
+    }
     match dtype {
-        ScalarType::Int => {
-            let v: Vec<i32> = values.iter().map(|&x| x as i32).collect();
-            OwnedTensor::from_slice(&v, sizes).unwrap()
-        }
-        _ => OwnedTensor::from_slice(values, sizes).unwrap(),
+        ScalarType::Byte => of(values, sizes, |x| x as u8),
+        ScalarType::Char => of(values, sizes, |x| x as i8),
+        ScalarType::Short => of(values, sizes, |x| x as i16),
+        ScalarType::Int => of(values, sizes, |x| x as i32),
+        _ => of(values, sizes, |x| x),
     }
 }
 
 #[test]
 fn clamp_tensor_on_integers_matches_portable_across_chunks() {
-    for dtype in [ScalarType::Int, ScalarType::Long] {
+    use ScalarType::{Byte, Char, Int, Long, Short};
+    for dtype in [Byte, Char, Short, Int, Long] {
         for n in [1, 255, 256, 257, 1000] {
             let x = tensor(dtype, &ints(n, 1), &[n]);
             let lo = tensor(

@@ -1,7 +1,7 @@
 //! `abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! Elementwise absolute value (integers wrap) on the pointwise frame when the out has `self`'s
-//! dtype and layout: Float, Half and BFloat16 in f32, Int and Long natively. Everything else
+//! dtype and layout: Float, Half and BFloat16 in f32, the integer dtypes natively. Everything else
 //! (Bool, which ATen rejects, included): portable.
 
 use crate::pointwise::bodies::Abs;

@@ -2,9 +2,9 @@
 //! `add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! `out = self + alpha * other` on the pointwise frame: Float, Half and BFloat16 in f32 (the
-//! product and the sum rounded separately, as portable, not fused; `alpha` converted to the
-//! common dtype as portable does), Int and Long wrapping, when the out has the common dtype and
-//! the layout is one the frame accelerates. Everything else: portable.
+//! product and the sum rounded separately, as portable, not fused; `alpha` converted to the common
+//! dtype as portable does), the integer dtypes wrapping, when the out has the common dtype and the
+//! layout is one the frame accelerates. Everything else: portable.
 
 use crate::pointwise::Operand;
 use crate::pointwise::entry::{

@@ -1,11 +1,11 @@
 //! `clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! `out = min(max(self, min), max)` with Scalar bounds on the pointwise frame for Float, Half,
-//! BFloat16 (in f32) and Int, Long when the result keeps `self`'s dtype, the out has it and the
-//! layout is one the frame accelerates: the bounds converted as portable converts them, and
-//! each element clamped as portable's `clamp_value` does (bit-identical: NaN stays, `-0.0`
-//! stays `-0.0`, `max` wins when `min > max`). A NaN bound, a bound that does not convert
-//! (an error), other dtypes and layouts: portable.
+//! BFloat16 (in f32) and the integer dtypes when the result keeps `self`'s dtype, the out has it
+//! and the layout is one the frame accelerates: the bounds converted as portable converts them, and
+//! each element clamped as portable's `clamp_value` does (bit-identical: NaN stays, `-0.0` stays
+//! `-0.0`, `max` wins when `min > max`). A NaN bound, a bound that does not convert (an error),
+//! other dtypes and layouts: portable.
 //!
 //! `clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out)`
 //! when `self`, the bounds and the out all have one of those dtypes: `maximum(self, min)` into

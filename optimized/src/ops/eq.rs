@@ -2,7 +2,7 @@
 //! `eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! `out = self == other` compared in the common dtype, on the pointwise frame for Float,
-//! Half, BFloat16 (in f32, IEEE: NaN compares unequal), Int and Long into a Bool out when the
+//! Half, BFloat16 (in f32, IEEE: NaN compares unequal), the integer dtypes into a Bool out when the
 //! layout is one the frame accelerates. Other out dtypes and everything else: portable.
 
 comparison!(

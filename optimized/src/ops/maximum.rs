@@ -1,8 +1,8 @@
 //! `maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! Elementwise maximum with NaN propagating from either side, on the pointwise frame for Float,
-//! Half, BFloat16 (in f32), Int and Long when the out has the common dtype and the layout is one
-//! the frame accelerates. Everything else: portable.
+//! Half, BFloat16 (in f32), the integer dtypes when the out has the common dtype and the layout is
+//! one the frame accelerates. Everything else: portable.
 
 use crate::pointwise::Operand;
 use crate::pointwise::bodies::{IMax, Max};

@@ -1,7 +1,7 @@
 //! One module per operator.
 
 /// The six comparisons share one body: the frame's compare (Float, Half and BFloat16 in f32,
-/// Int and Long, into a Bool out) for `OP.Tensor_out` and `OP.Scalar_out`, portable's kernel
+/// the integer dtypes, into a Bool out) for `OP.Tensor_out` and `OP.Scalar_out`, portable's kernel
 /// when the frame declines. Names are spelled out so that `grep` finds every definition.
 macro_rules! comparison {
     ($op:ident, $cmp:ident, $tensor_out:ident, $scalar_out:ident, $tensor_boxed:ident, $scalar_boxed:ident) => {

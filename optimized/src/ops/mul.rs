@@ -1,7 +1,7 @@
 //! `mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)`
 //! `mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)`
 //!
-//! `out = self * other` on the pointwise frame: Float, Half and BFloat16 in f32, Int and Long
+//! `out = self * other` on the pointwise frame: Float, Half and BFloat16 in f32, the integer dtypes
 //! wrapping, when the out has the common dtype and the layout is one the frame accelerates.
 //! Everything else (Bool's logical and included): portable.
 

@@ -1,7 +1,7 @@
 //! `neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! Elementwise negation (integers wrap) on the pointwise frame when the out has `self`'s dtype
-//! and layout: Float, Half and BFloat16 in f32, Int and Long natively. Everything else (Bool,
+//! and layout: Float, Half and BFloat16 in f32, the integer dtypes natively. Everything else (Bool,
 //! which ATen rejects, included): portable.
 
 use crate::pointwise::bodies::Neg;

@@ -1,7 +1,7 @@
 //! `relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)`
 //!
-//! `out = max(self, 0)` as portable computes it (`clamp_min(self, 0)`: NaN stays NaN, `-0.0`
-//! stays `-0.0`) on the pointwise frame for Float, Half, BFloat16, Int and Long when the out has
+//! `out = max(self, 0)` as portable computes it (`clamp_min(self, 0)`: NaN stays NaN, `-0.0` stays
+//! `-0.0`) on the pointwise frame for Float, Half, BFloat16, the integer dtypes when the out has
 //! `self`'s dtype and the layout is one the frame accelerates. Everything else: portable.
 
 use crate::pointwise::entry::clamp_scalar;

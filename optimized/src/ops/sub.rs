@@ -3,7 +3,7 @@
 //!
 //! `out = self - alpha * other`, computed as ATen and portable do: `self + (-alpha) * other`
 //! (which differs from `self - alpha * other` in the sign of some zeros), on the pointwise
-//! frame: Float, Half and BFloat16 in f32, Int and Long wrapping, when the out has the common
+//! frame: Float, Half and BFloat16 in f32, the integer dtypes wrapping, when the out has the common
 //! dtype and the layout is one the frame accelerates. Everything else (Bool operands, which
 //! ATen rejects, included): portable.
 

@@ -186,17 +186,33 @@ impl<const C: u8> IntCompare for Compare<C> {
     }
 }
 
-/// Integer `a + c * b`, wrapping (as portable's i64 arithmetic truncated to the dtype).
+/// Integer `a + b`, `a - b` and `a + c * b`, wrapping (as portable's i64 arithmetic truncated
+/// to the dtype). Three ops rather than one with a branch on `c`, which the compiler would
+/// either keep in the loop or answer by compiling the loop three times.
 #[derive(Clone, Copy, Debug)]
-pub struct IAdd(pub i64);
+pub struct IAdd;
 impl IntOp for IAdd {
     #[inline(always)]
     fn apply<T: Int>(self, a: T, b: T) -> T {
-        match self.0 {
-            1 => a.wadd(b),
-            -1 => a.wsub(b),
-            c => a.wadd(T::trunc(c).wmul(b)),
-        }
+        a.wadd(b)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ISub;
+impl IntOp for ISub {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        a.wsub(b)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct IAddScaled(pub i64);
+impl IntOp for IAddScaled {
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        a.wadd(T::trunc(self.0).wmul(b))
     }
 }
 
@@ -455,10 +471,11 @@ pub struct IClamp {
 impl IntUnary for IClamp {
     #[inline(always)]
     fn apply<T: Int>(self, x: T) -> T {
-        // in i64, where absent bounds are i64::MIN / MAX; given bounds fit the dtype (portable
-        // checks them), so the result converts back exactly.
-        let x = x.to_i64();
-        let y = if x < self.lo { self.lo } else { x };
-        T::trunc(if self.hi < y { self.hi } else { y })
+        // absent bounds are i64::MIN / MAX, which become the dtype's own limits; given bounds
+        // fit the dtype (portable checks them), so they stay. Comparing in the dtype keeps the
+        // loop at its vector width.
+        let lo = T::trunc(self.lo.max(T::MIN));
+        let hi = T::trunc(self.hi.min(T::MAX));
+        x.max(lo).min(hi)
     }
 }

@@ -7,7 +7,7 @@
 use super::bodies::{Clamp, IClamp};
 use super::frame::{
     BinaryOp, CompareOp, IntCompare, IntOp, IntUnary, Operand, UnaryOp, binary_float, binary_int,
-    compare_float, compare_int, unary_float, unary_int,
+    compare_float, compare_int, is_int, unary_float, unary_int,
 };
 use super::half::FloatKind;
 use etk_core::out::resize_out;
@@ -15,9 +15,9 @@ use etk_core::{KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tenso
 use etk_portable::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
 use etk_portable::util::scalar::scalar_to_checked;
 
-/// The dtypes the arithmetic frames compute in: Float, Half, BFloat16, Int, Long.
+/// The dtypes the arithmetic frames compute in: Float, Half, BFloat16 and the integer dtypes.
 pub fn is_fast(t: ScalarType) -> bool {
-    FloatKind::of(t).is_some() || matches!(t, ScalarType::Int | ScalarType::Long)
+    FloatKind::of(t).is_some() || is_int(t)
 }
 
 /// Whether `t` computes in f32 (Float, Half, BFloat16).
@@ -45,7 +45,7 @@ pub fn axpy(
     b: Operand<'_, '_>,
     out: &mut Tensor<'_>,
 ) -> bool {
-    use super::bodies::{Add, AddScaled, IAdd, Sub};
+    use super::bodies::{Add, AddScaled, IAdd, IAddScaled, ISub, Sub};
     if is_float(common) {
         let Ok(c) = scalar_to_checked::<f32>(op, "alpha", c, common) else {
             return false;
@@ -61,7 +61,11 @@ pub fn axpy(
         let Ok(c) = scalar_to_checked::<i64>(op, "alpha", c, common) else {
             return false;
         };
-        binary_int(ctx, IAdd(c), a, b, out)
+        match c {
+            1 => binary_int(ctx, IAdd, a, b, out),
+            -1 => binary_int(ctx, ISub, a, b, out),
+            c => binary_int(ctx, IAddScaled(c), a, b, out),
+        }
     }
 }
 
@@ -89,7 +93,7 @@ pub fn axpy_scalar(
             return false;
         };
         let v = c.wrapping_mul(other.cast_to::<i64>(common));
-        binary_int(ctx, IAdd(1), a, Operand::I64(v), out)
+        binary_int(ctx, IAdd, a, Operand::I64(v), out)
     }
 }
 
@@ -196,7 +200,7 @@ pub fn prologue_unary(
     Some(resize_out(op, out, self_.sizes()).map(|_| dtype))
 }
 
-/// A unary op on the f32 frame (Float, Half, BFloat16) or the integer frame (Int, Long).
+/// A unary op on the f32 frame (Float, Half, BFloat16) or the integer frame (integer dtypes).
 pub fn unary<F: UnaryOp, I: IntUnary>(
     ctx: &KernelContext<'_>,
     op: &'static str,
@@ -278,7 +282,7 @@ pub fn compare_scalar<Op: CompareOp + IntCompare>(
 }
 
 /// `clamp` with Scalar bounds (also `relu` and `hardtanh` on floating tensors), as portable's
-/// `clamp_scalar_impl` when `self` is Float, Half, BFloat16, Int or Long and the out has its
+/// `clamp_scalar_impl` when `self` is Float, Half, BFloat16 or an integer dtype and the out has its
 /// dtype: the bounds converted with c10's overflow check (an error or a NaN bound: portable).
 pub fn clamp_scalar(
     ctx: &KernelContext<'_>,

@@ -123,20 +123,28 @@ pub unsafe fn map_lanes<S: Simd>(
 }
 
 /// Integers the integer frames compute on natively (wrapping, as portable's i64 arithmetic
-/// truncated to the dtype).
+/// truncated to the dtype): every integer dtype, so that Byte, Char and Short run at the
+/// vector width of their own size (an i32 loop would carry a quarter of the elements).
 pub trait Int: Element + Ord + Copy + Send + Sync {
+    /// The dtype's range, as int64.
+    const MIN: i64;
+    const MAX: i64;
     fn wadd(self, o: Self) -> Self;
     fn wsub(self, o: Self) -> Self;
     fn wmul(self, o: Self) -> Self;
     fn wneg(self) -> Self;
+    /// `abs` as portable computes it (in int64, truncated): wrapping for signed dtypes, the
+    /// value itself for Byte.
     fn wabs(self) -> Self;
     /// `static_cast` from int64 (wrapping).
     fn trunc(v: i64) -> Self;
 }
 
 macro_rules! int_impl {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $abs:expr),*) => {$(
         impl Int for $t {
+            const MIN: i64 = <$t>::MIN as i64;
+            const MAX: i64 = <$t>::MAX as i64;
             #[inline(always)]
             fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
             #[inline(always)]
@@ -146,13 +154,19 @@ macro_rules! int_impl {
             #[inline(always)]
             fn wneg(self) -> Self { self.wrapping_neg() }
             #[inline(always)]
-            fn wabs(self) -> Self { self.wrapping_abs() }
+            fn wabs(self) -> Self { $abs(self) }
             #[inline(always)]
             fn trunc(v: i64) -> Self { v as $t }
         }
     )*};
 }
-int_impl!(i32, i64);
+int_impl!(
+    u8: core::convert::identity,
+    i8: i8::wrapping_abs,
+    i16: i16::wrapping_abs,
+    i32: i32::wrapping_abs,
+    i64: i64::wrapping_abs
+);
 
 /// `out = f(a, b)` on native integers.
 pub trait IntOp: Copy + Send + Sync {
@@ -1002,6 +1016,7 @@ fn overlaps<T, R>(a: *const T, o: *const R, n: usize) -> bool {
 /// a buffer on the stack a chunk at a time: slices of the same memory, one of them mutable,
 /// may not exist at once, and the compiler's own overlap test would fall back to a scalar
 /// loop (the in-place `minimum` of `clamp.Tensor` on Int ran at a quarter of memory speed).
+/// Both cases run the one inlined copy of the loops, so each op and dtype compiles them once.
 #[inline(always)]
 unsafe fn iloop2<T: Copy, R: Copy>(
     a: ISrc<T>,
@@ -1011,26 +1026,26 @@ unsafe fn iloop2<T: Copy, R: Copy>(
     f: impl Fn(T, T) -> R,
 ) {
     let run_overlaps = |x: ISrc<T>| matches!(x, ISrc::Run(p) if overlaps(p, o, n));
-    if !run_overlaps(a) && !run_overlaps(b) {
-        // SAFETY: forwarded from the caller; the out overlaps no run.
-        unsafe { iloop2_disjoint(a, b, o, n, f) };
-        return;
-    }
+    let buffered = run_overlaps(a) || run_overlaps(b);
     const CHUNK: usize = 256;
     let mut buf = [core::mem::MaybeUninit::<R>::uninit(); CHUNK];
+    let tmp = buf.as_mut_ptr() as *mut R;
     let mut at = 0;
     while at < n {
-        let m = CHUNK.min(n - at);
+        let m = if buffered { CHUNK.min(n - at) } else { n };
         let from = |x: ISrc<T>| match x {
             // SAFETY: `at < n`; the run is valid for `n` elements.
             ISrc::Run(p) => ISrc::Run(unsafe { p.add(at) }),
             splat => splat,
         };
-        let tmp = buf.as_mut_ptr() as *mut R;
-        // SAFETY: the buffer holds `m` elements and is no run; the out is valid for `n`.
+        // SAFETY: the buffer holds `m` elements and is no run; the out is valid for `n`, and
+        // overlaps no run when it is written directly.
         unsafe {
-            iloop2_disjoint(from(a), from(b), tmp, m, &f);
-            core::ptr::copy_nonoverlapping(tmp, o.add(at), m);
+            let dst = if buffered { tmp } else { o.add(at) };
+            iloop2_disjoint(from(a), from(b), dst, m, &f);
+            if buffered {
+                core::ptr::copy_nonoverlapping(tmp, o.add(at), m);
+            }
         }
         at += m;
     }
@@ -1079,30 +1094,62 @@ unsafe fn iloop2_disjoint<T: Copy, R: Copy>(
     }
 }
 
-#[derive(Clone, Copy)]
-enum IntBody<A, C, U> {
-    Bin(A),
-    Cmp(C),
-    Un(U),
+/// What an integer task computes per element: an [`IntOp`], an [`IntCompare`] (into Bool) or an
+/// [`IntUnary`] (`b` unused). A type, not a runtime choice, so that each op compiles only its
+/// own loops.
+trait IntBody: Copy + Send + Sync {
+    type Out<T: Int>: Copy;
+    fn apply<T: Int>(self, a: T, b: T) -> Self::Out<T>;
 }
 
 #[derive(Clone, Copy)]
-struct IntTask<'w, T, A, C, U> {
+struct Bin<A>(A);
+impl<A: IntOp> IntBody for Bin<A> {
+    type Out<T: Int> = T;
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> T {
+        self.0.apply(a, b)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Cmp<C>(C);
+impl<C: IntCompare> IntBody for Cmp<C> {
+    type Out<T: Int> = bool;
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, b: T) -> bool {
+        self.0.apply(a, b)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Un<U>(U);
+impl<U: IntUnary> IntBody for Un<U> {
+    type Out<T: Int> = T;
+    #[inline(always)]
+    fn apply<T: Int>(self, a: T, _b: T) -> T {
+        self.0.apply(a)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct IntTask<'w, T, B> {
     walk: &'w Walk,
     ins: [In; 2],
     n_in: usize,
     out: Ptr,
     start: usize,
     end: usize,
-    body: IntBody<A, C, U>,
+    body: B,
     _t: core::marker::PhantomData<T>,
 }
 
-impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, C, U> {
+impl<T: Int, B: IntBody> Kernel for IntTask<'_, T, B> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, _s: S) {
         let size = core::mem::size_of::<T>() as isize;
+        let out_size = core::mem::size_of::<B::Out<T>>() as isize;
         self.walk.for_each_run(
             self.start,
             self.end,
@@ -1123,84 +1170,42 @@ impl<T: Int, A: IntOp, C: IntCompare, U: IntUnary> Kernel for IntTask<'_, T, A, 
                         }
                     };
                 }
+                // a copy: read through `self`, the op's parameters (clamp's bounds) would be
+                // loaded again for every element, since the out's stores might alias them.
+                let body = self.body;
                 // SAFETY: the out run lies within the out; tasks write disjoint ranges.
                 unsafe {
-                    match self.body {
-                        IntBody::Bin(op) => {
-                            let o = self.out.0.offset(off[0] * size) as *mut T;
-                            iloop2(
-                                src[0],
-                                src[1],
-                                o,
-                                n,
-                                #[inline(always)]
-                                |a, b| op.apply(a, b),
-                            )
-                        }
-                        IntBody::Cmp(op) => {
-                            let o = self.out.0.offset(off[0]) as *mut bool;
-                            iloop2(
-                                src[0],
-                                src[1],
-                                o,
-                                n,
-                                #[inline(always)]
-                                |a, b| op.apply(a, b),
-                            )
-                        }
-                        IntBody::Un(op) => {
-                            let o = self.out.0.offset(off[0] * size) as *mut T;
-                            iloop2(
-                                src[0],
-                                ISrc::Splat(T::trunc(0)),
-                                o,
-                                n,
-                                #[inline(always)]
-                                |a, _| op.apply(a),
-                            )
-                        }
-                    }
+                    let o = self.out.0.offset(off[0] * out_size) as *mut B::Out<T>;
+                    iloop2(
+                        src[0],
+                        src[1],
+                        o,
+                        n,
+                        #[inline(always)]
+                        move |a, b| body.apply(a, b),
+                    )
                 }
             },
         );
     }
 }
 
-/// An op that does nothing in a role it does not play.
-#[derive(Clone, Copy)]
-pub struct Never;
-impl IntOp for Never {
-    fn apply<T: Int>(self, a: T, _b: T) -> T {
-        a
-    }
-}
-impl IntCompare for Never {
-    fn apply<T: Int>(self, _a: T, _b: T) -> bool {
-        false
-    }
-}
-impl IntUnary for Never {
-    fn apply<T: Int>(self, x: T) -> T {
-        x
-    }
-}
-
-fn run_int<A: IntOp, C: IntCompare, U: IntUnary>(
+fn run_int<B: IntBody>(
     ctx: &KernelContext<'_>,
     dtype: ScalarType,
     walk: &Walk,
     ins: [In; 2],
     n_in: usize,
     out: Ptr,
-    body: IntBody<A, C, U>,
+    body: B,
 ) -> bool {
-    fn go<T: Int, A: IntOp, C: IntCompare, U: IntUnary>(
+    fn go<T: Int, B: IntBody>(
         ctx: &KernelContext<'_>,
         walk: &Walk,
         ins: [In; 2],
         n_in: usize,
         out: Ptr,
-        body: IntBody<A, C, U>,
+        body: B,
     ) {
         if walk.numel() == 0 {
             return;
@@ -1209,7 +1214,7 @@ fn run_int<A: IntOp, C: IntCompare, U: IntUnary>(
         split(ctx, walk.numel(), 1, &|start, end| {
             dispatch(
                 isa,
-                IntTask::<T, A, C, U> {
+                IntTask::<T, B> {
                     walk,
                     ins,
                     n_in,
@@ -1223,18 +1228,29 @@ fn run_int<A: IntOp, C: IntCompare, U: IntUnary>(
         });
     }
     match dtype {
-        ScalarType::Int => go::<i32, A, C, U>(ctx, walk, ins, n_in, out, body),
-        ScalarType::Long => go::<i64, A, C, U>(ctx, walk, ins, n_in, out, body),
+        ScalarType::Byte => go::<u8, B>(ctx, walk, ins, n_in, out, body),
+        ScalarType::Char => go::<i8, B>(ctx, walk, ins, n_in, out, body),
+        ScalarType::Short => go::<i16, B>(ctx, walk, ins, n_in, out, body),
+        ScalarType::Int => go::<i32, B>(ctx, walk, ins, n_in, out, body),
+        ScalarType::Long => go::<i64, B>(ctx, walk, ins, n_in, out, body),
         _ => return false,
     }
     true
 }
 
-fn is_fast_int(t: ScalarType) -> bool {
-    matches!(t, ScalarType::Int | ScalarType::Long)
+/// The integer dtypes (Byte, Char, Short, Int, Long): what the integer frames compute in.
+pub fn is_int(t: ScalarType) -> bool {
+    matches!(
+        t,
+        ScalarType::Byte
+            | ScalarType::Char
+            | ScalarType::Short
+            | ScalarType::Int
+            | ScalarType::Long
+    )
 }
 
-/// `out = op(a, b)` with `out`'s dtype Int or Long (the common dtype) and its shape already
+/// `out = op(a, b)` with `out`'s dtype an integer dtype (the common dtype) and its shape already
 /// set; integer values are given as i64 and truncated to the dtype.
 pub fn binary_int<Op: IntOp>(
     ctx: &KernelContext<'_>,
@@ -1244,7 +1260,7 @@ pub fn binary_int<Op: IntOp>(
     out: &mut Tensor<'_>,
 ) -> bool {
     let common = out.dtype();
-    if !is_fast_int(common) {
+    if !is_int(common) {
         return false;
     }
     let (Some((ia, ta)), Some((ib, tb))) = (int_in(a, common), int_in(b, common)) else {
@@ -1256,10 +1272,10 @@ pub fn binary_int<Op: IntOp>(
     let Some(optr) = out_ptr(out) else {
         return false;
     };
-    run_int::<Op, Never, Never>(ctx, common, &walk, [ia, ib], 2, optr, IntBody::Bin(op))
+    run_int(ctx, common, &walk, [ia, ib], 2, optr, Bin(op))
 }
 
-/// `out = op(a, b)` into a Bool out, comparing in `common` (Int or Long).
+/// `out = op(a, b)` into a Bool out, comparing in `common` (an integer dtype).
 pub fn compare_int<Op: IntCompare>(
     ctx: &KernelContext<'_>,
     op: Op,
@@ -1268,7 +1284,7 @@ pub fn compare_int<Op: IntCompare>(
     common: ScalarType,
     out: &mut Tensor<'_>,
 ) -> bool {
-    if !is_fast_int(common) || out.dtype() != ScalarType::Bool {
+    if !is_int(common) || out.dtype() != ScalarType::Bool {
         return false;
     }
     let (Some((ia, ta)), Some((ib, tb))) = (int_in(a, common), int_in(b, common)) else {
@@ -1280,10 +1296,10 @@ pub fn compare_int<Op: IntCompare>(
     let Some(optr) = out_ptr(out) else {
         return false;
     };
-    run_int::<Never, Op, Never>(ctx, common, &walk, [ia, ib], 2, optr, IntBody::Cmp(op))
+    run_int(ctx, common, &walk, [ia, ib], 2, optr, Cmp(op))
 }
 
-/// `out = op(self)` with `self` and `out` of the same dtype, Int or Long.
+/// `out = op(self)` with `self` and `out` of the same integer dtype.
 pub fn unary_int<Op: IntUnary>(
     ctx: &KernelContext<'_>,
     op: Op,
@@ -1291,7 +1307,7 @@ pub fn unary_int<Op: IntUnary>(
     out: &mut Tensor<'_>,
 ) -> bool {
     let common = out.dtype();
-    if !is_fast_int(common) || x.dtype() != common {
+    if !is_int(common) || x.dtype() != common {
         return false;
     }
     let Some(walk) = Walk::new(out, &[Some(x)]) else {
@@ -1301,7 +1317,7 @@ pub fn unary_int<Op: IntUnary>(
         return false;
     };
     let ins = [In::tensor(x, FloatKind::F32), In::ivalue(0)];
-    run_int::<Never, Never, Op>(ctx, common, &walk, ins, 1, optr, IntBody::Un(op))
+    run_int(ctx, common, &walk, ins, 1, optr, Un(op))
 }
 
 // ---------------------------------------------------------------------------------------------

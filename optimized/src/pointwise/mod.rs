@@ -19,7 +19,7 @@
 //!    tanh, ...) get 64-byte-aligned f32 chunks of [`CHUNK`] elements, except Half runs, which
 //!    `UnaryFn::apply_f16` converts in registers (`UnaryOp::run_half`). A one-element tensor of
 //!    another dtype is converted to the common dtype as ATen does (portable's `via(common)`)
-//!    and used as a value. Integers (Int, Long) compute natively with wrapping arithmetic,
+//!    and used as a value. Integers (Byte, Char, Short, Int, Long) compute natively, wrapping,
 //!    which equals portable's i64-then-truncate; `where` selects raw element bits (any dtype);
 //!    `_to_copy` casts between the f32 family and integers / Bool as `static_cast` does.
 //! 3. **Threads**: above [`walk::PAR_MIN`] elements (weighted by the op's cost) the out is cut
