@@ -53,6 +53,7 @@ fn unary_math(c: &mut Criterion) {
             "sigmoid f32 65536",
             "tanh f32 65536",
             "gelu f32 65536",
+            "elu f32 65536",
         ],
     );
 }

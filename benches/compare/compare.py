@@ -21,7 +21,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 BINARY = ["add", "sub", "mul", "div", "maximum", "minimum"]
 COMPARE = ["eq", "ne", "lt", "le", "gt", "ge"]
-UNARY = ["exp", "log", "tanh", "sigmoid", "gelu", "erf", "sqrt", "rsqrt", "neg", "abs", "relu"]
+UNARY = [
+    "exp", "log", "tanh", "sigmoid", "gelu", "erf", "sqrt", "rsqrt", "neg", "abs", "relu", "elu"
+]
 N = "65536"
 
 # (op, dtype, shapes...) in opbench's syntax; `--other S` and `--to D` as opbench takes them.
@@ -132,12 +134,14 @@ def torch_call(op, dt, shapes, to):
             return lambda: f(a, SCALAR_OTHER, alpha=1, out=o)
         return lambda: f(a, SCALAR_OTHER, out=o)
     if base in UNARY:
-        lo, hi = (-3.0, 3.0) if base in ("gelu", "tanh") else (0.25, 3.0)
+        lo, hi = (-3.0, 3.0) if base in ("gelu", "tanh", "elu") else (0.25, 3.0)
         a, o = filled(shape, dt, lo, hi), torch.empty(shape, dtype=DTYPES[dt])
         if base == "gelu":
             return lambda: torch._C._nn.gelu(a, approximate="none", out=o)
         if base == "relu":
             return lambda: aten.relu.out(a, out=o)
+        if base == "elu":
+            return lambda: torch._C._nn.elu(a, 1, 1, 1, out=o)
         f = getattr(torch, base)
         return lambda: f(a, out=o)
     if base in ("clamp", "hardtanh"):

@@ -216,10 +216,10 @@ fn condition(shape: &[usize]) -> Result<OwnedTensor, String> {
 /// Unary ops: `OP.out(self, *, out)`; the math ones are reported in elements/ns.
 pub const UNARY: &[&str] = &[
     "exp", "log", "tanh", "sigmoid", "erf", "sqrt", "rsqrt", "relu", "neg", "abs", "sin", "cos",
-    "gelu",
+    "gelu", "elu",
 ];
 const MATH: &[&str] = &[
-    "exp", "log", "tanh", "sigmoid", "erf", "sin", "cos", "gelu", "rsqrt", "sqrt",
+    "exp", "log", "tanh", "sigmoid", "erf", "sin", "cos", "gelu", "elu", "rsqrt", "sqrt",
 ];
 /// Binary ops: `OP.out(self, other, *, out)` (comparisons: `OP.Tensor_out`, Bool out), and
 /// with `.Scalar_out` `OP.Scalar_out(self, Scalar other, *, out)`.
@@ -231,9 +231,9 @@ pub const SCALAR_OTHER: f64 = 1.25;
 pub const CLAMP_MIN: f64 = 0.75;
 pub const CLAMP_MAX: f64 = 1.5;
 
-/// The input range of a unary op (gelu and tanh see both signs).
+/// The input range of a unary op (gelu, tanh and elu see both signs).
 pub fn unary_range(op: &str) -> (f64, f64) {
-    if op == "gelu" || op == "tanh" {
+    if matches!(op, "gelu" | "tanh" | "elu") {
         (-3.0, 3.0)
     } else {
         (0.25, 3.0)
@@ -388,6 +388,10 @@ impl Bench {
                 let mut args = vec![Arg::Tensor(0)];
                 if u == "gelu" {
                     args.push(Arg::Str("none"));
+                }
+                if u == "elu" {
+                    // alpha, scale, input_scale: their defaults
+                    args.extend([1, 1, 1].map(|c| Arg::Scalar(Scalar::Int(c))));
                 }
                 let bytes = 2 * numel * es;
                 let kind = if MATH.contains(&u) {

@@ -468,6 +468,23 @@ pub fn gen_hardtanh(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> O
         _ => vec![Arg::S(Scalar::Int(0)), Arg::S(Scalar::Int(6))],
     })
 }
+pub fn gen_elu(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    unary(rng, c, dt[0], v, |rng| {
+        let (d, i) = (Scalar::Double, Scalar::Int);
+        let [alpha, scale, input_scale] = match rng.below(6) {
+            0 => [i(1), i(1), i(1)],
+            1 => [d(0.5), d(2.0), d(1.5)],
+            // selu's coefficients
+            2 => [d(1.673_263_242_354_377_3), d(1.050_700_987_355_480_5), i(1)],
+            3 => [i(-2), d(0.25), d(-3.0)],
+            // zeros take `self * scale`: 0, not 0 * inf
+            4 => [d(f64::INFINITY), i(1), i(1)],
+            // out of Float's range: an error
+            _ => [d(1e39), i(1), i(1)],
+        };
+        vec![Arg::S(alpha), Arg::S(scale), Arg::S(input_scale)]
+    })
+}
 pub fn gen_to_copy(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let mut call = unary(rng, c, dt[0], v, |rng| {
         // memory_format: None mostly, channels_last (rank 4 only) sometimes.
@@ -710,6 +727,8 @@ pub fn generator(name: &str) -> Option<Gen> {
             },
             gen_gelu,
         ),
+        // etk_simd's expm1 (≤ 4 ulp) against libm's, scaled
+        "aten::elu.out" => pw(MATH, gen_elu),
         "aten::_to_copy.out" => pw(EXACT, gen_to_copy),
         "aten::mm.out" => gemm(gen_mm),
         "aten::bmm.out" => gemm(gen_bmm),

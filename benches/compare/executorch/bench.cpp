@@ -200,7 +200,7 @@ bool contains(const char* const* list, const std::string& s) {
 const char* const kBinary[] = {"add", "sub", "mul", "div", "maximum", "minimum", nullptr};
 const char* const kCompare[] = {"eq", "ne", "lt", "le", "gt", "ge", nullptr};
 const char* const kUnary[] = {"exp", "log", "tanh", "sigmoid", "erf", "sqrt", "rsqrt", "relu",
-                              "neg", "abs", "sin", "cos", "gelu", nullptr};
+                              "neg", "abs", "sin", "cos", "gelu", "elu", nullptr};
 
 }  // namespace
 
@@ -290,9 +290,11 @@ int main(int argc, char** argv) {
     if (base == "add" || base == "sub") args.emplace_back(Scalar(int64_t(1)));
     if (cmp) out_dtype = ScalarType::Bool;
   } else if (contains(kUnary, base)) {
-    bool wide = base == "gelu" || base == "tanh";
+    bool wide = base == "gelu" || base == "tanh" || base == "elu";
     args.emplace_back(tensor(dt, shape, wide ? -3.0 : 0.25, 3.0)->tensor());
     if (base == "gelu") args.emplace_back(&approximate);
+    if (base == "elu")  // alpha, scale, input_scale
+      for (int i = 0; i < 3; ++i) args.emplace_back(Scalar(int64_t(1)));
   } else if ((base == "clamp" || base == "hardtanh") && overload == "out") {
     args.emplace_back(tensor(dt, shape, 0.5, 2.0)->tensor());
     args.emplace_back(Scalar(kClampMin));

@@ -55,6 +55,7 @@ pub mod abs;
 pub mod add;
 pub mod clamp;
 pub mod div;
+pub mod elu;
 pub mod eq;
 pub mod erf;
 pub mod exp;

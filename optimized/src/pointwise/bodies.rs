@@ -3,7 +3,7 @@
 //! element (same operations, same order, no FMA), so results are bit-identical except where an
 //! op is documented to use `etk_simd`'s vector math.
 
-use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp};
+use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp, map_lanes};
 use super::half::FloatKind;
 use super::simd::Simd;
 use etk_simd::{Isa, UnaryFn};
@@ -341,6 +341,60 @@ impl UnaryOp for GeluErf {
                         let y = s.select(s.lt(big, x), inf, y);
                         s.select(s.eq(x, inf), nan, y)
                     },
+                )
+            };
+            i += m;
+        }
+    }
+}
+
+/// `elu` as portable computes it: `x < 0 ? expm1(x * input_scale) * (alpha * scale) :
+/// x * scale` (zeros take the second branch, as in ATen), with `etk_simd`'s expm1.
+#[derive(Clone, Copy, Debug)]
+pub struct Elu {
+    /// `alpha * scale`.
+    pub negcoef: f32,
+    /// `scale`.
+    pub poscoef: f32,
+    /// `input_scale`.
+    pub negiptcoef: f32,
+}
+impl UnaryOp for Elu {
+    const COST: usize = 8;
+    const LANEWISE: bool = false;
+    #[inline(always)]
+    unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
+        // Blocks small enough that the three passes read `x` and `out` back from L1.
+        const BLOCK: usize = 2048;
+        let (neg, pos, ipt) = (
+            s.splat(self.negcoef),
+            s.splat(self.poscoef),
+            s.splat(self.negiptcoef),
+        );
+        let zero = s.splat(0.0);
+        let mut i = 0;
+        while i < n {
+            let m = BLOCK.min(n - i);
+            // SAFETY: the frame's pointers are valid for `n` floats and do not overlap; `out`
+            // holds the scaled arguments, then expm1 of them, before the last pass reads it.
+            unsafe {
+                let (x, out) = (x.add(i), out.add(i));
+                map_lanes(
+                    s,
+                    x,
+                    out,
+                    m,
+                    #[inline(always)]
+                    |v| s.mul(v, ipt),
+                );
+                UnaryFn::Expm1.apply_inplace(S::ISA, core::slice::from_raw_parts_mut(out, m));
+                fix_lanes(
+                    s,
+                    x,
+                    out,
+                    m,
+                    #[inline(always)]
+                    |x, e| s.select(s.lt(x, zero), s.mul(e, neg), s.mul(x, pos)),
                 )
             };
             i += m;

@@ -2,8 +2,8 @@
 //! frame does not accelerate falls back to portable inside each kernel).
 
 use crate::ops::{
-    abs, add, clamp, div, eq, erf, exp, ge, gelu, gt, hardtanh, le, log, lt, maximum, minimum, mul,
-    ne, neg, relu, rsqrt, sigmoid, sqrt, sub, tanh, to_copy, where_,
+    abs, add, clamp, div, elu, eq, erf, exp, ge, gelu, gt, hardtanh, le, log, lt, maximum, minimum,
+    mul, ne, neg, relu, rsqrt, sigmoid, sqrt, sub, tanh, to_copy, where_,
 };
 use etk_core::KernelEntry;
 
@@ -143,6 +143,10 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: gelu::OP,
         kernel: gelu::gelu_out_boxed,
+    },
+    KernelEntry {
+        name: elu::OP,
+        kernel: elu::elu_out_boxed,
     },
     KernelEntry {
         name: erf::OP,
