@@ -52,6 +52,11 @@ CASES = (
         f"add i32 {N}",
         f"mul i64 {N}",
         f"lt i32 {N}",
+        f"add u8 {N}",
+        f"mul i8 {N}",
+        f"maximum i16 {N}",
+        f"relu u8 {N}",
+        f"elu bf16 {N}",
         "mm f32 64x64 64x64",
         "mm f32 128x128 128x128",
         "mm f32 256x256 256x256",
@@ -69,7 +74,7 @@ CASES = (
 
 DTYPES = {
     "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
-    "i32": torch.int32, "i64": torch.int64, "i8": torch.int8, "u8": torch.uint8,
+    "i32": torch.int32, "i64": torch.int64, "i8": torch.int8, "u8": torch.uint8, "i16": torch.int16,
     "bool": torch.bool,
 }
 SCALAR_OTHER, CLAMP_MIN, CLAMP_MAX = 1.25, 0.75, 1.5  # benches/src/cli.rs

@@ -76,6 +76,7 @@ ScalarType parse_dtype(const std::string& s) {
   if (s == "f64" || s == "double") return ScalarType::Double;
   if (s == "i32" || s == "int") return ScalarType::Int;
   if (s == "i64" || s == "long") return ScalarType::Long;
+  if (s == "i16") return ScalarType::Short;
   if (s == "i8") return ScalarType::Char;
   if (s == "u8") return ScalarType::Byte;
   if (s == "bool") return ScalarType::Bool;
@@ -151,6 +152,7 @@ struct Owned {
       case ScalarType::BFloat16: reinterpret_cast<uint16_t*>(p)[i] = to_bf16(float(v)); break;
       case ScalarType::Int: reinterpret_cast<int32_t*>(p)[i] = int32_t(v); break;
       case ScalarType::Long: reinterpret_cast<int64_t*>(p)[i] = int64_t(v); break;
+      case ScalarType::Short: reinterpret_cast<int16_t*>(p)[i] = int16_t(v); break;
       case ScalarType::Char: reinterpret_cast<int8_t*>(p)[i] = int8_t(v); break;
       case ScalarType::Byte: reinterpret_cast<uint8_t*>(p)[i] = uint8_t(v); break;
       case ScalarType::Bool: reinterpret_cast<bool*>(p)[i] = v != 0.0; break;
