@@ -10,7 +10,6 @@ use crate::pointwise::bodies::{Abs, Elu};
 use crate::pointwise::entry::{is_float, unary};
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::elu as portable;
-use etk_portable::util::scalar::scalar_to_checked;
 
 pub const OP: &str = "aten::elu.out";
 
@@ -22,7 +21,7 @@ pub fn elu_out(
     input_scale: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let done = coefficients(self_.dtype(), &alpha, &scale, &input_scale)
+    let done = body(self_.dtype(), &alpha, &scale, &input_scale)
         .and_then(|elu| unary(ctx, OP, self_, out, elu, None::<Abs>));
     match done {
         Some(r) => r,
@@ -30,24 +29,15 @@ pub fn elu_out(
     }
 }
 
-/// The body for a Float, Half or BFloat16 `self`, its coefficients in f32 (c10's overflow
-/// check, as portable); `None` where portable computes or reports an error.
-fn coefficients(
-    dtype: ScalarType,
-    alpha: &Scalar,
-    scale: &Scalar,
-    input_scale: &Scalar,
-) -> Option<Elu> {
+/// The body for a Float, Half or BFloat16 `self`, its coefficients in f32 as portable converts
+/// them; `None` where portable computes or reports an error.
+fn body(dtype: ScalarType, alpha: &Scalar, scale: &Scalar, input_scale: &Scalar) -> Option<Elu> {
     if !is_float(dtype) {
         return None;
     }
-    let f32_of = |name, s| scalar_to_checked::<f32>(OP, name, s, ScalarType::Float).ok();
-    let (alpha, poscoef) = (f32_of("alpha", alpha)?, f32_of("scale", scale)?);
-    Some(Elu {
-        negcoef: alpha * poscoef,
-        poscoef,
-        negiptcoef: f32_of("input_scale", input_scale)?,
-    })
+    portable::coefficients(ScalarType::Float, alpha, scale, input_scale)
+        .ok()
+        .map(Elu)
 }
 
 boxed_kernel!(pub fn elu_out_boxed = OP => elu_out(self_: &Tensor, alpha: Scalar, scale: Scalar, input_scale: Scalar) -> (out));

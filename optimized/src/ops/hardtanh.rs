@@ -9,9 +9,8 @@
 
 use crate::pointwise::entry::{clamp_scalar, is_float};
 use crate::pointwise::frame::is_int;
-use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 use etk_portable::ops::hardtanh as portable;
-use etk_portable::util::scalar::scalar_to_checked;
 
 pub const OP: &str = "aten::hardtanh.out";
 
@@ -24,7 +23,8 @@ pub fn hardtanh_out(
 ) -> Result<()> {
     let limits = match self_.dtype() {
         d if is_float(d) => Some((min_val, max_val)),
-        d if is_int(d) => int_limits(d, &min_val, &max_val),
+        // a limit that does not convert or a negative one for Byte: portable's error
+        d if is_int(d) => portable::integer_limits(d, &min_val, &max_val).ok(),
         _ => None,
     };
     let done = limits.and_then(|(lo, hi)| {
@@ -41,16 +41,6 @@ pub fn hardtanh_out(
         Some(r) => r,
         None => portable::hardtanh_out(ctx, self_, min_val, max_val, out),
     }
-}
-
-/// The limits of an integer `hardtanh` as ATen uses them: truncated to int64. `None` where
-/// portable reports an error: a limit that does not convert, or a negative limit for a Byte
-/// tensor (which the clamp's own check would let wrap).
-fn int_limits(dtype: ScalarType, min_val: &Scalar, max_val: &Scalar) -> Option<(Scalar, Scalar)> {
-    let trunc = |name, s| scalar_to_checked::<i64>(OP, name, s, ScalarType::Long).ok();
-    let (lo, hi) = (trunc("min_val", min_val)?, trunc("max_val", max_val)?);
-    let byte_negative = dtype == ScalarType::Byte && lo.min(hi) < 0;
-    (!byte_negative).then_some((Scalar::Int(lo), Scalar::Int(hi)))
 }
 
 boxed_kernel!(pub fn hardtanh_out_boxed = OP => hardtanh_out(self_: &Tensor, min_val: Scalar, max_val: Scalar) -> (out));

@@ -6,6 +6,7 @@
 use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp, map_lanes};
 use super::half::FloatKind;
 use super::simd::Simd;
+use etk_portable::ops::elu::Coefficients;
 use etk_simd::{Isa, UnaryFn};
 use half::f16;
 
@@ -60,8 +61,8 @@ impl BinaryOp for Div {
     }
 }
 
-/// `x / b` for one divisor `b`: [`Div`]'s quotient, bit for bit, with the division replaced by a multiplication and an FMA correction where that is
-/// exact (see [`Simd::div_by`]). A binary op whose second operand is always `b` (the frame
+/// `x / b` for one divisor `b`: [`Div`]'s quotient, bit for bit, with the division replaced
+/// by a multiplication and an FMA correction where that is exact (see [`Simd::div_by`]). A binary op whose second operand is always `b` (the frame
 /// still walks it as one value, so the loop is the binary frame's).
 #[derive(Clone, Copy, Debug)]
 pub struct DivBy {
@@ -351,14 +352,7 @@ impl UnaryOp for GeluErf {
 /// `elu` as portable computes it: `x < 0 ? expm1(x * input_scale) * (alpha * scale) :
 /// x * scale` (zeros take the second branch, as in ATen), with `etk_simd`'s expm1.
 #[derive(Clone, Copy, Debug)]
-pub struct Elu {
-    /// `alpha * scale`.
-    pub negcoef: f32,
-    /// `scale`.
-    pub poscoef: f32,
-    /// `input_scale`.
-    pub negiptcoef: f32,
-}
+pub struct Elu(pub Coefficients<f32>);
 impl UnaryOp for Elu {
     const COST: usize = 8;
     const LANEWISE: bool = false;
@@ -367,9 +361,9 @@ impl UnaryOp for Elu {
         // Blocks small enough that the three passes read `x` and `out` back from L1.
         const BLOCK: usize = 2048;
         let (neg, pos, ipt) = (
-            s.splat(self.negcoef),
-            s.splat(self.poscoef),
-            s.splat(self.negiptcoef),
+            s.splat(self.0.negcoef),
+            s.splat(self.0.poscoef),
+            s.splat(self.0.negiptcoef),
         );
         let zero = s.splat(0.0);
         let mut i = 0;

@@ -12,7 +12,7 @@ use crate::util::pointwise::each1;
 use crate::util::scalar::scalar_to_checked;
 use crate::util::unary::float_activation_prologue;
 use etk_core::iter::{arg, map1};
-use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
+use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::elu.out";
 
@@ -26,10 +26,8 @@ pub fn elu_out(
 ) -> Result<()> {
     let opmath = float_activation_prologue(OP, self_, out)?;
     dispatch_float!(opmath, C => {
-        let alpha: C = scalar_to_checked(OP, "alpha", &alpha, opmath)?;
-        let poscoef: C = scalar_to_checked(OP, "scale", &scale, opmath)?;
-        let negiptcoef: C = scalar_to_checked(OP, "input_scale", &input_scale, opmath)?;
-        let negcoef = alpha * poscoef;
+        let Coefficients { negcoef, poscoef, negiptcoef } =
+            coefficients::<C>(opmath, &alpha, &scale, &input_scale)?;
         let elu = |x: C| {
             if x < C::ZERO {
                 Float::expm1(x * negiptcoef) * negcoef
@@ -38,6 +36,32 @@ pub fn elu_out(
             }
         };
         map1::<C, C>(OP, out, None, arg("self", self_), each1(elu))
+    })
+}
+
+/// `elu`'s coefficients in the compute type: `alpha * scale` for negative inputs, `scale`, and
+/// `input_scale`.
+#[derive(Clone, Copy, Debug)]
+pub struct Coefficients<C> {
+    pub negcoef: C,
+    pub poscoef: C,
+    pub negiptcoef: C,
+}
+
+/// The coefficients converted to `opmath` (Float or Double) with c10's overflow check.
+pub fn coefficients<C: Float>(
+    opmath: ScalarType,
+    alpha: &Scalar,
+    scale: &Scalar,
+    input_scale: &Scalar,
+) -> Result<Coefficients<C>> {
+    let alpha: C = scalar_to_checked(OP, "alpha", alpha, opmath)?;
+    let poscoef: C = scalar_to_checked(OP, "scale", scale, opmath)?;
+    let negiptcoef: C = scalar_to_checked(OP, "input_scale", input_scale, opmath)?;
+    Ok(Coefficients {
+        negcoef: alpha * poscoef,
+        poscoef,
+        negiptcoef,
     })
 }
 

@@ -26,18 +26,28 @@ pub fn hardtanh_out(
     let st = self_.dtype();
     reject_bool(OP, "self", st)?;
     let (lo, hi) = if st.is_integral(false) {
-        let lo: i64 = scalar_to_checked(OP, "min_val", &min_val, ScalarType::Long)?;
-        let hi: i64 = scalar_to_checked(OP, "max_val", &max_val, ScalarType::Long)?;
-        if st == ScalarType::Byte && (lo < 0 || hi < 0) {
-            return Err(Error::new(ErrorKind::InvalidArgument, OP, "min_val")
-                .expected_text("non-negative limits for an unsigned (Byte) tensor")
-                .got(Info::Int(lo.min(hi))));
-        }
-        (Scalar::Int(lo), Scalar::Int(hi))
+        integer_limits(st, &min_val, &max_val)?
     } else {
         (min_val, max_val)
     };
     clamp_scalar_impl(OP, self_, Some(("min_val", lo)), Some(("max_val", hi)), out)
+}
+
+/// The limits of `hardtanh` on an integer `dtype` as ATen uses them: truncated to int64 (with
+/// c10's overflow check), and non-negative for Byte (whose clamp would let them wrap).
+pub fn integer_limits(
+    dtype: ScalarType,
+    min_val: &Scalar,
+    max_val: &Scalar,
+) -> Result<(Scalar, Scalar)> {
+    let lo: i64 = scalar_to_checked(OP, "min_val", min_val, ScalarType::Long)?;
+    let hi: i64 = scalar_to_checked(OP, "max_val", max_val, ScalarType::Long)?;
+    if dtype == ScalarType::Byte && (lo < 0 || hi < 0) {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "min_val")
+            .expected_text("non-negative limits for an unsigned (Byte) tensor")
+            .got(Info::Int(lo.min(hi))));
+    }
+    Ok((Scalar::Int(lo), Scalar::Int(hi)))
 }
 
 boxed_kernel!(pub fn hardtanh_out_boxed = OP => hardtanh_out(self_: &Tensor, min_val: Scalar, max_val: Scalar) -> (out));
