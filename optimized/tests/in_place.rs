@@ -45,25 +45,18 @@ fn clamp_tensor_on_integers_matches_portable_across_chunks() {
                 &[n],
             );
             let hi = tensor(dtype, &ints(1, 3), &[1]);
-            let mut got = OwnedTensor::zeros(dtype, &[n]).unwrap();
-            let mut want = OwnedTensor::zeros(dtype, &[n]).unwrap();
-            let mut ctx = KernelContext::serial();
-            clamp_tensor_out(
-                &mut ctx,
-                &x.view(),
-                Some(&lo.view()),
-                Some(&hi.view()),
-                &mut got.view_mut().unwrap(),
-            )
-            .unwrap();
-            portable_clamp_tensor_out(
-                &mut ctx,
-                &x.view(),
-                Some(&lo.view()),
-                Some(&hi.view()),
-                &mut want.view_mut().unwrap(),
-            )
-            .unwrap();
+            let [got, want] = [clamp_tensor_out, portable_clamp_tensor_out].map(|kernel| {
+                let mut out = OwnedTensor::zeros(dtype, &[n]).unwrap();
+                kernel(
+                    &mut KernelContext::serial(),
+                    &x.view(),
+                    Some(&lo.view()),
+                    Some(&hi.view()),
+                    &mut out.view_mut().unwrap(),
+                )
+                .unwrap();
+                out
+            });
             assert_eq!(
                 got.to_logical::<i64>(),
                 want.to_logical::<i64>(),

@@ -249,13 +249,13 @@ fn roots_within_one_ulp() {
 
 /// `x / b` for one `b` through [`DivBy`] (the reciprocal and an FMA correction), full vectors
 /// and a masked tail, at the kernel's ISA.
-struct DivByRun<'a, Op> {
-    op: Op,
+struct DivByRun<'a> {
+    op: DivBy,
     x: &'a [f32],
     out: &'a mut [f32],
 }
 
-impl<Op: BinaryOp> Kernel for DivByRun<'_, Op> {
+impl Kernel for DivByRun<'_> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -281,9 +281,9 @@ pub fn compare_scalar<Op: CompareOp + IntCompare>(
     })
 }
 
-/// `clamp` with Scalar bounds (also `relu` and `hardtanh` on floating tensors), as portable's
-/// `clamp_scalar_impl` when `self` is Float, Half, BFloat16 or an integer dtype and the out has its
-/// dtype: the bounds converted with c10's overflow check (an error or a NaN bound: portable).
+/// `clamp` with Scalar bounds (also `relu` and `hardtanh`), as portable's `clamp_scalar_impl`
+/// when `self` is Float, Half, BFloat16 or an integer dtype and the out has its dtype: the
+/// bounds converted with c10's overflow check (an error or a NaN bound: portable).
 pub fn clamp_scalar(
     ctx: &KernelContext<'_>,
     op: &'static str,

@@ -1005,6 +1005,21 @@ enum ISrc<T> {
     Splat(T),
 }
 
+impl<T> ISrc<T> {
+    /// The source from element `k` on.
+    ///
+    /// # Safety
+    /// A run must hold at least `k` elements.
+    #[inline(always)]
+    unsafe fn skip(self, k: usize) -> Self {
+        match self {
+            // SAFETY: the caller's.
+            ISrc::Run(p) => ISrc::Run(unsafe { p.add(k) }),
+            splat => splat,
+        }
+    }
+}
+
 /// Whether `n` elements of `T` at `a` and `n` of `R` at `o` share a byte.
 fn overlaps<T, R>(a: *const T, o: *const R, n: usize) -> bool {
     let (a0, o0) = (a as usize, o as usize);
@@ -1033,16 +1048,12 @@ unsafe fn iloop2<T: Copy, R: Copy>(
     let mut at = 0;
     while at < n {
         let m = if buffered { CHUNK.min(n - at) } else { n };
-        let from = |x: ISrc<T>| match x {
-            // SAFETY: `at < n`; the run is valid for `n` elements.
-            ISrc::Run(p) => ISrc::Run(unsafe { p.add(at) }),
-            splat => splat,
-        };
-        // SAFETY: the buffer holds `m` elements and is no run; the out is valid for `n`, and
-        // overlaps no run when it is written directly.
+        // SAFETY: `at < n`, and the runs are valid for `n` elements; the buffer holds `m`
+        // elements and is no run; the out is valid for `n`, and overlaps no run when it is
+        // written directly.
         unsafe {
             let dst = if buffered { tmp } else { o.add(at) };
-            iloop2_disjoint(from(a), from(b), dst, m, &f);
+            iloop2_disjoint(a.skip(at), b.skip(at), dst, m, &f);
             if buffered {
                 core::ptr::copy_nonoverlapping(tmp, o.add(at), m);
             }
@@ -1494,10 +1505,7 @@ impl<T: Bits> Kernel for SelectTask<'_, T> {
                         }
                     };
                     let (c, o, n) = (c.add(done), o.add(done), n - done);
-                    let src = src.map(|x| match x {
-                        ISrc::Run(p) => ISrc::Run(p.add(done)),
-                        splat => splat,
-                    });
+                    let src = src.map(|x| x.skip(done));
                     // The rest, element by element through pointers: the out may be one of
                     // the inputs (even the condition, for Bool), so no slices.
                     let pick = |x: ISrc<T>, i: usize| match x {
