@@ -22,8 +22,8 @@ pub enum Isa {
     Avx2,
     /// x86-64 AVX-512 F/BW/DQ/VL, plus AVX2 + FMA + F16C.
     Avx512,
-    /// aarch64 Advanced SIMD. The math and conversion kernels currently run the scalar code at
-    /// this level.
+    /// aarch64 Advanced SIMD: the math kernels have NEON code (`math/neon.rs`); the
+    /// conversions run the portable code at this level.
     #[cfg(target_arch = "aarch64")]
     Neon,
 }

@@ -253,7 +253,7 @@ impl UnaryOp for Math {
     const COST: usize = 8;
     const LANEWISE: bool = false;
     #[inline(always)]
-    unsafe fn run<S: Simd>(self, _s: S, x: *const f32, out: *mut f32, n: usize) {
+    unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
         // SAFETY: the frame's pointers are valid for `n` floats and do not overlap.
         let (x, out) = unsafe {
             (
@@ -261,7 +261,7 @@ impl UnaryOp for Math {
                 core::slice::from_raw_parts_mut(out, n),
             )
         };
-        self.0.apply(S::ISA, x, out);
+        self.0.apply(s.level(), x, out);
     }
     #[inline(always)]
     unsafe fn run_half(
@@ -381,7 +381,7 @@ impl UnaryOp for Elu {
                     #[inline(always)]
                     |v| s.mul(v, ipt),
                 );
-                UnaryFn::Expm1.apply_inplace(S::ISA, core::slice::from_raw_parts_mut(out, m));
+                UnaryFn::Expm1.apply_inplace(s.level(), core::slice::from_raw_parts_mut(out, m));
                 fix_lanes(
                     s,
                     x,

@@ -686,7 +686,7 @@ impl<F: RunBody> FloatTask<'_, F> {
                 if self.out_kind == OutKind::Float {
                     // SAFETY: the out run lies within the out; tasks write disjoint ranges.
                     let o = unsafe { self.out.0.offset(off[0] * esize) };
-                    if unsafe { self.body.run_half(S::ISA, kind, &src, o, n) } {
+                    if unsafe { self.body.run_half(s.level(), kind, &src, o, n) } {
                         return;
                     }
                 }

@@ -15,8 +15,10 @@
 use etk_simd::Isa;
 
 /// One lane of f32 per "vector": the portable path, and the reference every other path equals.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Scalar;
+/// It carries the level the call runs at ([`Simd::level`]): `Scalar`, or `Neon` on aarch64,
+/// where the compiler vectorizes these loops and `etk_simd`'s math has NEON kernels.
+#[derive(Clone, Copy, Debug)]
+pub struct Scalar(Isa);
 
 /// 8 lanes of f32 (AVX2 + FMA + F16C).
 #[cfg(target_arch = "x86_64")]
@@ -40,6 +42,12 @@ pub trait Simd: Copy + Send + Sync + 'static {
     const LANES: usize;
     /// The level this type implements.
     const ISA: Isa;
+    /// The level the call runs at, for the `etk_simd` functions a kernel calls: [`Simd::ISA`],
+    /// except that [`Scalar`] also serves `Neon`.
+    #[inline(always)]
+    fn level(self) -> Isa {
+        Self::ISA
+    }
     /// `Avx512<true>`, which [`dispatch_bf16`] alone creates, for calls that store BFloat16.
     const NATIVE_BF16: bool = false;
 
@@ -185,6 +193,10 @@ impl Simd for Scalar {
     type M = bool;
     const LANES: usize = 1;
     const ISA: Isa = Isa::Scalar;
+    #[inline(always)]
+    fn level(self) -> Isa {
+        self.0
+    }
 
     #[inline(always)]
     fn splat(self, x: f32) -> f32 {
@@ -870,7 +882,7 @@ pub fn dispatch<K: Kernel>(isa: Isa, k: K) -> K::Output {
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 => unsafe { run_avx2(k) },
-        _ => k.run(Scalar),
+        level => k.run(Scalar(level)),
     }
 }
 

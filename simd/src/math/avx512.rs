@@ -346,5 +346,5 @@ kernels!(
 /// reading and `dst` for writing `n` elements; they either do not overlap or are equal.
 pub(crate) unsafe fn run<E: Io>(f: UnaryFn, src: *const u8, dst: *mut u8, n: usize) {
     // SAFETY: forwarded from the caller.
-    unsafe { by_fn!(f, E, src, dst, n) }
+    unsafe { by_fn!(f, [E], src, dst, n) }
 }

@@ -47,23 +47,23 @@
 use crate::detect::Isa;
 use half::f16;
 
-/// `f`'s kernel, `name::<E>(args)`, in an ISA module that has one function per [`UnaryFn`],
-/// named as [`UnaryFn::name`] gives.
-#[cfg(target_arch = "x86_64")]
+/// `f`'s kernel, `name::<E>(args)` (or `name(args)` without `[E]`), in an ISA module that has
+/// one function per [`UnaryFn`], named as [`UnaryFn::name`] gives.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! by_fn {
-    ($f:expr, $e:ty, $($arg:expr),*) => {
+    ($f:expr, [$($e:ty)?], $($arg:expr),*) => {
         match $f {
-            UnaryFn::Exp => exp::<$e>($($arg),*),
-            UnaryFn::Expm1 => expm1::<$e>($($arg),*),
-            UnaryFn::Log => log::<$e>($($arg),*),
-            UnaryFn::Log1p => log1p::<$e>($($arg),*),
-            UnaryFn::Tanh => tanh::<$e>($($arg),*),
-            UnaryFn::Sigmoid => sigmoid::<$e>($($arg),*),
-            UnaryFn::Erf => erf::<$e>($($arg),*),
-            UnaryFn::GeluErf => gelu_erf::<$e>($($arg),*),
-            UnaryFn::GeluTanh => gelu_tanh::<$e>($($arg),*),
-            UnaryFn::Sin => sin::<$e>($($arg),*),
-            UnaryFn::Cos => cos::<$e>($($arg),*),
+            UnaryFn::Exp => exp$(::<$e>)?($($arg),*),
+            UnaryFn::Expm1 => expm1$(::<$e>)?($($arg),*),
+            UnaryFn::Log => log$(::<$e>)?($($arg),*),
+            UnaryFn::Log1p => log1p$(::<$e>)?($($arg),*),
+            UnaryFn::Tanh => tanh$(::<$e>)?($($arg),*),
+            UnaryFn::Sigmoid => sigmoid$(::<$e>)?($($arg),*),
+            UnaryFn::Erf => erf$(::<$e>)?($($arg),*),
+            UnaryFn::GeluErf => gelu_erf$(::<$e>)?($($arg),*),
+            UnaryFn::GeluTanh => gelu_tanh$(::<$e>)?($($arg),*),
+            UnaryFn::Sin => sin$(::<$e>)?($($arg),*),
+            UnaryFn::Cos => cos$(::<$e>)?($($arg),*),
         }
     };
 }
@@ -72,12 +72,14 @@ macro_rules! by_fn {
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod kernels;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod scalar;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod tables;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod vector;
 
 /// The unary functions of this module, as values (for generic element-wise kernels).
@@ -181,11 +183,24 @@ unsafe fn run_f16(f: UnaryFn, isa: Isa, src: *const f16, dst: *mut f16, n: usize
         // SAFETY: AVX2 + FMA + F16C were detected.
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 => unsafe { avx2::run::<avx2::F16>(f, src.cast(), dst.cast(), n) },
-        _ => {
-            let g = scalar::func(f);
-            for i in 0..n {
-                // SAFETY: i < n; each element is read before it is written.
-                unsafe { *dst.add(i) = f16::from_f32(g((*src.add(i)).to_f32())) };
+        // Widened into f32 chunks on the stack, computed as `run` computes f32, rounded once.
+        level => {
+            let mut buf = [0f32; 256];
+            let mut at = 0;
+            while at < n {
+                let m = buf.len().min(n - at);
+                let chunk = &mut buf[..m];
+                for (i, b) in chunk.iter_mut().enumerate() {
+                    // SAFETY: at + i < n.
+                    *b = unsafe { *src.add(at + i) }.to_f32();
+                }
+                // SAFETY: the chunk is valid for m floats (in place).
+                unsafe { run(f, level, chunk.as_ptr(), chunk.as_mut_ptr(), m) };
+                for (i, &b) in chunk.iter().enumerate() {
+                    // SAFETY: at + i < n; this chunk of `src` was read before it is written.
+                    unsafe { *dst.add(at + i) = f16::from_f32(b) };
+                }
+                at += m;
             }
         }
     }
@@ -202,6 +217,9 @@ unsafe fn run(f: UnaryFn, isa: Isa, src: *const f32, dst: *mut f32, n: usize) {
         // SAFETY: AVX2 + FMA were detected.
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 => unsafe { avx2::run::<avx2::F32>(f, src.cast(), dst.cast(), n) },
+        // SAFETY: pointer validity is the caller's (NEON is part of the aarch64 baseline).
+        #[cfg(target_arch = "aarch64")]
+        Isa::Neon => unsafe { neon::run(f, src, dst, n) },
         // SAFETY: pointer validity is the caller's.
         _ => unsafe { scalar::run(f, src, dst, n) },
     }
