@@ -70,10 +70,6 @@ impl Mul for F32x8 {
 
 /// `_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC`.
 const NEAREST: i32 = 0x08;
-/// 1.5 * 2^23: adding it rounds a float below 2^22 in magnitude to an integer held in the low
-/// mantissa bits.
-const ROUND_MAGIC: f32 = 12_582_912.0;
-
 impl Vf32 for F32x8 {
     type M = __m256;
     type I = I32x8;
@@ -115,15 +111,6 @@ impl Vf32 for F32x8 {
     #[inline(always)]
     fn abs(self) -> Self {
         F32x8(unsafe { _mm256_andnot_ps(_mm256_set1_ps(-0.0), self.0) })
-    }
-    #[inline(always)]
-    fn abs_min(self, c: Self) -> Self {
-        // x86 min returns its second operand when either is NaN.
-        c.min(self.abs())
-    }
-    #[inline(always)]
-    fn abs_min_lossy(self, c: Self) -> Self {
-        self.abs_min(c)
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -202,38 +189,6 @@ impl Vf32 for F32x8 {
         F32x8(unsafe { _mm256_cvtepi32_ps(i.0) })
     }
     #[inline(always)]
-    fn ldexp(self, n: Self) -> Self {
-        // Two exact power-of-two factors, each within the normal range: only the second
-        // multiplication rounds, so overflow and gradual underflow come out right.
-        let k = n.to_int();
-        let k1 = k.sra::<1>();
-        let k2 = k.sub(k1);
-        let bias = I32x8::splat(127);
-        let s1 = F32x8::from_bits(k1.add(bias).shl::<23>());
-        let s2 = F32x8::from_bits(k2.add(bias).shl::<23>());
-        self * s1 * s2
-    }
-    #[inline(always)]
-    fn pow2(n: Self) -> Self {
-        F32x8::from_bits(n.to_int().add(I32x8::splat(127)).shl::<23>())
-    }
-    #[inline(always)]
-    fn split_round(self) -> (Self, I32x8) {
-        let magic = F32x8::splat(ROUND_MAGIC);
-        let m = self + magic;
-        let k = m - magic;
-        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
-        (self - k, m.to_bits())
-    }
-    #[inline(always)]
-    fn frac_index<const S: i32>(self) -> (Self, I32x8) {
-        let scale = (1 << S) as f32;
-        let magic = F32x8::splat(ROUND_MAGIC);
-        let m = self.mul_add(F32x8::splat(scale), magic);
-        let k = m - magic;
-        (k.neg_mul_add(F32x8::splat(1.0 / scale), self), m.to_bits())
-    }
-    #[inline(always)]
     fn lut8(table: &[f32; 8], idx: I32x8) -> Self {
         F32x8(unsafe { _mm256_permutevar8x32_ps(_mm256_loadu_ps(table.as_ptr()), idx.0) })
     }
@@ -248,16 +203,6 @@ impl Vf32 for F32x8 {
             let upper = _mm256_castsi256_ps(_mm256_slli_epi32::<28>(idx.0));
             F32x8(_mm256_blendv_ps(a, b, upper))
         }
-    }
-    #[inline(always)]
-    fn lut32(table: &[f32; 32], idx: I32x8) -> Self {
-        // Not used by the kernels on this level (LUT32 is false), but correct.
-        let (lo, hi) = table.split_at(16);
-        let a = F32x8::lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
-        let b = F32x8::lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
-        // Bit 4 of the index, moved to the sign bit, picks the upper table.
-        let upper = unsafe { _mm256_castsi256_ps(_mm256_slli_epi32::<27>(idx.0)) };
-        F32x8(unsafe { _mm256_blendv_ps(a.0, b.0, upper) })
     }
 }
 

@@ -122,11 +122,6 @@ impl Vf32 for F32x16 {
         F32x16(unsafe { _mm512_abs_ps(self.0) })
     }
     #[inline(always)]
-    fn abs_min(self, c: Self) -> Self {
-        // (vrangeps would be one instruction, but it drops quiet NaNs.)
-        c.min(self.abs())
-    }
-    #[inline(always)]
     fn abs_min_lossy(self, c: Self) -> Self {
         // vrangeps: the operand of smaller magnitude with its sign cleared (a quiet NaN
         // operand is ignored).

@@ -91,10 +91,6 @@ impl F32x4 {
     }
 }
 
-/// 1.5 * 2^23: adding it rounds a float below 2^22 in magnitude to an integer held in the low
-/// mantissa bits.
-const ROUND_MAGIC: f32 = 12_582_912.0;
-
 impl Vf32 for F32x4 {
     type M = uint32x4_t;
     type I = I32x4;
@@ -137,15 +133,6 @@ impl Vf32 for F32x4 {
     #[inline(always)]
     fn abs(self) -> Self {
         F32x4(unsafe { vabsq_f32(self.0) })
-    }
-    #[inline(always)]
-    fn abs_min(self, c: Self) -> Self {
-        // `min` returns its second operand, the NaN, when `|self|` is NaN.
-        c.min(self.abs())
-    }
-    #[inline(always)]
-    fn abs_min_lossy(self, c: Self) -> Self {
-        self.abs_min(c)
     }
     #[inline(always)]
     fn sign(self) -> Self {
@@ -231,38 +218,6 @@ impl Vf32 for F32x4 {
         F32x4(unsafe { vcvtq_f32_s32(i.0) })
     }
     #[inline(always)]
-    fn ldexp(self, n: Self) -> Self {
-        // Two exact power-of-two factors, each within the normal range: only the second
-        // multiplication rounds, so overflow and gradual underflow come out right.
-        let k = n.to_int();
-        let k1 = k.sra::<1>();
-        let k2 = k.sub(k1);
-        let bias = I32x4::splat(127);
-        let s1 = F32x4::from_bits(k1.add(bias).shl::<23>());
-        let s2 = F32x4::from_bits(k2.add(bias).shl::<23>());
-        self * s1 * s2
-    }
-    #[inline(always)]
-    fn pow2(n: Self) -> Self {
-        F32x4::from_bits(n.to_int().add(I32x4::splat(127)).shl::<23>())
-    }
-    #[inline(always)]
-    fn split_round(self) -> (Self, I32x4) {
-        let magic = F32x4::splat(ROUND_MAGIC);
-        let m = self + magic;
-        let k = m - magic;
-        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
-        (self - k, m.to_bits())
-    }
-    #[inline(always)]
-    fn frac_index<const S: i32>(self) -> (Self, I32x4) {
-        let scale = (1 << S) as f32;
-        let magic = F32x4::splat(ROUND_MAGIC);
-        let m = self.mul_add(F32x4::splat(scale), magic);
-        let k = m - magic;
-        (k.neg_mul_add(F32x4::splat(1.0 / scale), self), m.to_bits())
-    }
-    #[inline(always)]
     fn lut8(table: &[f32; 8], idx: I32x4) -> Self {
         unsafe {
             let t = uint8x16x2_t(
@@ -290,15 +245,6 @@ impl Vf32 for F32x4 {
                 Self::byte_index(idx, 15),
             )))
         }
-    }
-    #[inline(always)]
-    fn lut32(table: &[f32; 32], idx: I32x4) -> Self {
-        // Not used by the kernels on this level (LUT32 is false), but correct.
-        let (lo, hi) = table.split_at(16);
-        let a = F32x4::lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
-        let b = F32x4::lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
-        let upper = unsafe { vtstq_s32(idx.0, vdupq_n_s32(16)) };
-        F32x4::select(upper, b, a)
     }
 }
 

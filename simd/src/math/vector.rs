@@ -10,6 +10,10 @@
 
 use core::ops::{Add, Mul, Sub};
 
+/// 1.5 * 2^23: adding it rounds a float below 2^22 in magnitude to an integer held in the low
+/// mantissa bits.
+const ROUND_MAGIC: f32 = 12_582_912.0;
+
 /// Lanes of `i32`, used for bit manipulation (exponents, indices, quadrants).
 pub(crate) trait Vi32: Copy {
     fn splat(v: i32) -> Self;
@@ -56,10 +60,18 @@ pub(crate) trait Vf32:
     fn max(self, o: Self) -> Self;
     fn abs(self) -> Self;
     /// `min(|self|, c)` for a non-NaN `c`; NaN lanes of `self` stay NaN.
-    fn abs_min(self, c: Self) -> Self;
+    #[inline(always)]
+    fn abs_min(self, c: Self) -> Self {
+        // `min` returns its second operand, the NaN, when `|self|` is NaN. (AVX-512's vrangeps
+        // would be one instruction, but it drops quiet NaNs: it serves `abs_min_lossy`.)
+        c.min(self.abs())
+    }
     /// `min(|self|, c)` for a non-NaN `c`, where a NaN lane may come out as anything (for
     /// callers that multiply by `self` at the end, which restores the NaN).
-    fn abs_min_lossy(self, c: Self) -> Self;
+    #[inline(always)]
+    fn abs_min_lossy(self, c: Self) -> Self {
+        self.abs_min(c)
+    }
     /// The sign bit only (`self & -0.0`).
     fn sign(self) -> Self;
     fn xor(self, o: Self) -> Self;
@@ -89,20 +101,56 @@ pub(crate) trait Vf32:
 
     /// `self * 2^n` for integral `n` in `[-300, 300]`, rounded once: overflow gives ±inf and
     /// results below the normal range are correctly rounded subnormals or zero.
-    fn ldexp(self, n: Self) -> Self;
+    #[inline(always)]
+    fn ldexp(self, n: Self) -> Self {
+        // Two exact power-of-two factors, each within the normal range: only the second
+        // multiplication rounds, so overflow and gradual underflow come out right.
+        let k = n.to_int();
+        let k1 = k.sra::<1>();
+        let k2 = k.sub(k1);
+        let bias = Self::I::splat(127);
+        let s1 = Self::from_bits(k1.add(bias).shl::<23>());
+        let s2 = Self::from_bits(k2.add(bias).shl::<23>());
+        self * s1 * s2
+    }
     /// `2^n` for integral `n` in `[-126, 127]`.
-    fn pow2(n: Self) -> Self;
+    #[inline(always)]
+    fn pow2(n: Self) -> Self {
+        Self::from_bits(n.to_int().add(Self::I::splat(127)).shl::<23>())
+    }
     /// `(self - k, k)` with `k = round(self)` (ties to even) as an integer, for `|self| < 2^22`.
-    fn split_round(self) -> (Self, Self::I);
+    #[inline(always)]
+    fn split_round(self) -> (Self, Self::I) {
+        let magic = Self::splat(ROUND_MAGIC);
+        let m = self + magic;
+        let k = m - magic;
+        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
+        (self - k, m.to_bits())
+    }
     /// `(self - k / 2^S, k)` with `k = round(self * 2^S)` (ties to even), for `S` in `{2, 3}`
     /// and `0 <= self * 2^S < 2^22`; only the low bits of the integer are meaningful.
-    fn frac_index<const S: i32>(self) -> (Self, Self::I);
+    #[inline(always)]
+    fn frac_index<const S: i32>(self) -> (Self, Self::I) {
+        let scale = (1 << S) as f32;
+        let magic = Self::splat(ROUND_MAGIC);
+        let m = self.mul_add(Self::splat(scale), magic);
+        let k = m - magic;
+        (k.neg_mul_add(Self::splat(1.0 / scale), self), m.to_bits())
+    }
     /// Table lookup by the low 3 bits of `idx`.
     fn lut8(table: &[f32; 8], idx: Self::I) -> Self;
     /// Table lookup by the low 4 bits of `idx`.
     fn lut16(table: &[f32; 16], idx: Self::I) -> Self;
-    /// Table lookup by the low 5 bits of `idx`.
-    fn lut32(table: &[f32; 32], idx: Self::I) -> Self;
+    /// Table lookup by the low 5 bits of `idx` (here two 16-entry lookups and a select, for
+    /// levels whose kernels do not use it: `LUT32` false).
+    #[inline(always)]
+    fn lut32(table: &[f32; 32], idx: Self::I) -> Self {
+        let (lo, hi) = table.split_at(16);
+        let a = Self::lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
+        let b = Self::lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
+        let bit4 = Self::I::splat(16);
+        Self::select(Self::ieq(idx.and(bit4), bit4), b, a)
+    }
 }
 
 /// Two vectors processed as one, every operation issued for both halves side by side.
