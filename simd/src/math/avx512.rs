@@ -77,6 +77,7 @@ impl Vf32 for F32x16 {
     type I = I32x16;
     const LANES: usize = 16;
     const LUT32: bool = true;
+    const SCALEF: bool = true;
 
     #[inline(always)]
     fn splat(v: f32) -> Self {

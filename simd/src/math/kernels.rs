@@ -109,6 +109,23 @@ fn exp_reduce<V: Vf32>(x: V) -> (V, V) {
     (r, n)
 }
 
+/// Below this `|x|`, `n = round(x / ln2)` lies in `[-125, 127]`, so `e^r 2^n` is normal and
+/// the scaling is an exact add to the exponent field.
+const EXP_NORMAL: f32 = 86.0;
+
+/// [`exp_reduce`] with `n` found by adding a rounding constant (one FMA, no round or convert):
+/// `(r, m)` where the low bits of `m`'s bit pattern hold `n` (two's complement), for
+/// `|x| <= EXP_NORMAL`.
+#[inline(always)]
+fn exp_reduce_bits<V: Vf32>(x: V) -> (V, V::I) {
+    let magic = V::splat(12_582_912.0);
+    let m = x.mul_add(V::splat(LOG2E), magic);
+    let n = m - magic;
+    let r = n.neg_mul_add(V::splat(LN2_HI), x);
+    let r = n.neg_mul_add(V::splat(LN2_LO), r);
+    (r, m.to_bits())
+}
+
 /// `exp(hi + lo)` as `(p, n)` with the result `p * 2^n`, for `|hi| >= 1` (or `n == 0`) and
 /// `|lo|` small: the big part is reduced exactly and `lo` added to the reduced argument.
 #[inline(always)]
@@ -122,9 +139,21 @@ fn exp2_parts<V: Vf32>(hi: V, lo: V) -> (V, V) {
 #[inline(always)]
 pub(crate) fn exp<V: Vf32>(x: V) -> V {
     // x86 min/max return the second operand when either is NaN: NaN passes through.
-    let x = V::splat(89.0).min(V::splat(-104.0).max(x));
-    let (r, n) = exp_reduce(x);
-    poly(r, &EXP_C).ldexp(n)
+    exp_clamped(V::splat(89.0).min(V::splat(-104.0).max(x)))
+}
+
+/// `e^x` for `x` in `[-104, 89]` or NaN. Where every lane's result is normal, `2^n` is added
+/// to the exponent field and `n` comes from a rounding constant (two FMA-port multiplications,
+/// a round and a convert fewer: Zen 3, `mathbench`, eleven alternating rounds, best exp 2.65
+/// -> 3.14 elements/ns); otherwise, and where `ldexp` is one instruction, the general scaling.
+#[inline(always)]
+fn exp_clamped<V: Vf32>(x: V) -> V {
+    if V::SCALEF || V::any(V::mnot(x.abs().le(V::splat(EXP_NORMAL)))) {
+        let (r, n) = exp_reduce(x);
+        return poly(r, &EXP_C).ldexp(n);
+    }
+    let (r, m) = exp_reduce_bits(x);
+    V::from_bits(poly(r, &EXP_C).to_bits().add(m.shl::<23>()))
 }
 
 /// `e^r - 1` on the reduced range.
@@ -142,8 +171,13 @@ pub(crate) fn expm1<V: Vf32>(x: V) -> V {
     // 2^n (1 + q) - 1 = 2^n q + (2^n - 1): one rounding while 2^n - 1 is exact (n <= 24).
     let t = V::pow2(V::splat(24.0).min(n));
     let small = t.mul_add(q, t - one);
-    let big = (q + one).ldexp(n);
-    let res = V::select(n.gt(V::splat(24.0)), big, small);
+    // The general scaling only where a lane needs it (expm1 1.69 -> 2.18 elements/ns, as exp).
+    let big = n.gt(V::splat(24.0));
+    let res = if V::any(big) {
+        V::select(big, (q + one).ldexp(n), small)
+    } else {
+        small
+    };
     V::select(x.abs().lt(V::splat(TINY)), x, res)
 }
 
@@ -228,8 +262,7 @@ pub(crate) fn tanh<V: Vf32>(x: V) -> V {
 pub(crate) fn sigmoid<V: Vf32>(x: V) -> V {
     let one = V::splat(1.0);
     let na = V::splat(-104.0).max(x.or(V::splat(-0.0))); // -|x|, NaN kept
-    let (r, n) = exp_reduce(na);
-    let e = poly(r, &EXP_C).ldexp(n);
+    let e = exp_clamped(na);
     let num = V::select(x.lt(V::splat(0.0)), e, one);
     num.div(one + e)
 }

@@ -37,6 +37,9 @@ pub(crate) trait Vf32:
     const LANES: usize;
     /// Whether [`Vf32::lut32`] is a single instruction (then kernels prefer 32-entry tables).
     const LUT32: bool;
+    /// Whether `ldexp` is one instruction (AVX-512's `vscalefps`), so kernels need no cheaper
+    /// form for normal results.
+    const SCALEF: bool = false;
 
     fn splat(v: f32) -> Self;
     /// # Safety
@@ -239,6 +242,7 @@ impl<V: Vf32> Vf32 for Pair<V> {
     type I = Pair<V::I>;
     const LANES: usize = 2 * V::LANES;
     const LUT32: bool = V::LUT32;
+    const SCALEF: bool = V::SCALEF;
 
     #[inline(always)]
     fn splat(v: f32) -> Self {
