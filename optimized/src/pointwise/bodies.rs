@@ -157,6 +157,18 @@ impl Cmp {
     pub const fn code(self) -> u8 {
         self as u8
     }
+
+    /// The comparison whose [`Cmp::code`] is `c`.
+    pub const fn of_code(c: u8) -> Cmp {
+        match c {
+            0 => Cmp::Eq,
+            1 => Cmp::Ne,
+            2 => Cmp::Lt,
+            3 => Cmp::Le,
+            4 => Cmp::Gt,
+            _ => Cmp::Ge,
+        }
+    }
 }
 
 impl<const C: u8> CompareOp for Compare<C> {

@@ -4,7 +4,7 @@
 //! only error a prologue returns is a failed resize, which portable would report identically
 //! at the same point.
 
-use super::bodies::{Clamp, IClamp};
+use super::bodies::{Clamp, Cmp, Compare, IClamp};
 use super::frame::{
     BinaryOp, CompareOp, IntCompare, IntOp, IntUnary, Operand, UnaryOp, binary_float, binary_int,
     compare_float, compare_int, is_int, unary_float, unary_int,
@@ -13,7 +13,7 @@ use super::half::FloatKind;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor};
 use etk_portable::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
-use etk_portable::util::scalar::scalar_to_checked;
+use etk_portable::util::scalar::{int_range, scalar_to_checked};
 
 /// The dtypes the arithmetic frames compute in: Float, Half, BFloat16 and the integer dtypes.
 pub fn is_fast(t: ScalarType) -> bool {
@@ -252,11 +252,12 @@ pub fn compare_tensors<Op: CompareOp + IntCompare>(
 }
 
 /// A comparison of a tensor with a Scalar (a wrapped number, cast to the common dtype) into a
-/// Bool out.
-pub fn compare_scalar<Op: CompareOp + IntCompare>(
+/// Bool out. An integer tensor against a floating Scalar compares in Float; the frame answers
+/// that with the one integer comparison that agrees on every value (see [`int_form`]).
+pub fn compare_scalar<const C: u8>(
     ctx: &KernelContext<'_>,
     op: &'static str,
-    cmp: Op,
+    cmp: Compare<C>,
     self_: &Tensor<'_>,
     other: &Scalar,
     out: &mut Tensor<'_>,
@@ -271,6 +272,13 @@ pub fn compare_scalar<Op: CompareOp + IntCompare>(
     let pro = Some(resize_out(op, out, self_.sizes()).map(|_| common));
     finish(pro, |common| {
         let a = Operand::Tensor(self_);
+        let dtype = self_.dtype();
+        if common == ScalarType::Float && is_int(dtype) {
+            let c = other.cast_to::<f32>(common);
+            let (lo, hi) = int_range(dtype);
+            return int_form(Cmp::of_code(C), c, lo, hi)
+                .is_some_and(|(k, t)| compare_int_by(ctx, k, a, t, dtype, out));
+        }
         if is_float(common) {
             let v = Operand::F32(other.cast_to::<f32>(common));
             compare_float(ctx, cmp, a, v, common, out)
@@ -279,6 +287,73 @@ pub fn compare_scalar<Op: CompareOp + IntCompare>(
             compare_int(ctx, cmp, a, v, common, out)
         }
     })
+}
+
+/// `(x as f32) cmp c` for every `x` in `lo..=hi` (an integer dtype compared with a Float value,
+/// as ATen does) as one integer comparison `x k t` with `t` in `lo..=hi`: `x as f32` never
+/// decreases, so each comparison holds on an interval of the integers. `None` for `eq` / `ne`
+/// when several integers round to `c`.
+fn int_form(cmp: Cmp, c: f32, lo: i64, hi: i64) -> Option<(Cmp, i64)> {
+    let nowhere = (Cmp::Lt, lo);
+    let everywhere = (Cmp::Ge, lo);
+    if c.is_nan() {
+        return Some(if cmp == Cmp::Ne { everywhere } else { nowhere });
+    }
+    // the first x with `x as f32 >= c` (`> c`), or hi + 1
+    let first = |pred: &dyn Fn(f32) -> bool| {
+        let (mut a, mut b) = (lo as i128, hi as i128 + 1);
+        while a < b {
+            let m = a + (b - a) / 2;
+            if pred(m as i64 as f32) {
+                b = m;
+            } else {
+                a = m + 1;
+            }
+        }
+        a
+    };
+    let (ge, gt) = (first(&|x| x >= c), first(&|x| x > c));
+    let end = hi as i128 + 1;
+    let below = |t: i128| match t == end {
+        true => (Cmp::Le, hi),
+        false => (Cmp::Lt, t as i64),
+    };
+    let from = |t: i128| match t == end {
+        true => (Cmp::Gt, hi),
+        false => (Cmp::Ge, t as i64),
+    };
+    Some(match cmp {
+        Cmp::Lt => below(ge),
+        Cmp::Le => below(gt),
+        Cmp::Gt => from(gt),
+        Cmp::Ge => from(ge),
+        Cmp::Eq | Cmp::Ne => match (gt - ge, cmp) {
+            (0, Cmp::Eq) => nowhere,
+            (0, _) => everywhere,
+            (1, _) => (cmp, ge as i64),
+            _ => return None,
+        },
+    })
+}
+
+/// `out = a k t` on the integer frame, `k` chosen at run time.
+fn compare_int_by(
+    ctx: &KernelContext<'_>,
+    k: Cmp,
+    a: Operand<'_, '_>,
+    t: i64,
+    dtype: ScalarType,
+    out: &mut Tensor<'_>,
+) -> bool {
+    let b = Operand::I64(t);
+    match k {
+        Cmp::Eq => compare_int(ctx, Compare::<{ Cmp::Eq.code() }>, a, b, dtype, out),
+        Cmp::Ne => compare_int(ctx, Compare::<{ Cmp::Ne.code() }>, a, b, dtype, out),
+        Cmp::Lt => compare_int(ctx, Compare::<{ Cmp::Lt.code() }>, a, b, dtype, out),
+        Cmp::Le => compare_int(ctx, Compare::<{ Cmp::Le.code() }>, a, b, dtype, out),
+        Cmp::Gt => compare_int(ctx, Compare::<{ Cmp::Gt.code() }>, a, b, dtype, out),
+        Cmp::Ge => compare_int(ctx, Compare::<{ Cmp::Ge.code() }>, a, b, dtype, out),
+    }
 }
 
 /// `clamp` with Scalar bounds (also `relu` and `hardtanh`), as portable's `clamp_scalar_impl`

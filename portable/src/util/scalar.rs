@@ -20,7 +20,7 @@ fn float_max(dtype: ScalarType) -> f64 {
 }
 
 /// The range of an integral dtype as (lowest, highest).
-fn int_range(dtype: ScalarType) -> (i64, i64) {
+pub fn int_range(dtype: ScalarType) -> (i64, i64) {
     match dtype {
         ScalarType::Byte => (0, u8::MAX as i64),
         ScalarType::Char => (i8::MIN as i64, i8::MAX as i64),
