@@ -150,6 +150,9 @@ pub trait Simd: Copy + Send + Sync + 'static {
     fn div_by(self, a: Self::V, b: Self::V, _r: Self::V, _lo: Self::V, _hi: Self::V) -> Self::V {
         self.div(a, b)
     }
+    /// `(int32_t)a` per lane as x86-64 computes it (`cvttps2dq`: toward zero; NaN and values
+    /// outside the int32 range give `i32::MIN`), its bits returned in the f32 lanes.
+    fn to_i32_x86(self, a: Self::V) -> Self::V;
     /// Flips the sign bit (`-0.0` from `0.0`, NaN stays NaN).
     fn neg(self, a: Self::V) -> Self::V;
     /// Clears the sign bit.
@@ -186,6 +189,19 @@ pub trait Simd: Copy + Send + Sync + 'static {
     unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> Self::V;
     /// `a` where the bits of `m` are set, `b` elsewhere.
     fn bitselect(self, m: Self::V, a: Self::V, b: Self::V) -> Self::V;
+}
+
+/// `(int32_t)x` as x86-64 computes it (`cvttss2si`), equal to
+/// `etk_core::element::f64_to_i32_x86(x as f64)`, written so that it vectorizes
+/// (`vcvttps2dq` and a blend).
+#[inline(always)]
+pub fn f32_to_i32_x86(x: f32) -> i32 {
+    if (-2_147_483_648.0..2_147_483_648.0).contains(&x) {
+        // SAFETY: in range (`as` would add saturation code that keeps the loop scalar).
+        unsafe { x.to_int_unchecked::<i32>() }
+    } else {
+        i32::MIN
+    }
 }
 
 impl Simd for Scalar {
@@ -273,6 +289,10 @@ impl Simd for Scalar {
     #[inline(always)]
     fn trunc(self, a: f32) -> f32 {
         a.trunc()
+    }
+    #[inline(always)]
+    fn to_i32_x86(self, a: f32) -> f32 {
+        f32::from_bits(f32_to_i32_x86(a) as u32)
     }
     #[inline(always)]
     fn neg(self, a: f32) -> f32 {
@@ -470,6 +490,10 @@ mod x86 {
         #[inline(always)]
         fn trunc(self, a: __m256) -> __m256 {
             unsafe { _mm256_round_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
+        }
+        #[inline(always)]
+        fn to_i32_x86(self, a: __m256) -> __m256 {
+            unsafe { _mm256_castsi256_ps(_mm256_cvttps_epi32(a)) }
         }
         #[inline(always)]
         fn div_by(self, a: __m256, b: __m256, r: __m256, lo: __m256, hi: __m256) -> __m256 {
@@ -682,6 +706,10 @@ mod x86 {
         #[inline(always)]
         fn trunc(self, a: __m512) -> __m512 {
             unsafe { _mm512_roundscale_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
+        }
+        #[inline(always)]
+        fn to_i32_x86(self, a: __m512) -> __m512 {
+            unsafe { _mm512_castsi512_ps(_mm512_cvttps_epi32(a)) }
         }
         #[inline(always)]
         fn sqrt_1ulp(self, a: __m512) -> __m512 {
