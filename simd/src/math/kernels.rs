@@ -25,7 +25,7 @@
 //!   lanes above `SINCOS_MAX` (and inf/NaN) are handed to libm one by one.
 
 use super::tables::*;
-use super::vector::{Vf32, Vi32};
+use super::vector::{ROUND_MAGIC, Vf32, Vi32};
 
 const LOG2E: f32 = 1.442_695_f32;
 const LN2_HI: f32 = 0.693_147_2_f32;
@@ -53,6 +53,8 @@ const ERF_ONE: f32 = 3.919_205_9;
 
 /// gelu_tanh lanes below this take the accurate tail branch (32-interval table).
 const GELU_TAIL32: f32 = -5.0;
+/// gelu_tanh (exponential form) arguments from here up have `n >= -100` (`-69 / ln 2`).
+const GELU_TANH_NORMAL: f32 = -69.0;
 /// gelu_erf lanes below this take its tail branch (both main forms hold down to -5).
 const GELU_ERF_TAIL: f32 = -5.0;
 
@@ -118,7 +120,7 @@ const EXP_NORMAL: f32 = 86.0;
 /// `|x| <= EXP_NORMAL`.
 #[inline(always)]
 fn exp_reduce_bits<V: Vf32>(x: V) -> (V, V::I) {
-    let magic = V::splat(12_582_912.0);
+    let magic = V::splat(ROUND_MAGIC);
     let m = x.mul_add(V::splat(LOG2E), magic);
     let n = m - magic;
     let r = n.neg_mul_add(V::splat(LN2_HI), x);
@@ -311,10 +313,27 @@ fn gelu_gexp<V: Vf32>(x: V) -> V {
     // NaN lanes may lose their NaN here; the final multiplication by x restores it.
     // (5.9: the interval index round(1.25 a) stays within the table's 8.)
     let a = x.abs_min_lossy(V::splat(5.9));
-    let (p, n) = exp_half_square(a);
+    // -a^2/2 = hi - lo exactly (-a/2 is exact).
+    let b = a * V::splat(-0.5);
+    let hi = a * b;
+    let lo = a.neg_mul_add(b, hi);
+    let (r, m) = exp_reduce_split(hi, lo);
     let (u, k) = interval_125(a, 0.0);
-    // n >= -26: 2^n is normal and the scaling exact.
-    gelu_combine(x, p * table_poly(u, k, &PHI_EXP_TAB8) * V::pow2(n))
+    let c = poly(r, &EXP_C) * table_poly(u, k, &PHI_EXP_TAB8);
+    // n >= -26 and c >= 0.04: c 2^n is normal, and the scaling an add to its exponent.
+    gelu_combine(x, V::from_bits(c.to_bits().add(m.shl::<23>())))
+}
+
+/// [`exp2_parts`]'s reduction with `n` from a rounding constant, as [`exp_reduce_bits`], for
+/// an argument `hi - lo` (`lo` small): `(r, m)` with `hi - lo = n ln2 + r` and `n` in the low
+/// bits of `m`.
+#[inline(always)]
+fn exp_reduce_split<V: Vf32>(hi: V, lo: V) -> (V, V::I) {
+    let magic = V::splat(ROUND_MAGIC);
+    let m = hi.mul_add(V::splat(LOG2E), magic);
+    let n = m - magic;
+    let r = n.neg_mul_add(V::splat(LN2_HI), hi);
+    (r - n.mul_add(V::splat(LN2_LO), lo), m.to_bits())
 }
 
 /// `exp(-b^2/2)` as `(p, n)` (see [`exp2_parts`]), with `b^2` split exactly.
@@ -397,6 +416,15 @@ fn gelu_tanh_exp<V: Vf32>(x: V) -> V {
     // NaN stays NaN through `max` (it returns its second operand then).
     let xc = V::splat(-11.0).max(zero - x.abs());
     let (s, lo) = gelu_tanh_arg(xc);
+    if !V::SCALEF && !V::any(V::mnot(s.ge(V::splat(GELU_TANH_NORMAL)))) {
+        // Every n in [-100, 0]: e and the quotient (0.07 or more where n < 0) stay normal
+        // when scaled, so the scaling is an add to the exponent, as in `exp_clamped`.
+        let (r, m) = exp_reduce_split(s, zero - lo);
+        let p = poly(r, &EXP_C);
+        let scale = |v: V| V::from_bits(v.to_bits().add(m.shl::<23>()));
+        let q = V::select(neg, x * p, x).div(V::splat(1.0) + scale(p));
+        return V::select(neg, scale(q), q);
+    }
     let (p, n) = exp2_parts(s, lo);
     let e = p.ldexp(n);
     let q = V::select(neg, x * p, x).div(V::splat(1.0) + e);

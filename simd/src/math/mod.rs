@@ -30,8 +30,8 @@
 //! Speed on the AVX-512 machine of the benches (Xeon, one thread, 64 K elements, `opbench OP
 //! f32 65536`): exp 7.3, erf 7.2, log 5.6, tanh 5.2, sigmoid 4.3, gelu 4.2 elements/ns. On an
 //! AVX2-only Zen 3 (EPYC, `cargo run --release -p etk-simd --example mathbench`, best of three
-//! runs on a shared host): exp 3.1, log 2.0, tanh 2.0, sigmoid 1.9, sin 1.3, erf 1.3, gelu 0.8
-//! (erf form) and 0.7 (tanh form) elements/ns. A 16-interval table costs two lane-crossing
+//! runs on a shared host): exp 3.1, log 2.0, tanh 2.0, sigmoid 1.9, sin 1.3, erf 1.3, gelu 0.9
+//! (erf form) and 0.75 (tanh form) elements/ns. A 16-interval table costs two lane-crossing
 //! permutes and a blend per coefficient there, and Zen 3 issues one such permute per cycle, so
 //! AVX2 avoids them: erf uses 8 intervals of width 1/2 with a higher degree (0.7-0.8 -> 1.1-1.3
 //! elements/ns, four alternating rounds, still 2 ULP); gelu (erf form) `exp(-x^2/2)` times an

@@ -12,7 +12,7 @@ use core::ops::{Add, Mul, Sub};
 
 /// 1.5 * 2^23: adding it rounds a float below 2^22 in magnitude to an integer held in the low
 /// mantissa bits.
-const ROUND_MAGIC: f32 = 12_582_912.0;
+pub(crate) const ROUND_MAGIC: f32 = 12_582_912.0;
 
 /// Lanes of `i32`, used for bit manipulation (exponents, indices, quadrants).
 pub(crate) trait Vi32: Copy {
