@@ -6,6 +6,7 @@
 
 use etk_core::{KernelContext, OwnedTensor, Scalar, ScalarType, Tensor};
 use etk_optimized::ops::{eq, ge, gt, le, lt, ne};
+use etk_portable::util::scalar::int_range;
 
 type Kernel =
     fn(&mut KernelContext<'_>, &Tensor<'_>, Scalar, &mut Tensor<'_>) -> etk_core::Result<()>;
@@ -57,19 +58,9 @@ fn tensor(dtype: ScalarType, values: &[i64]) -> OwnedTensor {
     }
 }
 
-fn range(dtype: ScalarType) -> (i64, i64) {
-    match dtype {
-        ScalarType::Byte => (0, 255),
-        ScalarType::Char => (-128, 127),
-        ScalarType::Short => (-32768, 32767),
-        ScalarType::Int => (i32::MIN as i64, i32::MAX as i64),
-        _ => (i64::MIN, i64::MAX),
-    }
-}
-
 /// The dtype's values near `c` and near the places where f32's spacing changes.
 fn values_near(dtype: ScalarType, scalars: &[f64]) -> Vec<i64> {
-    let (lo, hi) = range(dtype);
+    let (lo, hi) = int_range(dtype);
     let mut centers: Vec<i128> = vec![0, lo as i128, hi as i128];
     for e in [7, 8, 15, 16, 24, 25, 31, 32, 53, 62, 63] {
         centers.push(1i128 << e);
