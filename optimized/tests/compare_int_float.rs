@@ -68,8 +68,8 @@ fn values_near(dtype: ScalarType, scalars: &[f64]) -> Vec<i64> {
     }
     for &c in scalars {
         if c.is_finite() {
-            centers.push(c as i128);
-            centers.push(c as f32 as i128);
+            centers.push(c as i64 as i128);
+            centers.push(c as f32 as i64 as i128);
         }
     }
     let mut v: Vec<i64> = centers
