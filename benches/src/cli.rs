@@ -376,7 +376,17 @@ impl Bench {
             }
             (b, "Scalar_out") if BINARY.contains(&b) || cmp => {
                 let tensors = vec![filled(dt, shape, 0.5, 2.0)?];
-                let mut args = vec![Arg::Tensor(0), Arg::Scalar(Scalar::Double(SCALAR_OTHER))];
+                let other = Scalar::Double(SCALAR_OTHER);
+                // an integer tensor against the floating Scalar computes (and stores) Float
+                let out_dtype = match cmp {
+                    true => out_dtype,
+                    false => etk::ResultTypeState::new()
+                        .tensor(&tensors[0].view())
+                        .scalar(&other)
+                        .result()
+                        .unwrap_or(dt),
+                };
+                let mut args = vec![Arg::Tensor(0), Arg::Scalar(other)];
                 if matches!(b, "add" | "sub") {
                     args.push(Arg::Scalar(Scalar::Int(1)));
                 }
