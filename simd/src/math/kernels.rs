@@ -115,17 +115,29 @@ fn exp_reduce<V: Vf32>(x: V) -> (V, V) {
 /// the scaling is an exact add to the exponent field.
 const EXP_NORMAL: f32 = 86.0;
 
-/// [`exp_reduce`] with `n` found by adding a rounding constant (one FMA, no round or convert):
-/// `(r, m)` where the low bits of `m`'s bit pattern hold `n` (two's complement), for
-/// `|x| <= EXP_NORMAL`.
+/// `n = round(v / ln2)` by adding a rounding constant (one FMA, no round or convert): `n`,
+/// and a bit pattern whose low bits hold `n` (two's complement) for [`scale_normal`]. For
+/// `|v / ln2| < 2^22`.
+#[inline(always)]
+fn round_log2e<V: Vf32>(v: V) -> (V, V::I) {
+    let magic = V::splat(ROUND_MAGIC);
+    let m = v.mul_add(V::splat(LOG2E), magic);
+    (m - magic, m.to_bits())
+}
+
+/// `v 2^n` with `n` in the low bits of `m` (see [`round_log2e`]), for a normal result: an add
+/// to the exponent field.
+#[inline(always)]
+fn scale_normal<V: Vf32>(v: V, m: V::I) -> V {
+    V::from_bits(v.to_bits().add(m.shl::<23>()))
+}
+
+/// [`exp_reduce`] with `n` from [`round_log2e`]: `(r, m)`, for `|x| <= EXP_NORMAL`.
 #[inline(always)]
 fn exp_reduce_bits<V: Vf32>(x: V) -> (V, V::I) {
-    let magic = V::splat(ROUND_MAGIC);
-    let m = x.mul_add(V::splat(LOG2E), magic);
-    let n = m - magic;
+    let (n, m) = round_log2e(x);
     let r = n.neg_mul_add(V::splat(LN2_HI), x);
-    let r = n.neg_mul_add(V::splat(LN2_LO), r);
-    (r, m.to_bits())
+    (n.neg_mul_add(V::splat(LN2_LO), r), m)
 }
 
 /// `exp(hi + lo)` as `(p, n)` with the result `p * 2^n`, for `|hi| >= 1` (or `n == 0`) and
@@ -155,7 +167,7 @@ fn exp_clamped<V: Vf32>(x: V) -> V {
         return poly(r, &EXP_C).ldexp(n);
     }
     let (r, m) = exp_reduce_bits(x);
-    V::from_bits(poly(r, &EXP_C).to_bits().add(m.shl::<23>()))
+    scale_normal(poly(r, &EXP_C), m)
 }
 
 /// `e^r - 1` on the reduced range.
@@ -320,20 +332,17 @@ fn gelu_gexp<V: Vf32>(x: V) -> V {
     let (r, m) = exp_reduce_split(hi, lo);
     let (u, k) = interval_125(a, 0.0);
     let c = poly(r, &EXP_C) * table_poly(u, k, &PHI_EXP_TAB8);
-    // n >= -26 and c >= 0.04: c 2^n is normal, and the scaling an add to its exponent.
-    gelu_combine(x, V::from_bits(c.to_bits().add(m.shl::<23>())))
+    // n >= -26 and c >= 0.04: c 2^n is normal.
+    gelu_combine(x, scale_normal(c, m))
 }
 
-/// [`exp2_parts`]'s reduction with `n` from a rounding constant, as [`exp_reduce_bits`], for
-/// an argument `hi - lo` (`lo` small): `(r, m)` with `hi - lo = n ln2 + r` and `n` in the low
-/// bits of `m`.
+/// [`exp2_parts`]'s reduction with `n` from [`round_log2e`], for an argument `hi - lo` (`lo`
+/// small): `(r, m)` with `hi - lo = n ln2 + r`.
 #[inline(always)]
 fn exp_reduce_split<V: Vf32>(hi: V, lo: V) -> (V, V::I) {
-    let magic = V::splat(ROUND_MAGIC);
-    let m = hi.mul_add(V::splat(LOG2E), magic);
-    let n = m - magic;
+    let (n, m) = round_log2e(hi);
     let r = n.neg_mul_add(V::splat(LN2_HI), hi);
-    (r - n.mul_add(V::splat(LN2_LO), lo), m.to_bits())
+    (r - n.mul_add(V::splat(LN2_LO), lo), m)
 }
 
 /// `exp(-b^2/2)` as `(p, n)` (see [`exp2_parts`]), with `b^2` split exactly.
@@ -418,12 +427,11 @@ fn gelu_tanh_exp<V: Vf32>(x: V) -> V {
     let (s, lo) = gelu_tanh_arg(xc);
     if !V::SCALEF && !V::any(V::mnot(s.ge(V::splat(GELU_TANH_NORMAL)))) {
         // Every n in [-100, 0]: e and the quotient (0.07 or more where n < 0) stay normal
-        // when scaled, so the scaling is an add to the exponent, as in `exp_clamped`.
+        // when scaled.
         let (r, m) = exp_reduce_split(s, zero - lo);
         let p = poly(r, &EXP_C);
-        let scale = |v: V| V::from_bits(v.to_bits().add(m.shl::<23>()));
-        let q = V::select(neg, x * p, x).div(V::splat(1.0) + scale(p));
-        return V::select(neg, scale(q), q);
+        let q = V::select(neg, x * p, x).div(V::splat(1.0) + scale_normal(p, m));
+        return V::select(neg, scale_normal(q, m), q);
     }
     let (p, n) = exp2_parts(s, lo);
     let e = p.ldexp(n);
