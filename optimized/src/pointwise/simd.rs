@@ -195,7 +195,7 @@ pub trait Simd: Copy + Send + Sync + 'static {
 /// `etk_core::element::f64_to_i32_x86(x as f64)`, written so that it vectorizes
 /// (`vcvttps2dq` and a blend).
 #[inline(always)]
-pub fn f32_to_i32_x86(x: f32) -> i32 {
+pub(crate) fn f32_to_i32_x86(x: f32) -> i32 {
     if (-2_147_483_648.0..2_147_483_648.0).contains(&x) {
         // SAFETY: in range (`as` would add saturation code that keeps the loop scalar).
         unsafe { x.to_int_unchecked::<i32>() }
