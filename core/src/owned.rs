@@ -43,6 +43,9 @@ impl OwnedTensor {
         };
         shape::strides_from_dim_order(sizes, dim_order)
             .ok_or(invalid("a dim order that is a permutation of 0..rank"))?;
+        if !shape::extent_fits(sizes, dtype.element_size()) {
+            return Err(invalid("sizes whose extent fits in isize bytes"));
+        }
         let bytes = shape::numel(sizes)
             .map(|n| n.max(capacity_elems))
             .and_then(|n| n.checked_mul(dtype.element_size()))

@@ -122,6 +122,25 @@ pub fn numel(sizes: &[usize]) -> Option<usize> {
     sizes.iter().try_fold(1usize, |acc, &s| acc.checked_mul(s))
 }
 
+/// The elements a dense tensor of `sizes` spans once its size-0 dims count as size 1: the
+/// product its strides are built from (see [`strides_from_dim_order`]), and so a bound on
+/// every `index * stride` sum and every `stride * size` product over it. `None` on overflow.
+pub fn extent(sizes: &[usize]) -> Option<usize> {
+    sizes
+        .iter()
+        .try_fold(1usize, |acc, &s| acc.checked_mul(s.max(1)))
+}
+
+/// True when a dense tensor of `sizes` with elements of `element_size` bytes has an extent
+/// (see [`extent`]) of at most `isize::MAX` bytes. Every tensor view satisfies this, so offset
+/// and stride arithmetic over one tensor's sizes, in elements or bytes, `usize` or `isize`,
+/// cannot overflow, even for a zero-element tensor with huge dims.
+pub fn extent_fits(sizes: &[usize], element_size: usize) -> bool {
+    extent(sizes)
+        .and_then(|n| n.checked_mul(element_size))
+        .is_some_and(|b| b <= isize::MAX as usize)
+}
+
 /// The shape ATen broadcasts `shapes` to, aligned at the trailing dimension.
 ///
 /// `arg` names the shape that failed to broadcast (by position in `args`).

@@ -6,6 +6,13 @@
 //! outs as `&mut Tensor`, and writing through a read-only view is an error, not undefined
 //! behaviour. Strides are always those of a dense tensor in its dim order, so the elements
 //! occupy exactly `numel * element_size` bytes from the data pointer.
+//!
+//! Every view's extent (the product of its sizes with size-0 dims counted as 1, in bytes) is at
+//! most `isize::MAX`: a view that would exceed it cannot be made, nor can an out be resized to
+//! one. Strides are products of sizes, so every stride, every `stride * size` and every offset
+//! computed from one tensor's own sizes fits in `isize` and in `usize`, zero-element tensors
+//! with huge dims included; arithmetic that mixes in other numbers (user ints, several tensors'
+//! sizes) must still be checked.
 
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element};
@@ -66,11 +73,13 @@ fn layout(
             )
             .got(Info::Shape(d)),
     )?;
+    // The extent bound (which also bounds numel) is what keeps every stride, offset and
+    // `stride * size` product of every kernel within `isize`.
     let numel = shape::numel(sizes)
-        .filter(|n| n.checked_mul(dtype.element_size()).is_some())
+        .filter(|_| shape::extent_fits(sizes, dtype.element_size()))
         .ok_or(
             Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "sizes")
-                .expected_text("a byte size that fits in usize")
+                .expected_text("sizes whose extent (size-0 dims counted as 1) fits in isize bytes")
                 .got(Info::Shape(s)),
         )?;
     Ok((s, d, strides, numel))

@@ -11,6 +11,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The system allocator, counting `alloc` and `realloc` calls while [`start`] is in effect.
 pub struct Counting;
@@ -21,10 +22,18 @@ thread_local! {
     static ON: Cell<bool> = const { Cell::new(false) };
 }
 
+// On every thread at once, for a process that runs one kernel call at a time on several
+// threads (the fuzzer's children).
+static ALL_ON: AtomicBool = AtomicBool::new(false);
+static ALL_ALLOCS: AtomicUsize = AtomicUsize::new(0);
+
 fn tally() {
     // `try_with`: the allocator may run while this thread's locals are being torn down.
     if ON.try_with(|c| c.get()).unwrap_or(false) {
         let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
+    }
+    if ALL_ON.load(Ordering::Relaxed) {
+        ALL_ALLOCS.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -65,4 +74,14 @@ pub fn counted<R>(f: impl FnOnce() -> R) -> (usize, R) {
     let r = f();
     stop();
     (allocations() - before, r)
+}
+
+/// Runs `f` with counting on for every thread of the process; returns (allocations made on
+/// any thread meanwhile, `f`'s result). Only meaningful where nothing else runs meanwhile.
+pub fn counted_all_threads<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    let before = ALL_ALLOCS.load(Ordering::SeqCst);
+    ALL_ON.store(true, Ordering::SeqCst);
+    let r = f();
+    ALL_ON.store(false, Ordering::SeqCst);
+    (ALL_ALLOCS.load(Ordering::SeqCst) - before, r)
 }

@@ -3,4 +3,5 @@
 
 pub mod alloc;
 pub mod conform;
+pub mod fuzz;
 pub mod harness;

@@ -1,0 +1,110 @@
+//! The fuzzer (`etk-fuzz`, built here with the test profile: overflow checks and debug
+//! assertions on) against every kernel of every library with CI's budget, the faults it must
+//! catch, and the issue-19 reproducer.
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use etk::ScalarType;
+use etk_testing::fuzz::{Arg::*, TSpec, Verdict, check_call, lookup};
+
+fn fuzz(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_etk-fuzz"))
+        .args(args)
+        .output()
+        .expect("etk-fuzz runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// Every kernel of portable, optimized (at every ISA level here), quantized and prim ops:
+/// `ETK_FUZZ_CALLS` calls each (2000 by default). The parent runs every ISA level itself,
+/// so the suite's second pass under a forced `ETK_ISA` skips this.
+#[test]
+fn every_kernel_survives_the_fuzzer() {
+    if std::env::var_os("ETK_ISA").is_some() {
+        eprintln!("ETK_ISA is set: the fuzzer already ran every ISA level in the first pass");
+        return;
+    }
+    let calls = std::env::var("ETK_FUZZ_CALLS").unwrap_or_else(|_| "2000".into());
+    let (ok, out) = fuzz(&["--calls", &calls]);
+    let tail: Vec<&str> = out.lines().rev().take(2).collect();
+    eprintln!(
+        "{}",
+        tail.iter().rev().copied().collect::<Vec<_>>().join("\n")
+    );
+    assert!(ok, "the fuzzer found problems:\n{out}");
+}
+
+/// The fuzzer can fail: a kernel that panics on a rare shape, one that writes past its out,
+/// one that mutates an input, one that allocates, one that aborts, one that hangs, one that
+/// accepts an aliased out and one that panics on a worker thread are each reported.
+#[test]
+fn the_fuzzer_reports_every_planted_fault() {
+    let (ok, out) = fuzz(&["--lib", "selftest", "--calls", "3000", "--timeout", "5"]);
+    assert!(!ok, "the planted faults went unnoticed:\n{out}");
+    let found: BTreeSet<(String, String)> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("FAIL selftest "))
+        .filter_map(|l| {
+            let (op, rest) = l.split_once(": call ")?;
+            let kind = rest.split(": ").nth(1)?;
+            Some((op.to_string(), kind.to_string()))
+        })
+        .collect();
+    for (op, kind) in [
+        ("selftest::panics_on_rare_shape", "panic"),
+        ("selftest::writes_past_out", "stray-write"),
+        ("selftest::mutates_input", "input-mutated"),
+        ("selftest::allocates", "allocation"),
+        ("selftest::aborts", "crash"),
+        ("selftest::hangs", "hang"),
+        ("selftest::accepts_alias", "accepted-alias"),
+        ("selftest::panics_on_worker", "panic"),
+    ] {
+        assert!(
+            found.contains(&(op.to_string(), kind.to_string())),
+            "{op}: no {kind} reported; found {found:?}"
+        );
+    }
+    // A finding comes with a reproducer that rebuilds the call.
+    assert!(out.contains("reproducer:") && out.contains("check_call("));
+}
+
+/// Issue 19: a zero-element tensor with a huge dim in a permuted dim order made stride
+/// arithmetic overflow. Views whose extent passes `isize` cannot be made now; the largest
+/// that can are walked without overflow.
+#[test]
+fn zero_element_tensors_with_huge_dims() {
+    let call = |op: &str, n: usize, dtype: ScalarType| {
+        let s = [0, 2, 2, n, 2];
+        let mut args = vec![
+            Tensor(TSpec::new(dtype, &s, vec![]).order(&[0, 2, 3, 4, 1])),
+            Tensor(TSpec::new(dtype, &s, vec![])),
+        ];
+        if op == "aten::add.out" {
+            args.push(Int(1));
+        }
+        let out_dtype = if op == "aten::eq.Tensor_out" {
+            ScalarType::Bool
+        } else {
+            dtype
+        };
+        args.push(Out(TSpec::new(out_dtype, &s, vec![]).out(64, false)));
+        args
+    };
+    for lib in ["portable", "optimized"] {
+        for op in ["aten::eq.Tensor_out", "aten::add.out", "aten::mul.out"] {
+            let Some(k) = lookup(lib, op) else { continue };
+            let r = check_call(k, op, &call(op, 1 << 60, ScalarType::Float), 1);
+            assert!(matches!(r.verdict, Verdict::NotAView(_)), "{lib} {op}");
+            // the largest extent a Byte view of these sizes may have
+            let n = (isize::MAX as usize) / 8;
+            let r = check_call(k, op, &call(op, n, ScalarType::Byte), 1);
+            assert_eq!(r.verdict, Verdict::Ok, "{lib} {op}");
+            assert!(r.findings.is_empty(), "{lib} {op}: {:?}", r.findings);
+        }
+    }
+}
