@@ -98,11 +98,11 @@ fn zero_element_tensors_with_huge_dims() {
     for lib in ["portable", "optimized"] {
         for op in ["aten::eq.Tensor_out", "aten::add.out", "aten::mul.out"] {
             let Some(k) = lookup(lib, op) else { continue };
-            let r = check_call(k, op, &call(op, 1 << 60, ScalarType::Float), 1);
+            let r = check_call(k, op, 1, &call(op, 1 << 60, ScalarType::Float), 1);
             assert!(matches!(r.verdict, Verdict::NotAView(_)), "{lib} {op}");
             // the largest extent a Byte view of these sizes may have
             let n = (isize::MAX as usize) / 8;
-            let r = check_call(k, op, &call(op, n, ScalarType::Byte), 1);
+            let r = check_call(k, op, 1, &call(op, n, ScalarType::Byte), 1);
             assert_eq!(r.verdict, Verdict::Ok, "{lib} {op}");
             assert!(r.findings.is_empty(), "{lib} {op}: {:?}", r.findings);
         }

@@ -315,7 +315,7 @@ fn lay_out(spec: &TSpec, dst: &mut [u8]) {
 
 /// The call as Rust source that rebuilds it (`etk_testing::fuzz` types) and runs every check
 /// again: paste it into a test.
-pub fn to_rust(op: &str, lib: &str, threads: usize, args: &[Arg]) -> String {
+pub fn to_rust(op: &str, lib: &str, n_outs: usize, threads: usize, args: &[Arg]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "use etk::ScalarType;");
     let _ = writeln!(s, "use etk_testing::fuzz::{{Arg::*, TSpec, check_call}};");
@@ -330,7 +330,7 @@ pub fn to_rust(op: &str, lib: &str, threads: usize, args: &[Arg]) -> String {
     );
     let _ = writeln!(
         s,
-        "assert_eq!(check_call(kernel, {op:?}, &args, {threads}).findings, vec![]);"
+        "assert_eq!(check_call(kernel, {op:?}, {n_outs}, &args, {threads}).findings, vec![]);"
     );
     s
 }

@@ -99,9 +99,15 @@ fn install_panic_hook() {
     });
 }
 
-/// Runs `kernel` (the operator `op`) on `args` with a context of `threads` threads and checks
-/// everything the fuzzer checks.
-pub fn check_call(kernel: BoxedKernel, op: &str, args: &[Arg], threads: usize) -> CallReport {
+/// Runs `kernel` (the operator `op`, whose last `n_outs` values are its outs) on `args` with a
+/// context of `threads` threads and checks everything the fuzzer checks.
+pub fn check_call(
+    kernel: BoxedKernel,
+    op: &str,
+    n_outs: usize,
+    args: &[Arg],
+    threads: usize,
+) -> CallReport {
     install_panic_hook();
     // Made before counting starts: CPU detection reads the environment, a pool spawns threads.
     etk::init();
@@ -180,7 +186,7 @@ pub fn check_call(kernel: BoxedKernel, op: &str, args: &[Arg], threads: usize) -
                 });
             }
         }
-        if verdict == Verdict::Ok && unintended_alias(args, in_place) {
+        if verdict == Verdict::Ok && unintended_alias(args, n_outs, in_place) {
             findings.push(Finding {
                 kind: FindingKind::AcceptedAlias,
                 detail: "an out that aliases an input was accepted".into(),
@@ -207,12 +213,11 @@ pub fn check_call(kernel: BoxedKernel, op: &str, args: &[Arg], threads: usize) -
 
 /// An out over an input's memory that shares bytes with it (both non-empty), other than an
 /// in-place op's `self` passed as its out (the first input, same dtype, sizes and dim order).
-/// Only the trailing outs count: an alias among the arguments is two inputs sharing memory,
-/// which is allowed.
-fn unintended_alias(args: &[Arg], in_place: bool) -> bool {
+/// Only the schema's outs (the last `n_outs` values) count: an alias among the arguments is
+/// two inputs sharing memory, which is allowed.
+fn unintended_alias(args: &[Arg], n_outs: usize, in_place: bool) -> bool {
     let inputs = input_specs(args);
-    let is_out = |a: &Arg| matches!(a, Arg::Out(_) | Arg::OutList(_) | Arg::AliasOut { .. });
-    let first_out = args.len() - args.iter().rev().take_while(|a| is_out(a)).count();
+    let first_out = args.len().saturating_sub(n_outs);
     args[first_out..].iter().any(|a| match a {
         Arg::AliasOut { input, spec } => {
             let Some(t) = inputs.get(*input) else {

@@ -173,6 +173,11 @@ pub fn run_child(
     etk::init();
     let mut corpus: Vec<Vec<Arg>> = seeds(&cfg.suite, op, 256);
     let n_seeds = corpus.len();
+    // The committed cases end with exactly the schema's outs; without them, one out.
+    let is_out = |a: &Arg| matches!(a, Arg::Out(_) | Arg::OutList(_) | Arg::AliasOut { .. });
+    let n_outs = corpus
+        .first()
+        .map_or(1, |c| c.iter().rev().take_while(|a| is_out(a)).count());
     let arity = schema_arity(kernel);
     let mut r = Rng::new(cfg.seed ^ fnv(op));
     let (mut ok, mut err, mut not_view, mut findings) = (0, 0, 0, 0);
@@ -201,7 +206,7 @@ pub fn run_child(
             1
         };
         if repro == Some(k) {
-            for line in to_rust(op, lib, threads, &args).lines() {
+            for line in to_rust(op, lib, n_outs, threads, &args).lines() {
                 writeln!(w, "P {line}")?;
             }
         }
@@ -212,7 +217,7 @@ pub fn run_child(
             w.flush()?;
             last_flush = Instant::now();
         }
-        let rep = check_call(kernel, op, &args, threads);
+        let rep = check_call(kernel, op, n_outs, &args, threads);
         match &rep.verdict {
             Verdict::Ok => ok += 1,
             Verdict::Err(_) => err += 1,
@@ -228,12 +233,12 @@ pub fn run_child(
             let small = if kind == FindingKind::Slow {
                 args
             } else {
-                shrink(kernel, op, &args, threads, kind, &mut || {
+                shrink(kernel, op, n_outs, &args, threads, kind, &mut || {
                     let _ = writeln!(w, "W");
                     let _ = w.flush();
                 })
             };
-            for line in to_rust(op, lib, threads, &small).lines() {
+            for line in to_rust(op, lib, n_outs, threads, &small).lines() {
                 writeln!(w, "P {line}")?;
             }
             findings += 1;

@@ -439,7 +439,7 @@ pub fn mutate_tensor(r: &mut Rng, t: &mut TSpec) {
             huge_empty(r, &mut t.sizes, t.dtype.element_size());
             t.data.clear();
         }
-        4 if !t.data.is_empty() => {
+        4 if t.data.len() >= t.dtype.element_size() => {
             let es = t.dtype.element_size();
             for _ in 0..1 + r.below(4) {
                 let k = r.below(t.data.len() / es);

@@ -14,13 +14,14 @@ const BUDGET: usize = 300;
 pub fn shrink(
     kernel: BoxedKernel,
     op: &str,
+    n_outs: usize,
     args: &[Arg],
     threads: usize,
     kind: FindingKind,
     tick: &mut dyn FnMut(),
 ) -> Vec<Arg> {
     let still_fails = |a: &[Arg]| {
-        check_call(kernel, op, a, threads)
+        check_call(kernel, op, n_outs, a, threads)
             .findings
             .iter()
             .any(|f| f.kind == kind)
