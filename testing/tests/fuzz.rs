@@ -108,3 +108,47 @@ fn zero_element_tensors_with_huge_dims() {
         }
     }
 }
+
+/// A reproducer is Rust that rebuilds the call: this one, printed by `to_rust` for a call with
+/// every kind of value, was pasted here and runs.
+#[test]
+fn a_printed_reproducer_compiles_and_runs() {
+    use etk_testing::fuzz::args::to_rust;
+    let args = vec![
+        Tensor(TSpec::hex(ScalarType::Float, &[2, 1], "0000803f00000040").order(&[1, 0])),
+        OptTensorList(vec![
+            Option::None,
+            Some(TSpec::hex(ScalarType::Long, &[1], "0100000000000000")),
+        ]),
+        IntList(vec![0, -1]),
+        DoubleList(vec![f64::NAN, 0.5]),
+        BoolList(vec![true]),
+        Str("tanh".into()),
+        None,
+        Bool(false),
+        Double(f64::NEG_INFINITY),
+        Int(-3),
+        TensorList(vec![TSpec::hex(ScalarType::Byte, &[0], "")]),
+        AliasOut {
+            input: 0,
+            spec: TSpec::hex(ScalarType::Float, &[2], "0000000000000000").out(8, false),
+        },
+        OutList(vec![
+            TSpec::hex(ScalarType::Int, &[1], "00000000").out(64, true),
+        ]),
+        Out(TSpec::hex(ScalarType::Bool, &[1], "00").out(1, false)),
+    ];
+    let printed = to_rust("aten::add.out", "portable", 1, 1, &args);
+    let body: String = args
+        .iter()
+        .map(|a| format!("{a:?}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(printed.contains("Option::None"), "{printed}");
+    assert!(printed.contains("AliasOut { input: 0, spec: TSpec::hex(ScalarType::Float, &[2], \"0000000000000000\").out(8, false) }"), "{printed}\n{body}");
+    let kernel = lookup("portable", "aten::add.out").unwrap();
+    // wrong arity for add.out: rejected, and nothing else to report
+    let r = check_call(kernel, "aten::add.out", 1, &args, 1);
+    assert!(matches!(r.verdict, Verdict::Err(_)), "{:?}", r.verdict);
+    assert!(r.findings.is_empty());
+}

@@ -361,7 +361,7 @@ fn arg_rust(a: &Arg) -> String {
             l.iter()
                 .map(|t| t
                     .as_ref()
-                    .map_or("None".into(), |t| format!("Some({})", spec_rust(t))))
+                    .map_or("Option::None".into(), |t| format!("Some({})", spec_rust(t))))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
