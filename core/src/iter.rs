@@ -118,7 +118,9 @@ impl Plan {
                 return Err(broadcast_error(op, name, t, out));
             }
         }
-        // merge dim i into dim i-1 wherever every operand steps evenly across both.
+        // merge dim i into dim i-1 wherever every operand steps evenly across both. No product
+        // here overflows: a non-zero stride of an operand times its own size at that dim is at
+        // most that tensor's extent, which a view keeps within isize (see `Tensor`).
         let mut m = 0;
         for i in 0..ndim {
             if m > 0
