@@ -1,0 +1,37 @@
+//! etk-runtime: loads ExecuTorch program files (`.pte`) and executes their methods on the boxed
+//! kernels of an [`etk_core::Registry`].
+//!
+//! - [`Program::load`] borrows the file's bytes, checks the headers (`ET12`, the `eh00`
+//!   extended header), verifies the whole flatbuffer and bounds-checks the segments. Nothing is
+//!   copied.
+//! - [`Method::prepare`] does everything that can be done once: values and tensors built from
+//!   the plan, planned memory laid out in one arena per memory-plan buffer (allocated here, or
+//!   handed in), constants used in place (copied once when misaligned), mutable buffers loaded
+//!   with their initial state, every operator resolved in the registry (all missing ones
+//!   reported together), the argument buffers of every instruction sized.
+//! - [`Method::execute`] runs the instructions (kernel calls, moves, conditional jumps, frees)
+//!   with no allocation and no name lookup; mutable state persists across calls.
+//!
+//! Every error is a value that says which part of the file, or which instruction and operator,
+//! is at fault. A truncated, corrupted or hostile file never panics, reads out of bounds or
+//! allocates without bound: allocations are capped by the file's size and by
+//! [`Options::max_planned_bytes`].
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod error;
+mod execute;
+mod memory;
+mod method;
+pub mod profile;
+mod program;
+pub mod schema;
+mod values;
+
+pub use error::{Error, ErrorKind, Result};
+pub use method::{Method, Options, ValueKind, operator_names};
+pub use profile::Profile;
+pub use program::Program;

@@ -1,0 +1,391 @@
+//! Preparing a method: everything that can be done once before the first call.
+//!
+//! The method keeps, per value of the plan, a small description (`Value`): scalars inline, a
+//! tensor as its dtype, current sizes, dim order, dynamism and a pointer to its memory (an
+//! arena, the program's constant data, or a buffer the method owns), lists as ranges into flat
+//! tables. `execute` turns these into `EValue`s for each kernel call in buffers sized here.
+//!
+//! Memory: planned tensors live in the arenas (ExecuTorch's `memory_id` k is arena k-1, sized
+//! by `non_const_buffer_sizes[k]`); tensors with neither a plan nor constant data (inputs the
+//! caller provides, values set at run time) get a buffer of their declared size. All of it is
+//! allocated here, never during `execute`, and the total is capped by
+//! [`Options::max_planned_bytes`]; constants copied for alignment are capped by the file size.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::memory::{Arena, Block, Builder};
+use crate::profile::Profile;
+use crate::program::Program;
+use crate::schema;
+use crate::values::{Span, Value};
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use etk_core::{BoxedKernel, Registry};
+
+/// Limits and settings for preparing a method.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The most bytes the method may allocate for planned memory and runtime-set tensors.
+    pub max_planned_bytes: usize,
+    /// Stop `execute` with an error after this many instructions (a guard against programs
+    /// whose jumps never end); `None` for no limit.
+    pub max_instructions: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_planned_bytes: 1 << 32,
+            max_instructions: None,
+        }
+    }
+}
+
+/// What kind of value an input or output is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    None,
+    Int,
+    Double,
+    Bool,
+    String,
+    Tensor,
+    IntList,
+    DoubleList,
+    BoolList,
+    TensorList,
+    OptionalTensorList,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Instr {
+    /// `op` indexes the method's operators; `args` spans `arg_indices`.
+    Kernel {
+        op: u32,
+        args: Span,
+    },
+    Move {
+        from: u32,
+        to: u32,
+    },
+    JumpFalse {
+        cond: u32,
+        dest: u32,
+    },
+    Free {
+        value: u32,
+    },
+}
+
+/// A method of a program, ready to execute.
+pub struct Method<'m> {
+    pub(crate) name: String,
+    pub(crate) values: Vec<Value<'m>>,
+    pub(crate) inputs: Vec<u32>,
+    pub(crate) outputs: Vec<u32>,
+    /// Instructions of all chains, back to back; `chains` spans them.
+    pub(crate) instrs: Vec<Instr>,
+    pub(crate) chains: Vec<Span>,
+    pub(crate) arg_indices: Vec<u32>,
+    pub(crate) items: Vec<i32>,
+    pub(crate) doubles: Vec<f64>,
+    pub(crate) bools: Vec<bool>,
+    /// Per operator of the plan: its full name and, if some instruction calls it, its kernel.
+    pub(crate) op_names: Vec<String>,
+    pub(crate) kernels: Vec<Option<BoxedKernel>>,
+    /// The memory the slots point into; never touched after prepare except through them.
+    pub(crate) _arenas: Vec<Arena<'m>>,
+    pub(crate) _owned: Vec<Vec<Block>>,
+    pub(crate) bufs: crate::execute::ArgBuffers,
+    pub(crate) max_instructions: Option<u64>,
+    pub(crate) profile: Option<Profile>,
+}
+
+pub(crate) fn index(v: i64, n: usize, part: impl Fn() -> String) -> Result<u32> {
+    usize::try_from(v)
+        .ok()
+        .filter(|&i| i < n)
+        .map(|i| i as u32)
+        .ok_or_else(|| Error::malformed(part(), format!("value index {v} is outside 0..{n}")))
+}
+
+impl<'m> Method<'m> {
+    /// Prepares method `name` with default options, allocating its planned memory.
+    pub fn prepare(
+        program: &Program<'m>,
+        name: &str,
+        registry: &Registry<'_>,
+    ) -> Result<Method<'m>> {
+        Self::prepare_with(program, name, registry, &Options::default(), Vec::new())
+    }
+
+    /// Prepares method `name`. `arenas`, when not empty, is the planned memory the caller
+    /// hands in: one buffer per memory-plan buffer, each at least as large as the plan says.
+    pub fn prepare_with(
+        program: &Program<'m>,
+        name: &str,
+        registry: &Registry<'_>,
+        options: &Options,
+        arenas: Vec<&'m mut [u8]>,
+    ) -> Result<Method<'m>> {
+        let (plan_index, plan) = program.plan(name)?;
+        let mut b = Builder {
+            program,
+            plan_part: format!("execution_plan[{plan_index}]"),
+            budget: options.max_planned_bytes,
+            arenas: Vec::new(),
+            owned: Vec::new(),
+            copied: BTreeMap::new(),
+            copied_bytes: 0,
+            items: Vec::new(),
+            doubles: Vec::new(),
+            bools: Vec::new(),
+        };
+        b.arenas(plan, arenas)?;
+        let values = b.values(plan)?;
+        let n = values.len();
+        let io = |list: Option<flatbuffers::Vector<'m, i32>>, what: &str| -> Result<Vec<u32>> {
+            let list = list.map_or(Vec::new(), |l| l.iter().collect());
+            list.iter()
+                .enumerate()
+                .map(|(k, &v)| index(v as i64, n, || format!("{}.{what}[{k}]", b.plan_part)))
+                .collect()
+        };
+        let inputs = io(plan.inputs(), "inputs")?;
+        let outputs = io(plan.outputs(), "outputs")?;
+        let names = operator_names(plan);
+        let (instrs, chains, arg_indices) = b.instructions(plan, n, &names)?;
+        let kernels = b.kernels(&names, &instrs, registry)?;
+        let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values, &b.items);
+        Ok(Method {
+            name: name.into(),
+            values,
+            inputs,
+            outputs,
+            instrs,
+            chains,
+            arg_indices,
+            items: b.items,
+            doubles: b.doubles,
+            bools: b.bools,
+            op_names: names,
+            kernels,
+            _arenas: b.arenas,
+            _owned: b.owned,
+            bufs,
+            max_instructions: options.max_instructions,
+            profile: None,
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The full names (`aten::add.out`) of the operators the plan lists.
+    pub fn operator_names(&self) -> &[String] {
+        &self.op_names
+    }
+
+    pub fn num_inputs(&self) -> usize {
+        self.inputs.len()
+    }
+
+    pub fn num_outputs(&self) -> usize {
+        self.outputs.len()
+    }
+
+    pub fn input_kind(&self, i: usize) -> Option<ValueKind> {
+        self.inputs.get(i).map(|&v| self.values[v as usize].kind())
+    }
+
+    pub fn output_kind(&self, i: usize) -> Option<ValueKind> {
+        self.outputs.get(i).map(|&v| self.values[v as usize].kind())
+    }
+}
+
+/// Full operator names (`name.overload`, or `name` when the overload is empty) of a method,
+/// without resolving them: what `etk-run --ops` lists.
+pub fn operator_names(plan: schema::ExecutionPlan<'_>) -> Vec<String> {
+    let ops = plan.operators();
+    (0..ops.map_or(0, |o| o.len()))
+        .map(|i| {
+            let op = ops.map(|o| o.get(i));
+            let name = op.and_then(|o| o.name()).unwrap_or("");
+            match op.and_then(|o| o.overload()).filter(|o| !o.is_empty()) {
+                Some(ov) => format!("{name}.{ov}"),
+                None => name.into(),
+            }
+        })
+        .collect()
+}
+
+/// How many of an ExecuTorch KernelCall's arguments an etk kernel takes.
+///
+/// ExecuTorch passes the schema's arguments and then its returns. An out variant returns its
+/// outs, so its argument list ends with the outs twice (`mm.out`: `[self, mat2, out, out]`);
+/// etk's boxed kernels take the outs once, so the repeated tail is dropped. An in-place op
+/// (`copy_`, `add_.Tensor`) returns `self`, which etk's in-place kernels take as their out, so
+/// nothing is dropped; nor for ops whose returns are new values (`sym_size.int`).
+pub fn etk_arity(args: &[u32], op_name: &str) -> usize {
+    let n = args.len();
+    let base = op_name.split('.').next().unwrap_or("");
+    if base.ends_with('_') {
+        return n;
+    }
+    (1..=n / 2)
+        .find(|&k| args[n - k..] == args[n - 2 * k..n - k])
+        .map_or(n, |k| n - k)
+}
+
+impl<'m> Builder<'_, 'm> {
+    #[allow(clippy::type_complexity)]
+    fn instructions(
+        &mut self,
+        plan: schema::ExecutionPlan<'m>,
+        n: usize,
+        names: &[String],
+    ) -> Result<(Vec<Instr>, Vec<Span>, Vec<u32>)> {
+        let (mut instrs, mut chains, mut args) = (Vec::new(), Vec::new(), Vec::new());
+        let n_chains = plan.chains().map_or(0, |c| c.len());
+        for c in 0..n_chains {
+            let chain = plan.chains().map(|ch| ch.get(c));
+            let list = chain.and_then(|ch| ch.instructions());
+            let len = list.map_or(0, |l| l.len());
+            let start = instrs.len();
+            for i in 0..len {
+                let part = format!("{}.chains[{c}].instructions[{i}]", self.plan_part);
+                let Some(ins) = list.map(|l| l.get(i)) else {
+                    continue;
+                };
+                let idx = |v: i32| index(v as i64, n, || part.clone());
+                let missing = || Error::malformed(&part, "instruction without its arguments");
+                let instr = match ins.instr_args_type() {
+                    schema::instr_tag::KERNEL_CALL => {
+                        let k = ins.as_kernel_call().ok_or_else(missing)?;
+                        let ops = names.len();
+                        let op = k.op_index().unwrap_or(0);
+                        let op =
+                            usize::try_from(op)
+                                .ok()
+                                .filter(|&o| o < ops)
+                                .ok_or_else(|| {
+                                    Error::malformed(
+                                        &part,
+                                        format!("op_index {op} is outside 0..{ops}"),
+                                    )
+                                })?;
+                        let a0 = args.len();
+                        for a in k.args().ok_or_else(missing)?.iter() {
+                            args.push(idx(a)?);
+                        }
+                        let keep = etk_arity(&args[a0..], &names[op]);
+                        args.truncate(a0 + keep);
+                        Instr::Kernel {
+                            op: op as u32,
+                            args: Self::span(a0, args.len(), &part)?,
+                        }
+                    }
+                    schema::instr_tag::DELEGATE_CALL => {
+                        let d = ins.as_delegate_call().ok_or_else(missing)?;
+                        let di = d.delegate_index().unwrap_or(0);
+                        let id = plan
+                            .delegates()
+                            .and_then(|ds| {
+                                usize::try_from(di)
+                                    .ok()
+                                    .filter(|&k| k < ds.len())
+                                    .map(|k| ds.get(k))
+                            })
+                            .and_then(|d| d.id())
+                            .unwrap_or("<unknown>");
+                        return Err(Error::new(
+                            ErrorKind::Delegate,
+                            part,
+                            format!(
+                                "the program delegates to backend {id:?}, which etk does not run (export without delegation)"
+                            ),
+                        ));
+                    }
+                    schema::instr_tag::MOVE_CALL => {
+                        let m = ins.as_move_call().ok_or_else(missing)?;
+                        Instr::Move {
+                            from: idx(m.move_from().unwrap_or(0))?,
+                            to: idx(m.move_to().unwrap_or(0))?,
+                        }
+                    }
+                    schema::instr_tag::JUMP_FALSE_CALL => {
+                        let j = ins.as_jump_false_call().ok_or_else(missing)?;
+                        let dest = j.destination_instruction().unwrap_or(0);
+                        let dest = u32::try_from(dest)
+                            .ok()
+                            .filter(|&d| d as usize <= len)
+                            .ok_or_else(|| {
+                                Error::malformed(
+                                    &part,
+                                    format!("jump destination {dest} is outside 0..={len}"),
+                                )
+                            })?;
+                        Instr::JumpFalse {
+                            cond: idx(j.cond_value_index().unwrap_or(0))?,
+                            dest,
+                        }
+                    }
+                    schema::instr_tag::FREE_CALL => {
+                        let f = ins.as_free_call().ok_or_else(missing)?;
+                        Instr::Free {
+                            value: idx(f.value_index().unwrap_or(0))?,
+                        }
+                    }
+                    t => {
+                        return Err(Error::malformed(
+                            part,
+                            format!("unknown instruction type {t}"),
+                        ));
+                    }
+                };
+                instrs.push(instr);
+            }
+            chains.push(Self::span(start, instrs.len(), "chains")?);
+        }
+        Ok((instrs, chains, args))
+    }
+
+    fn kernels(
+        &self,
+        names: &[String],
+        instrs: &[Instr],
+        registry: &Registry<'_>,
+    ) -> Result<Vec<Option<BoxedKernel>>> {
+        let mut kernels = vec![None; names.len()];
+        let mut looked_up = vec![false; names.len()];
+        let mut missing: Vec<&str> = Vec::new();
+        for ins in instrs {
+            let Instr::Kernel { op, .. } = *ins else {
+                continue;
+            };
+            let op = op as usize;
+            if core::mem::replace(&mut looked_up[op], true) {
+                continue;
+            }
+            match registry.lookup(&names[op]) {
+                Some(k) => kernels[op] = Some(k),
+                None => missing.push(&names[op]),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(Error::new(
+                ErrorKind::OperatorMissing,
+                format!("{}.operators", self.plan_part),
+                format!(
+                    "{} operators are not in the registry: {}",
+                    missing.len(),
+                    missing.join(", ")
+                ),
+            ));
+        }
+        Ok(kernels)
+    }
+}

@@ -1,0 +1,127 @@
+"""Exports the small models whose ExecuTorch programs etk's runtime is tested on.
+
+Run by hand where torch and executorch are installed (torch 2.13.0, executorch 1.5.1):
+
+    ~/torchenv/bin/python testing/models/export.py            # every model
+    ~/torchenv/bin/python testing/models/export.py mlp_matmul # some
+
+For each model NAME it writes, beside this file, `NAME.pte` (torch.export -> to_edge ->
+to_executorch, no delegation) and `NAME.io.safetensors`: inputs and the outputs PyTorch
+eager computes for them (CPU, eval mode, no_grad), in the format of
+`../shared/models/FORMAT.md` (one call, or `n_steps` calls for models with state).
+Weights are seeded, so re-running gives the same files.
+"""
+
+import os
+import sys
+
+import torch
+from safetensors.torch import save_file
+from torch.export import export
+
+from executorch.exir import ExecutorchBackendConfig, to_edge
+from executorch.exir.passes.init_mutable_pass import InitializedMutableBufferPass
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PRODUCER = f"torch {torch.__version__.split('+')[0]}, executorch 1.5.1, testing/models/export.py"
+
+
+class MlpMatmul(torch.nn.Module):
+    """An MLP written with tensor ops: mm, add, relu (the kernels etk has today)."""
+
+    def __init__(self):
+        super().__init__()
+        g = torch.Generator().manual_seed(1)
+        self.w1 = torch.nn.Parameter(torch.randn(16, 32, generator=g) / 4)
+        self.b1 = torch.nn.Parameter(torch.randn(32, generator=g) / 4)
+        self.w2 = torch.nn.Parameter(torch.randn(32, 8, generator=g) / 4)
+        self.b2 = torch.nn.Parameter(torch.randn(8, generator=g) / 4)
+
+    def forward(self, x):
+        return torch.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+
+def mlp_linear():
+    """The standard MLP: Linear, ReLU, Linear (permute_copy + addmm + relu once exported)."""
+    torch.manual_seed(2)
+    return torch.nn.Sequential(
+        torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 8)
+    )
+
+
+class Counter(torch.nn.Module):
+    """State across calls: a buffer incremented in place each call and added to the input."""
+
+    def __init__(self):
+        super().__init__()
+        # A nonzero initial state, serialized into the program (see `export_pte`), so that a
+        # runtime that ignores it fails the first step.
+        self.register_buffer("count", torch.tensor([0.5, -1.0, 2.0, 10.0]))
+
+    def forward(self, x):
+        self.count.add_(1.0)
+        return x * 2.0 + self.count
+
+
+def export_pte(model, example, init_buffers=()):
+    """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
+    value is kept in the program (ExecuTorch otherwise stores only their shape)."""
+    config = ExecutorchBackendConfig(passes=[InitializedMutableBufferPass(list(init_buffers))])
+    prog = to_edge(export(model, example)).to_executorch(config)
+    return prog.buffer
+
+
+def save_io(name, tensors, n_inputs, n_outputs, n_steps=None):
+    meta = {
+        "model": name,
+        "n_inputs": str(n_inputs),
+        "n_outputs": str(n_outputs),
+        "producer": PRODUCER,
+    }
+    if n_steps is not None:
+        meta["n_steps"] = str(n_steps)
+    tensors = {k: v.contiguous() for k, v in tensors.items()}
+    save_file(tensors, os.path.join(HERE, f"{name}.io.safetensors"), metadata=meta)
+
+
+def write(name, model, inputs, steps=1, init_buffers=()):
+    """Exports `model` on `inputs[0]`, then records `steps` calls on a fresh copy."""
+    model = model.eval()
+    import copy
+
+    fresh = copy.deepcopy(model)
+    with open(os.path.join(HERE, f"{name}.pte"), "wb") as f:
+        f.write(export_pte(model, inputs[0], init_buffers))
+    tensors = {}
+    with torch.no_grad():
+        for k in range(steps):
+            outs = fresh(*inputs[k])
+            outs = outs if isinstance(outs, tuple) else (outs,)
+            prefix = f"s{k}." if steps > 1 else ""
+            for i, t in enumerate(inputs[k]):
+                tensors[f"{prefix}input_{i}"] = t
+            for j, t in enumerate(outs):
+                tensors[f"{prefix}output_{j}"] = t
+    save_io(name, tensors, len(inputs[0]), len(outs), steps if steps > 1 else None)
+    print(f"wrote {name}.pte ({os.path.getsize(os.path.join(HERE, name + '.pte'))} bytes)")
+
+
+def main(names):
+    g = torch.Generator().manual_seed(0)
+    models = {
+        "mlp_matmul": lambda: write("mlp_matmul", MlpMatmul(), [(torch.randn(4, 16, generator=g),)]),
+        "mlp_linear": lambda: write("mlp_linear", mlp_linear(), [(torch.randn(4, 16, generator=g),)]),
+        "counter": lambda: write(
+            "counter",
+            Counter(),
+            [(torch.randn(4, generator=g),) for _ in range(3)],
+            steps=3,
+            init_buffers=["count"],
+        ),
+    }
+    for n in names or models:
+        models[n]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
