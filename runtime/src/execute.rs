@@ -93,6 +93,7 @@ fn push<T>(v: &mut Vec<T>, x: T) -> core::result::Result<(), CallError> {
 }
 
 fn view<'x>(slot: &TensorSlot) -> core::result::Result<Tensor<'x>, CallError> {
+    slot.normalize_bools();
     // SAFETY: the slot points into memory the method or the program owns, which outlives
     // the call; writes happen only through the kernel's outs, which the boxed entry checks
     // do not alias its inputs.
@@ -305,8 +306,10 @@ impl<'m> Method<'m> {
                 let t = unsafe { slot.view() }.map_err(|e| {
                     Error::new(ErrorKind::Execution, self.part(chain, pc), format!("{e}"))
                 })?;
-                let bytes = t.as_slice::<bool>().unwrap_or(&[]);
-                Ok(bytes.iter().all(|&b| b))
+                // Read as bytes: a condition the program never wrote may hold any byte.
+                // SAFETY: the view's `nbytes` bytes are within its memory.
+                let bytes = unsafe { core::slice::from_raw_parts(t.as_ptr(), t.nbytes()) };
+                Ok(bytes.iter().all(|&b| b != 0))
             }
             _ => Err(Error::new(
                 ErrorKind::Execution,

@@ -158,6 +158,7 @@ impl<'m> Method<'m> {
         let names = operator_names(plan);
         let (instrs, chains, arg_indices) = b.instructions(plan, n, &names)?;
         let kernels = b.kernels(&names, &instrs, registry)?;
+        check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
         let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values, &b.items);
         Ok(Method {
             name: name.into(),
@@ -220,6 +221,60 @@ pub fn operator_names(plan: schema::ExecutionPlan<'_>) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// Fails when two different values of one kernel call have overlapping writable memory.
+///
+/// Kernels check that their outs do not alias their inputs, but not that two outs are apart;
+/// a valid memory plan never overlaps values that are live in the same call, so a file that
+/// does is rejected here rather than handing a kernel two writable views of the same bytes.
+/// (Constants are read-only, and a value passed twice is the same tensor, which is allowed.)
+fn check_overlaps(
+    instrs: &[Instr],
+    arg_indices: &[u32],
+    values: &[Value<'_>],
+    items: &[i32],
+    plan_part: &str,
+) -> Result<()> {
+    let mut regions: Vec<(usize, usize, u32)> = Vec::new();
+    for (k, ins) in instrs.iter().enumerate() {
+        let Instr::Kernel { args, .. } = *ins else {
+            continue;
+        };
+        regions.clear();
+        let mut add = |v: u32| {
+            if let Some(Value::Tensor(t)) = values.get(v as usize)
+                && t.writable
+                && t.capacity > 0
+            {
+                regions.push((t.data as usize, t.data as usize + t.capacity, v));
+            }
+        };
+        for &a in &arg_indices[args.range()] {
+            match values[a as usize] {
+                Value::TensorList(s) | Value::OptionalTensorList(s) => items[s.range()]
+                    .iter()
+                    .filter(|&&m| m >= 0)
+                    .for_each(|&m| add(m as u32)),
+                _ => add(a),
+            }
+        }
+        regions.sort_unstable();
+        regions.dedup();
+        let mut end = (0usize, u32::MAX);
+        for &(s, e, v) in regions.iter() {
+            if s < end.0 && v != end.1 {
+                return Err(Error::malformed(
+                    format!("{plan_part} instruction {k}"),
+                    format!("values {} and {v} share memory in one kernel call", end.1),
+                ));
+            }
+            if e > end.0 {
+                end = (e, v);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// How many of an ExecuTorch KernelCall's arguments an etk kernel takes.

@@ -38,6 +38,36 @@ pub(crate) struct TensorSlot {
 }
 
 impl TensorSlot {
+    /// Makes every byte of a writable Bool tensor 0 or 1. Kernels read Bool elements as
+    /// `bool`, for which any other byte is undefined behaviour, and planned memory may hold
+    /// what an earlier value of another dtype left there (a hostile plan can make a kernel
+    /// read that); in a valid program the bytes are already 0 or 1 and nothing changes.
+    pub fn normalize_bools(&self) {
+        if self.dtype != ScalarType::Bool || !self.writable {
+            return;
+        }
+        let n = etk_core::shape::numel(&self.sizes)
+            .unwrap_or(0)
+            .min(self.capacity);
+        // SAFETY: `n <= capacity` bytes of writable memory the method owns; no reference to
+        // them is alive (tensor views hold raw pointers).
+        let bytes = unsafe { core::slice::from_raw_parts_mut(self.data, n) };
+        for b in bytes {
+            *b = u8::from(*b != 0);
+        }
+    }
+
+    /// Whether every byte of the tensor's current elements is 0 or 1 (for Bool constants and
+    /// jump conditions, which are read-only).
+    pub fn bools_valid(&self) -> bool {
+        let n = etk_core::shape::numel(&self.sizes)
+            .unwrap_or(0)
+            .min(self.capacity);
+        // SAFETY: `n <= capacity` bytes at `data`, read as plain bytes.
+        let bytes = unsafe { core::slice::from_raw_parts(self.data as *const u8, n) };
+        bytes.iter().all(|&b| b <= 1)
+    }
+
     /// A view of the slot's memory.
     ///
     /// # Safety
@@ -335,6 +365,9 @@ impl<'m> Builder<'_, 'm> {
             capacity: nbytes,
             writable,
         };
+        if dtype == ScalarType::Bool && !writable && !slot.bools_valid() {
+            return Err(bad("a Bool constant holds a byte that is not 0 or 1".into()));
+        }
         // SAFETY: only checks the layout; the view is dropped at once.
         unsafe { slot.view() }.map_err(|e| bad(format!("{e}")))?;
         Ok(slot)

@@ -63,6 +63,13 @@ class Counter(torch.nn.Module):
         return x * 2.0 + self.count
 
 
+class Cond(torch.nn.Module):
+    """Control flow: torch.cond on a Bool input becomes JumpFalseCall and MoveCall."""
+
+    def forward(self, pred, x):
+        return torch.cond(pred, lambda x: x + 1.0, lambda x: x * 2.0, (x,))
+
+
 def export_pte(model, example, init_buffers=()):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -119,6 +126,12 @@ def main(names):
             init_buffers=["count"],
         ),
     }
+    models["cond"] = lambda: write(
+        "cond",
+        Cond(),
+        [(torch.tensor(b), torch.randn(3, generator=g)) for b in (True, False)],
+        steps=2,
+    )
     for n in names or models:
         models[n]()
 
