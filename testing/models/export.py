@@ -16,7 +16,8 @@ import os
 import sys
 
 import torch
-from safetensors.torch import save_file
+import json
+import struct
 from torch.export import export
 
 from executorch.exir import ExecutorchBackendConfig, to_edge
@@ -87,8 +88,26 @@ def save_io(name, tensors, n_inputs, n_outputs, n_steps=None):
     }
     if n_steps is not None:
         meta["n_steps"] = str(n_steps)
-    tensors = {k: v.contiguous() for k, v in tensors.items()}
-    save_file(tensors, os.path.join(HERE, f"{name}.io.safetensors"), metadata=meta)
+    write_safetensors(os.path.join(HERE, f"{name}.io.safetensors"), tensors, meta)
+
+
+DTYPES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64", torch.bool: "BOOL"}
+
+
+def write_safetensors(path, tensors, meta):
+    """safetensors with sorted keys, so that re-running gives the same bytes (the library's
+    writer orders its header differently from run to run)."""
+    header, blobs, offset = {"__metadata__": meta}, [], 0
+    for k in sorted(tensors):
+        t = tensors[k].contiguous()
+        data = t.numpy().tobytes()
+        header[k] = {"dtype": DTYPES[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
+        blobs.append(data)
+        offset += len(data)
+    h = json.dumps(header, sort_keys=True, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(h)) + h + b"".join(blobs))
 
 
 def write(name, model, inputs, steps=1, init_buffers=()):
