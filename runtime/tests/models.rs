@@ -83,13 +83,14 @@ fn caller_arenas_are_used_and_checked() {
     let program = Program::load(&bytes).unwrap();
     let reg = etk::registry();
     let opts = etk_runtime::Options::default();
-    let mut small = vec![0u8; 8];
+    let mut small = [0u8; 8];
     let e = Method::prepare_with(&program, "forward", &reg, &opts, vec![&mut small[..]])
         .err()
         .unwrap();
     assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
-    // 64-byte aligned memory, larger than the plan needs.
+    // 8-byte aligned memory, larger than the plan needs.
     let mut buf = vec![0u64; 1 << 12];
+    // SAFETY: the bytes of a `Vec<u64>` of 1 << 12 entries, borrowed exclusively.
     let arena: &mut [u8] =
         unsafe { std::slice::from_raw_parts_mut(buf.as_mut_ptr() as *mut u8, 1 << 15) };
     let mut m = Method::prepare_with(&program, "forward", &reg, &opts, vec![arena]).unwrap();

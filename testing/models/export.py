@@ -132,6 +132,21 @@ def write(name, model, inputs, steps=1, init_buffers=()):
     print(f"wrote {name}.pte ({os.path.getsize(os.path.join(HERE, name + '.pte'))} bytes)")
 
 
+def write_delegated():
+    """A Linear lowered to XNNPACK: etk's runtime must refuse it, naming the backend. Only the
+    program is written (no test vectors: it is not meant to run)."""
+    from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
+    from executorch.exir import to_edge_transform_and_lower
+
+    torch.manual_seed(3)
+    model = torch.nn.Linear(4, 2).eval()
+    ep = export(model, (torch.randn(1, 4),))
+    prog = to_edge_transform_and_lower(ep, partitioner=[XnnpackPartitioner()]).to_executorch()
+    with open(os.path.join(HERE, "delegated.pte"), "wb") as f:
+        f.write(prog.buffer)
+    print(f"wrote delegated.pte ({len(prog.buffer)} bytes)")
+
+
 def main(names):
     g = torch.Generator().manual_seed(0)
     models = {
@@ -151,6 +166,7 @@ def main(names):
         [(torch.tensor(b), torch.randn(3, generator=g)) for b in (True, False)],
         steps=2,
     )
+    models["delegated"] = write_delegated
     for n in names or models:
         models[n]()
 
