@@ -179,3 +179,23 @@ fn planned_memory_is_capped() {
         .unwrap();
     assert_eq!(e.kind, ErrorKind::Memory, "{e}");
 }
+
+#[test]
+fn dynamic_inputs_resize_within_their_bound_only() {
+    let b = read("mlp_dynamic", "pte");
+    let program = Program::load(&b).unwrap();
+    let mut m = Method::prepare(&program, "forward", &etk::registry()).unwrap();
+    let mut ctx = KernelContext::serial();
+    for batch in [1, 5, 8] {
+        let x = OwnedTensor::zeros(ScalarType::Float, &[batch, 16]).unwrap();
+        m.set_input(0, &x.view()).unwrap();
+        m.execute(&mut ctx).unwrap();
+        assert_eq!(m.output(0).unwrap().sizes(), [batch, 8]);
+    }
+    let x = OwnedTensor::zeros(ScalarType::Float, &[9, 16]).unwrap();
+    let e = m.set_input(0, &x.view()).err().unwrap();
+    assert_eq!(e.kind, ErrorKind::InvalidArgument, "{e}");
+    // The failed call changed nothing: the last shape still runs.
+    m.execute(&mut ctx).unwrap();
+    assert_eq!(m.output(0).unwrap().sizes(), [8, 8]);
+}

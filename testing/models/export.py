@@ -71,11 +71,12 @@ class Cond(torch.nn.Module):
         return torch.cond(pred, lambda x: x + 1.0, lambda x: x * 2.0, (x,))
 
 
-def export_pte(model, example, init_buffers=()):
+def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
     config = ExecutorchBackendConfig(passes=[InitializedMutableBufferPass(list(init_buffers))])
-    prog = to_edge(export(model, example)).to_executorch(config)
+    ep = export(model, example, dynamic_shapes=dynamic_shapes)
+    prog = to_edge(ep).to_executorch(config)
     return prog.buffer
 
 
@@ -110,14 +111,15 @@ def write_safetensors(path, tensors, meta):
         f.write(struct.pack("<Q", len(h)) + h + b"".join(blobs))
 
 
-def write(name, model, inputs, steps=1, init_buffers=()):
-    """Exports `model` on `inputs[0]`, then records `steps` calls on a fresh copy."""
+def write(name, model, inputs, steps=1, init_buffers=(), example=None, dynamic_shapes=None):
+    """Exports `model` on `example` (default `inputs[0]`), then records `steps` calls of
+    `inputs` on a fresh copy."""
     model = model.eval()
     import copy
 
     fresh = copy.deepcopy(model)
     with open(os.path.join(HERE, f"{name}.pte"), "wb") as f:
-        f.write(export_pte(model, inputs[0], init_buffers))
+        f.write(export_pte(model, example or inputs[0], init_buffers, dynamic_shapes))
     tensors = {}
     with torch.no_grad():
         for k in range(steps):
@@ -167,6 +169,17 @@ def main(names):
         steps=2,
     )
     models["delegated"] = write_delegated
+    # Dynamic batch (bound 8): the program's tensors are DYNAMIC_BOUND, planned at the bound;
+    # the calls use batches 3 and 8, so inputs and outputs are resized within the bound.
+    batch = torch.export.Dim("batch", min=1, max=8)
+    models["mlp_dynamic"] = lambda: write(
+        "mlp_dynamic",
+        MlpMatmul(),
+        [(torch.randn(3, 16, generator=g),), (torch.randn(8, 16, generator=g),)],
+        steps=2,
+        example=(torch.randn(8, 16, generator=g),),
+        dynamic_shapes=({0: batch},),
+    )
     for n in names or models:
         models[n]()
 
