@@ -421,6 +421,13 @@ impl<'m> Method<'m> {
                 t.dim_order()
             )));
         }
+        let bound = self.input_bounds[i];
+        if t.sizes().iter().zip(bound.as_slice()).any(|(s, b)| s > b) {
+            return Err(bad(format!(
+                "sizes {} exceed the program's bound {bound}",
+                t.shape()
+            )));
+        }
         if !slot.writable {
             return Err(bad("is a constant".into()));
         }

@@ -14,8 +14,8 @@
 //!
 //! Every error is a value that says which part of the file, or which instruction and operator,
 //! is at fault. A truncated, corrupted or hostile file never panics, reads out of bounds or
-//! allocates without bound: allocations are capped by the file's size and by
-//! [`Options::max_planned_bytes`].
+//! allocates without bound: what loading copies is capped by the file's size, and what a
+//! method allocates (planned memory, its value table) by [`Options::max_planned_bytes`].
 #![no_std]
 
 extern crate alloc;

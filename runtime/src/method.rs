@@ -22,12 +22,13 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
-use etk_core::{BoxedKernel, Registry};
+use etk_core::{BoxedKernel, Dims, Registry};
 
 /// Limits and settings for preparing a method.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The most bytes the method may allocate for planned memory and runtime-set tensors.
+    /// The most bytes the method may allocate: planned memory, buffers for tensors set at run
+    /// time, and its value table (whose length a file sets).
     pub max_planned_bytes: usize,
     /// Stop `execute` with an error after this many instructions (a guard against programs
     /// whose jumps never end); `None` for no limit.
@@ -84,6 +85,8 @@ pub struct Method<'m> {
     pub(crate) name: String,
     pub(crate) values: Vec<Value<'m>>,
     pub(crate) inputs: Vec<u32>,
+    /// The declared sizes of tensor inputs (the bound of their dynamic dims).
+    pub(crate) input_bounds: Vec<Dims>,
     pub(crate) outputs: Vec<u32>,
     /// Instructions of all chains, back to back; `chains` spans them.
     pub(crate) instrs: Vec<Instr>,
@@ -102,6 +105,11 @@ pub struct Method<'m> {
     pub(crate) max_instructions: Option<u64>,
     pub(crate) profile: Option<Profile>,
 }
+
+// SAFETY: the raw pointers in the method's values point into memory the method owns (moved
+// with it; heap blocks do not move) or into the program's bytes, which are shared `&[u8]`
+// (`Sync`); nothing in the method is tied to the thread that prepared it.
+unsafe impl Send for Method<'_> {}
 
 pub(crate) fn index(v: i64, n: usize, part: impl Fn() -> String) -> Result<u32> {
     usize::try_from(v)
@@ -155,6 +163,13 @@ impl<'m> Method<'m> {
         };
         let inputs = io(plan.inputs(), "inputs")?;
         let outputs = io(plan.outputs(), "outputs")?;
+        let input_bounds = inputs
+            .iter()
+            .map(|&v| match &values[v as usize] {
+                Value::Tensor(t) => t.sizes,
+                _ => Dims::EMPTY,
+            })
+            .collect();
         let names = operator_names(plan);
         let (instrs, chains, arg_indices) = b.instructions(plan, n, &names)?;
         let kernels = b.kernels(&names, &instrs, registry)?;
@@ -164,6 +179,7 @@ impl<'m> Method<'m> {
             name: name.into(),
             values,
             inputs,
+            input_bounds,
             outputs,
             instrs,
             chains,

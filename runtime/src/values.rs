@@ -134,6 +134,10 @@ impl<'m> Builder<'_, 'm> {
             return Ok(Vec::new());
         };
         let n = list.len();
+        // A file can point many entries at one shared table, so the table's length, not the
+        // file's size, bounds this: it is charged like planned memory.
+        let part = format!("{}.values", self.plan_part);
+        self.charge(n.saturating_mul(core::mem::size_of::<Value<'_>>()), &part)?;
         let mut values = Vec::with_capacity(n);
         for i in 0..n {
             let part = format!("{}.values[{i}]", self.plan_part);

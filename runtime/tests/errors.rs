@@ -199,3 +199,14 @@ fn dynamic_inputs_resize_within_their_bound_only() {
     m.execute(&mut ctx).unwrap();
     assert_eq!(m.output(0).unwrap().sizes(), [8, 8]);
 }
+
+#[test]
+fn a_dynamic_input_may_not_grow_a_dim_past_its_bound_even_within_capacity() {
+    let b = read("mlp_dynamic", "pte");
+    let program = Program::load(&b).unwrap();
+    let mut m = Method::prepare(&program, "forward", &etk::registry()).unwrap();
+    // [4, 32] has the capacity's element count, but dim 1 is bounded by 16.
+    let x = OwnedTensor::zeros(ScalarType::Float, &[4, 32]).unwrap();
+    let e = m.set_input(0, &x.view()).err().unwrap();
+    assert!(e.message.contains("bound"), "{e}");
+}
