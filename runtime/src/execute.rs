@@ -350,7 +350,7 @@ impl<'m> Method<'m> {
                 let mut next = pc + 1;
                 let instr = self.instrs[span.start as usize + pc];
                 match instr {
-                    Instr::Kernel { op, args } => self.call_kernel(ctx, op, args, c, pc)?,
+                    Instr::Kernel { op, args, .. } => self.call_kernel(ctx, op, args, c, pc)?,
                     Instr::Move { from, to } => {
                         self.values[to as usize] = self.values[from as usize]
                     }

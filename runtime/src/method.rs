@@ -64,6 +64,8 @@ pub enum ValueKind {
 pub(crate) enum Instr {
     /// `op` indexes the method's operators; `args` spans `arg_indices`.
     Kernel {
+        /// How many of the last arguments are outs (for the aliasing check).
+        outs: u32,
         op: u32,
         args: Span,
     },
@@ -239,12 +241,13 @@ pub fn operator_names(plan: schema::ExecutionPlan<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Fails when two different values of one kernel call have overlapping writable memory.
+/// Fails when an out of a kernel call shares memory with another value of the call.
 ///
-/// Kernels check that their outs do not alias their inputs, but not that two outs are apart;
-/// a valid memory plan never overlaps values that are live in the same call, so a file that
-/// does is rejected here rather than handing a kernel two writable views of the same bytes.
-/// (Constants are read-only, and a value passed twice is the same tensor, which is allowed.)
+/// Kernels check that their outs do not alias their inputs, but not that two outs are apart.
+/// A valid memory plan never overlaps an out with anything live in the same call, so a file
+/// that does is rejected here rather than handing a kernel two writable views of the same
+/// bytes. Inputs may share memory (a view is planned at its source's offset), and a value
+/// passed twice is the same tensor (an in-place op's `self` and result).
 fn check_overlaps(
     instrs: &[Instr],
     arg_indices: &[u32],
@@ -252,21 +255,25 @@ fn check_overlaps(
     items: &[i32],
     plan_part: &str,
 ) -> Result<()> {
-    let mut regions: Vec<(usize, usize, u32)> = Vec::new();
+    // (start, end, value, is an out)
+    let mut regions: Vec<(usize, usize, u32, bool)> = Vec::new();
     for (k, ins) in instrs.iter().enumerate() {
-        let Instr::Kernel { args, .. } = *ins else {
+        let Instr::Kernel { args, outs, .. } = *ins else {
             continue;
         };
         regions.clear();
-        let mut add = |v: u32| {
-            if let Some(Value::Tensor(t)) = values.get(v as usize)
-                && t.writable
-                && t.capacity > 0
-            {
-                regions.push((t.data as usize, t.data as usize + t.capacity, v));
-            }
-        };
-        for &a in &arg_indices[args.range()] {
+        let args = &arg_indices[args.range()];
+        let first_out = args.len().saturating_sub(outs as usize);
+        for (pos, &a) in args.iter().enumerate() {
+            let out = pos >= first_out;
+            let mut add = |v: u32| {
+                if let Some(Value::Tensor(t)) = values.get(v as usize)
+                    && t.writable
+                    && t.capacity > 0
+                {
+                    regions.push((t.data as usize, t.data as usize + t.capacity, v, out));
+                }
+            };
             match values[a as usize] {
                 Value::TensorList(s) | Value::OptionalTensorList(s) => items[s.range()]
                     .iter()
@@ -277,16 +284,22 @@ fn check_overlaps(
         }
         regions.sort_unstable();
         regions.dedup();
-        let mut end = (0usize, u32::MAX);
-        for &(s, e, v) in regions.iter() {
-            if s < end.0 && v != end.1 {
+        // Sweep in address order against the region reaching furthest so far: an out that
+        // overlaps any other value overlaps that region or makes it overlap a later one.
+        let mut reach: Option<(usize, u32, bool)> = None;
+        for &(s, e, v, out) in regions.iter() {
+            if let Some((end, w, w_out)) = reach
+                && s < end
+                && v != w
+                && (out || w_out)
+            {
                 return Err(Error::malformed(
-                    format!("{plan_part} instruction {k}"),
-                    format!("values {} and {v} share memory in one kernel call", end.1),
+                    format!("{plan_part}.chains: kernel call {k}"),
+                    format!("values {w} and {v} share memory, and one of them is an out"),
                 ));
             }
-            if e > end.0 {
-                end = (e, v);
+            if reach.is_none_or(|(end, ..)| e > end) {
+                reach = Some((e, v, out));
             }
         }
     }
@@ -352,10 +365,14 @@ impl<'m> Builder<'_, 'm> {
                         for a in k.args().ok_or_else(missing)?.iter() {
                             args.push(idx(a)?);
                         }
+                        let n_args = args.len() - a0;
                         let keep = etk_arity(&args[a0..], &names[op]);
                         args.truncate(a0 + keep);
                         Instr::Kernel {
                             op: op as u32,
+                            // The dropped returns were the outs; otherwise ExecuTorch's
+                            // convention puts the (one) result last.
+                            outs: (n_args - keep).max(1).min(keep) as u32,
                             args: Self::span(a0, args.len(), &part)?,
                         }
                     }

@@ -71,6 +71,15 @@ class Cond(torch.nn.Module):
         return torch.cond(pred, lambda x: x + 1.0, lambda x: x * 2.0, (x,))
 
 
+class ViewAlias(torch.nn.Module):
+    """A static view is planned at its source's offset (no instruction): `a * a.reshape(...)`
+    passes two values sharing memory to one kernel, which a runtime must accept."""
+
+    def forward(self, x):
+        a = x + 1.0
+        return a * a.reshape(6).reshape(2, 3)
+
+
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -180,6 +189,7 @@ def main(names):
         example=(torch.randn(8, 16, generator=g),),
         dynamic_shapes=({0: batch},),
     )
+    models["view_alias"] = lambda: write("view_alias", ViewAlias(), [(torch.randn(2, 3, generator=g),)])
     for n in names or models:
         models[n]()
 

@@ -6,7 +6,14 @@ use etk_runtime::{Method, ValueKind};
 use safetensors::{Dtype, SafeTensors};
 
 /// Every committed model (testing/models/NAME.pte).
-pub const MODELS: &[&str] = &["mlp_matmul", "mlp_linear", "counter", "cond", "mlp_dynamic"];
+pub const MODELS: &[&str] = &[
+    "mlp_matmul",
+    "mlp_linear",
+    "counter",
+    "cond",
+    "mlp_dynamic",
+    "view_alias",
+];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
     let p = format!(
