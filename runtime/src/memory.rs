@@ -8,28 +8,67 @@ use crate::schema;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
+use core::alloc::Layout;
+use core::ptr::NonNull;
 use etk_core::ScalarType;
 
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-pub(crate) struct Block([u8; 64]);
+/// Zeroed, 64-byte-aligned memory from the global allocator. A request the allocator refuses
+/// is an error value rather than an abort, and zeroed allocation leaves untouched pages to the
+/// OS (a large plan costs nothing until used).
+pub(crate) struct Zeroed {
+    ptr: NonNull<u8>,
+    len: usize,
+}
 
-/// Zeroed, 64-byte-aligned memory of at least `bytes` bytes.
-pub(crate) fn blocks(bytes: usize) -> Vec<Block> {
-    vec![Block([0; 64]); bytes.div_ceil(64)]
+impl Zeroed {
+    fn layout(len: usize) -> Option<Layout> {
+        Layout::from_size_align(len.max(1), 64).ok()
+    }
+
+    pub(crate) fn new(len: usize, part: &str) -> Result<Zeroed> {
+        let refused = || {
+            Error::new(
+                ErrorKind::Memory,
+                part,
+                format!("the allocator refused {len} bytes"),
+            )
+        };
+        let layout = Self::layout(len).ok_or_else(refused)?;
+        // SAFETY: the layout's size is nonzero.
+        let p = unsafe { alloc::alloc::alloc_zeroed(layout) };
+        NonNull::new(p)
+            .map(|ptr| Zeroed { ptr, len })
+            .ok_or_else(refused)
+    }
+
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl Drop for Zeroed {
+    fn drop(&mut self) {
+        if let Some(layout) = Self::layout(self.len) {
+            // SAFETY: allocated in `new` with this layout.
+            unsafe { alloc::alloc::dealloc(self.ptr.as_ptr(), layout) };
+        }
+    }
 }
 
 pub(crate) enum Arena<'m> {
-    Owned(Vec<Block>),
+    Owned(Zeroed),
     Borrowed(&'m mut [u8]),
 }
 
 impl Arena<'_> {
     fn base_len(&mut self) -> (*mut u8, usize) {
         match self {
-            Arena::Owned(b) => (b.as_mut_ptr() as *mut u8, b.len() * 64),
+            Arena::Owned(b) => (b.as_mut_ptr(), b.len()),
             Arena::Borrowed(s) => (s.as_mut_ptr(), s.len()),
         }
     }
@@ -41,7 +80,7 @@ pub(crate) struct Builder<'p, 'm> {
     pub(crate) plan_part: String,
     pub(crate) budget: usize,
     pub(crate) arenas: Vec<Arena<'m>>,
-    pub(crate) owned: Vec<Vec<Block>>,
+    pub(crate) owned: Vec<Zeroed>,
     /// Constants copied for alignment, by `data_buffer_idx`: (owned buffer, bytes copied).
     pub(crate) copied: BTreeMap<u32, (usize, usize)>,
     pub(crate) copied_bytes: usize,
@@ -98,7 +137,8 @@ impl<'m> Builder<'_, 'm> {
                 Some(buf) => self.arenas.push(Arena::Borrowed(buf)),
                 None => {
                     self.charge(bytes, &format!("{part}[{}]", k + 1))?;
-                    self.arenas.push(Arena::Owned(blocks(bytes)));
+                    let part = format!("{part}[{}]", k + 1);
+                    self.arenas.push(Arena::Owned(Zeroed::new(bytes, &part)?));
                 }
             }
         }
@@ -120,7 +160,7 @@ impl<'m> Builder<'_, 'm> {
         if let Some(&(k, len)) = self.copied.get(&idx)
             && len >= nbytes
         {
-            return Ok(self.owned[k].as_mut_ptr() as *mut u8);
+            return Ok(self.owned[k].as_mut_ptr());
         }
         self.copied_bytes = self.copied_bytes.saturating_add(nbytes);
         if self.copied_bytes > self.program.bytes().len() {
@@ -130,17 +170,15 @@ impl<'m> Builder<'_, 'm> {
                 "constant copies would exceed the file's size",
             ));
         }
-        let mut buf = blocks(nbytes);
-        // SAFETY: `buf` holds at least `nbytes` bytes; the regions are distinct allocations.
-        unsafe {
-            core::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.as_mut_ptr() as *mut u8, nbytes)
-        };
+        let mut buf = Zeroed::new(nbytes, part)?;
+        // SAFETY: `buf` holds `nbytes` bytes; the regions are distinct allocations.
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.as_mut_ptr(), nbytes) };
         self.owned.push(buf);
         self.copied.insert(idx, (self.owned.len() - 1, nbytes));
         Ok(self
             .owned
             .last_mut()
-            .map_or(core::ptr::null_mut(), |b| b.as_mut_ptr() as *mut u8))
+            .map_or(core::ptr::null_mut(), |b| b.as_mut_ptr()))
     }
 
     pub(crate) fn planned(

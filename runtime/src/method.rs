@@ -12,7 +12,7 @@
 //! [`Options::max_planned_bytes`]; constants copied for alignment are capped by the file size.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::memory::{Arena, Block, Builder};
+use crate::memory::{Arena, Builder, Zeroed};
 use crate::profile::Profile;
 use crate::program::Program;
 use crate::schema;
@@ -102,7 +102,7 @@ pub struct Method<'m> {
     pub(crate) kernels: Vec<Option<BoxedKernel>>,
     /// The memory the slots point into; never touched after prepare except through them.
     pub(crate) _arenas: Vec<Arena<'m>>,
-    pub(crate) _owned: Vec<Vec<Block>>,
+    pub(crate) _owned: Vec<Zeroed>,
     pub(crate) bufs: crate::execute::ArgBuffers,
     pub(crate) max_instructions: Option<u64>,
     pub(crate) profile: Option<Profile>,

@@ -3,7 +3,7 @@
 //! the file with every index, size and kind checked.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::memory::{Builder, blocks};
+use crate::memory::{Builder, Zeroed};
 use crate::method::{ValueKind, index};
 use crate::schema::{self, value_tag};
 use alloc::format;
@@ -138,7 +138,14 @@ impl<'m> Builder<'_, 'm> {
         // file's size, bounds this: it is charged like planned memory.
         let part = format!("{}.values", self.plan_part);
         self.charge(n.saturating_mul(core::mem::size_of::<Value<'_>>()), &part)?;
-        let mut values = Vec::with_capacity(n);
+        let mut values = Vec::new();
+        values.try_reserve_exact(n).map_err(|_| {
+            Error::new(
+                ErrorKind::Memory,
+                &part,
+                "the allocator refused the value table",
+            )
+        })?;
         for i in 0..n {
             let part = format!("{}.values[{i}]", self.plan_part);
             values.push(self.value(list.get(i), n, &part)?);
@@ -341,11 +348,11 @@ impl<'m> Builder<'_, 'm> {
         let (data, writable) = match (buffer_idx, t.allocation_info()) {
             (0, None) => {
                 self.charge(nbytes, part)?;
-                self.owned.push(blocks(nbytes));
+                self.owned.push(Zeroed::new(nbytes, part)?);
                 let b = self
                     .owned
                     .last_mut()
-                    .map_or(core::ptr::null_mut(), |b| b.as_mut_ptr() as *mut u8);
+                    .map_or(core::ptr::null_mut(), |b| b.as_mut_ptr());
                 (b, true)
             }
             (idx, None) => (self.constant(idx, nbytes, dtype, part)?, false),
