@@ -80,6 +80,14 @@ class ViewAlias(torch.nn.Module):
         return a * a.reshape(6).reshape(2, 3)
 
 
+class CatIndex(torch.nn.Module):
+    """List arguments: cat takes a TensorList, index an optional-tensor list (Tensor?[])."""
+
+    def forward(self, x, idx):
+        y = torch.cat([x, x * 2.0], dim=0)
+        return y[idx]
+
+
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -190,6 +198,11 @@ def main(names):
         dynamic_shapes=({0: batch},),
     )
     models["view_alias"] = lambda: write("view_alias", ViewAlias(), [(torch.randn(2, 3, generator=g),)])
+    models["cat_index"] = lambda: write(
+        "cat_index",
+        CatIndex(),
+        [(torch.randn(2, 3, generator=g), torch.tensor([3, 0, 1]))],
+    )
     for n in names or models:
         models[n]()
 

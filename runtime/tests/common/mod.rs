@@ -13,6 +13,7 @@ pub const MODELS: &[&str] = &[
     "cond",
     "mlp_dynamic",
     "view_alias",
+    "cat_index",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
