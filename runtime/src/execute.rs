@@ -157,6 +157,8 @@ fn call<'x, 'v: 'x>(
             _ => {}
         }
     }
+    // The loop above filled the buffers with exactly these lists, in this order.
+    const SHORT: CallError = CallError::Runtime("list buffers out of step", 0);
     let (mut t_rest, mut o_rest, mut i_rest): (
         &'x mut [Tensor<'x>],
         &'x mut [Option<Tensor<'x>>],
@@ -173,14 +175,16 @@ fn call<'x, 'v: 'x>(
             Value::String(s) => EValue::String(s),
             Value::Tensor(t) => EValue::Tensor(view(&t)?),
             Value::IntList(s) => {
-                let (h, t) = i_rest.split_at(s.len as usize);
+                let (h, t) = i_rest.split_at_checked(s.len as usize).ok_or(SHORT)?;
                 i_rest = t;
                 EValue::IntList(h)
             }
             Value::DoubleList(s) => EValue::DoubleList(&doubles[s.range()]),
             Value::BoolList(s) => EValue::BoolList(&bools[s.range()]),
             Value::TensorList(s) => {
-                let (h, t) = core::mem::take(&mut t_rest).split_at_mut(s.len as usize);
+                let (h, t) = core::mem::take(&mut t_rest)
+                    .split_at_mut_checked(s.len as usize)
+                    .ok_or(SHORT)?;
                 t_rest = t;
                 if last {
                     EValue::TensorListMut(h)
@@ -189,7 +193,9 @@ fn call<'x, 'v: 'x>(
                 }
             }
             Value::OptionalTensorList(s) => {
-                let (h, t) = core::mem::take(&mut o_rest).split_at_mut(s.len as usize);
+                let (h, t) = core::mem::take(&mut o_rest)
+                    .split_at_mut_checked(s.len as usize)
+                    .ok_or(SHORT)?;
                 o_rest = t;
                 EValue::OptionalTensorList(h)
             }
