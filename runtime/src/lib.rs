@@ -16,6 +16,27 @@
 //! is at fault. A truncated, corrupted or hostile file never panics, reads out of bounds or
 //! allocates without bound: what loading copies is capped by the file's size, and what a
 //! method allocates (planned memory, its value table) by [`Options::max_planned_bytes`].
+//!
+//! ```
+//! use etk::{KernelContext, OwnedTensor, ScalarType};
+//! use etk_runtime::{Method, Program};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testing/models/mlp_matmul.pte");
+//! let bytes = std::fs::read(path).unwrap();
+//! let program = Program::load(&bytes).unwrap();
+//! let mut method = Method::prepare(&program, "forward", &etk::registry()).unwrap();
+//!
+//! let x = OwnedTensor::zeros(ScalarType::Float, &[4, 16]).unwrap();
+//! method.set_input(0, &x.view()).unwrap();
+//! let mut scratch = vec![0u8; 1 << 20];
+//! let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+//! method.execute(&mut ctx).unwrap();
+//! assert_eq!(method.output(0).unwrap().sizes(), [4, 8]);
+//!
+//! // A registry without the program's operators: one error names them all.
+//! let err = Method::prepare(&program, "forward", &etk::Registry::new(&[])).err().unwrap();
+//! assert!(err.to_string().contains("aten::mm.out, aten::add.out, aten::relu.out"));
+//! ```
 #![no_std]
 
 extern crate alloc;
