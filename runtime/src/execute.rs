@@ -203,10 +203,16 @@ fn call<'x, 'v: 'x>(
         push(evs, ev)?;
     }
     let r = kernel(ctx, evs);
-    // Dynamic outs may have been resized: their values take the new shapes.
+    // Dynamic outs may have been resized: their values take the new shapes. Scalar results
+    // (`sym_size.int`, `executorch_prim::*`) are written into the call's last values, which
+    // later instructions and int lists read. Inputs come back unchanged.
     for (ev, &a) in evs.iter().zip(args) {
-        match (ev, values[a as usize]) {
-            (EValue::Tensor(t), Value::Tensor(_)) => write_shape(&mut values[a as usize], t),
+        let v = &mut values[a as usize];
+        match (ev, *v) {
+            (EValue::Tensor(t), Value::Tensor(_)) => write_shape(v, t),
+            (EValue::Int(x), Value::Int(_)) => *v = Value::Int(*x),
+            (EValue::Double(x), Value::Double(_)) => *v = Value::Double(*x),
+            (EValue::Bool(x), Value::Bool(_)) => *v = Value::Bool(*x),
             (EValue::TensorListMut(l), Value::TensorList(s)) => {
                 for (t, &m) in l.iter().zip(&items[s.range()]) {
                     write_shape(&mut values[m as usize], t);

@@ -169,14 +169,19 @@ impl<'b> Program<'b> {
             .filter(|s| index < s.len())
             .map(|s| s.get(index))
             .ok_or_else(|| Error::malformed(part(), "no such segment"))?;
+        let offset = usize_of(seg.offset().unwrap_or(0), &part(), "offset")?;
+        let size = usize_of(seg.size().unwrap_or(0), &part(), "size")?;
+        // The serializer lists an empty constant segment even in files it writes without an
+        // extended header (no segment data follows the program).
+        if size == 0 {
+            return Ok(&[]);
+        }
         if self.segment_base == 0 {
             return Err(Error::malformed(
                 part(),
                 "the file has segments but no extended header giving their base offset",
             ));
         }
-        let offset = usize_of(seg.offset().unwrap_or(0), &part(), "offset")?;
-        let size = usize_of(seg.size().unwrap_or(0), &part(), "size")?;
         let start = self.segment_base.checked_add(offset);
         let end = start.and_then(|s| s.checked_add(size));
         match (start, end) {

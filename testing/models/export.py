@@ -88,6 +88,14 @@ class CatIndex(torch.nn.Module):
         return y[idx]
 
 
+class SymSize(torch.nn.Module):
+    """A size computed at run time: sym_size.int and executorch_prim::mul.Scalar produce Ints
+    that an int list (full's size) reads; repeat takes a constant int list."""
+
+    def forward(self, x):
+        return torch.ones(x.shape[0] * 2, 3) + x.repeat(2, 1)
+
+
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -202,6 +210,14 @@ def main(names):
         "cat_index",
         CatIndex(),
         [(torch.randn(2, 3, generator=g), torch.tensor([3, 0, 1]))],
+    )
+    models["sym_size"] = lambda: write(
+        "sym_size",
+        SymSize(),
+        [(torch.randn(4, 3, generator=g),), (torch.randn(2, 3, generator=g),)],
+        steps=2,
+        example=(torch.randn(4, 3, generator=g),),
+        dynamic_shapes=({0: batch},),
     )
     for n in names or models:
         models[n]()

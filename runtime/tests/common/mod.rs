@@ -14,6 +14,7 @@ pub const MODELS: &[&str] = &[
     "mlp_dynamic",
     "view_alias",
     "cat_index",
+    "sym_size",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
