@@ -38,7 +38,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_planned_bytes: 1 << 32,
+            // 4 GiB, or what a 32-bit target can address.
+            max_planned_bytes: usize::try_from(1u64 << 32).unwrap_or(usize::MAX),
             max_instructions: None,
         }
     }

@@ -8,6 +8,14 @@
 //! union the verifier accepted cannot point outside the buffer. Fields etk does not read are
 //! not declared (and so neither verified nor reachable).
 //!
+//! Why Google's `flatbuffers` crate with accessors written here, rather than `planus` or
+//! `flatc`-generated code: its verifier is the reference implementation (offsets, vector
+//! lengths, UTF-8, unions, alignment, with limits on depth, table count and apparent size so
+//! a hostile file cannot make verification itself run long) and works without `std`; reading
+//! 25 tables needs a few lines each, with no code generator in the build and no generated
+//! file copied from ExecuTorch's schema to keep in sync; and once verified, every access is a
+//! plain read with no `Result` to thread through the executor.
+//!
 //! Slot numbers follow flatbuffers' rule: field `k` of a table (counting a union as two fields,
 //! its type tag then its value) lives at vtable offset `4 + 2k`.
 
