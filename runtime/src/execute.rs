@@ -22,6 +22,15 @@ pub(crate) struct ArgBuffers {
     ints: Vec<i64>,
 }
 
+impl ArgBuffers {
+    fn clear(&mut self) {
+        self.evalues.clear();
+        self.tensors.clear();
+        self.optionals.clear();
+        self.ints.clear();
+    }
+}
+
 /// How many entries one call needs in each buffer.
 #[derive(Clone, Copy, Default)]
 struct Need {
@@ -265,6 +274,8 @@ impl<'m> Method<'m> {
             ..
         } = self;
         let args = &arg_indices[args.range()];
+        // Empty already, unless a kernel panicked mid-call and the caller caught it.
+        bufs.clear();
         // SAFETY: lifetime-only casts of the (empty) buffers, so they can hold views that
         // borrow the method for this call: the layouts are identical, and every buffer is
         // empty again before it is used as `'static` (`call` clears `evs`, the others are
@@ -285,10 +296,7 @@ impl<'m> Method<'m> {
                 bools,
             )
         };
-        bufs.evalues.clear();
-        bufs.tensors.clear();
-        bufs.optionals.clear();
-        bufs.ints.clear();
+        bufs.clear();
         r.map_err(|e| {
             let name = &self.op_names[op as usize];
             match e {
