@@ -15,7 +15,7 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
-               [--profile] [--method NAME]
+               [--profile] [--method NAME] [--threads N]
        etk-run --ops MODEL.pte [--lib ...] [--method NAME]
 
   --io FILE     test vectors (NAME.io.safetensors): check every output, exit 1 on a mismatch
@@ -25,6 +25,7 @@ usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|op
                 portable; default: etk::registry() (the default)
   --profile     time every instruction, and print a table per operator
   --method NAME the method to run (default: forward)
+  --threads N   threads kernels may use (default 1)
   --ops         list the operators the method calls and the library serving each";
 
 struct Args {
@@ -36,6 +37,7 @@ struct Args {
     profile: bool,
     method: String,
     ops: bool,
+    threads: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -48,6 +50,7 @@ fn parse_args() -> Result<Args, String> {
         profile: false,
         method: "forward".into(),
         ops: false,
+        threads: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -62,6 +65,7 @@ fn parse_args() -> Result<Args, String> {
             "--warmup" => a.warmup = Some(number(value("--warmup")?, "--warmup")?),
             "--lib" => a.lib = value("--lib")?,
             "--method" => a.method = value("--method")?,
+            "--threads" => a.threads = number(value("--threads")?, "--threads")?,
             "--profile" => a.profile = true,
             "--ops" => a.ops = true,
             "-h" | "--help" => return Err(String::new()),
@@ -165,7 +169,15 @@ fn run(args: &Args) -> Result<bool, String> {
         args.lib
     );
     let mut scratch = vec![0u8; 32 << 20];
-    let mut ctx = KernelContext::new(&mut scratch, &Serial);
+    let pool = match args.threads {
+        0 | 1 => None,
+        n => Some(etk::ThreadPool::new(n).map_err(|e| e.to_string())?),
+    };
+    let threads: &dyn etk::Parallel = match &pool {
+        Some(p) => p,
+        None => &Serial,
+    };
+    let mut ctx = KernelContext::new(&mut scratch, threads);
     if args.profile {
         method.enable_profiling(Profile::wall_clock());
     }
