@@ -210,3 +210,19 @@ fn a_dynamic_input_may_not_grow_a_dim_past_its_bound_even_within_capacity() {
     let e = m.set_input(0, &x.view()).err().unwrap();
     assert!(e.message.contains("bound"), "{e}");
 }
+
+#[test]
+fn an_out_planned_over_an_input_is_refused() {
+    // view_alias.pte with the multiply's out moved onto its inputs (export.py, bad_alias).
+    let b = read("bad_alias", "pte");
+    let program = Program::load(&b).unwrap();
+    let e = Method::prepare(&program, "forward", &etk::registry())
+        .err()
+        .unwrap();
+    assert_eq!(e.kind, ErrorKind::Malformed);
+    assert!(
+        e.message
+            .contains("share memory, and one of them is an out"),
+        "{e}"
+    );
+}

@@ -138,8 +138,8 @@ fn mutated_programs_never_panic() {
     let per_model = 1500;
     let mut failures = Vec::new();
     let mut reached = Reached::default();
-    // The delegated program too: its loading and refusal must hold up as well.
-    for (k, name) in MODELS.iter().chain(&["delegated"]).enumerate() {
+    // The refused programs too: their loading and refusal must hold up as well.
+    for (k, name) in MODELS.iter().chain(&["delegated", "bad_alias"]).enumerate() {
         let base = read(name, "pte");
         exercise(&base, &mut reached);
         let mut r = Rng(0x5eed_0000 + k as u64);

@@ -174,6 +174,24 @@ def write_delegated():
     print(f"wrote delegated.pte ({len(prog.buffer)} bytes)")
 
 
+def write_bad_alias():
+    """view_alias.pte with the multiply's out planned over its inputs: a memory plan no valid
+    export produces, which a runtime must refuse rather than hand a kernel an out that aliases
+    its inputs. Derived from view_alias.pte (run that first)."""
+    from executorch.exir._serialize._program import deserialize_pte_binary, serialize_pte_binary
+
+    with open(os.path.join(HERE, "view_alias.pte"), "rb") as f:
+        pte = deserialize_pte_binary(f.read())
+    plan = pte.program.execution_plan[0]
+    mul = plan.chains[0].instructions[-1].instr_args
+    out = plan.values[mul.args[-1]].val
+    src = plan.values[mul.args[0]].val
+    out.allocation_info.memory_offset_low = src.allocation_info.memory_offset_low
+    with open(os.path.join(HERE, "bad_alias.pte"), "wb") as f:
+        f.write(bytes(serialize_pte_binary(pte)))
+    print("wrote bad_alias.pte")
+
+
 def main(names):
     g = torch.Generator().manual_seed(0)
     models = {
@@ -219,6 +237,7 @@ def main(names):
         example=(torch.randn(4, 3, generator=g),),
         dynamic_shapes=({0: batch},),
     )
+    models["bad_alias"] = write_bad_alias
     for n in names or models:
         models[n]()
 
