@@ -226,3 +226,20 @@ fn an_out_planned_over_an_input_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn a_bool_constant_must_hold_zeros_and_ones() {
+    let mut b = read("where_const", "pte");
+    // The constant segment starts at the extended header's segment base; the 3-byte Bool
+    // mask follows the three floats at the next 16-byte boundary.
+    let base = u64::from_le_bytes(b[24..32].try_into().unwrap()) as usize + 16;
+    assert_eq!(&b[base..base + 3], [1, 0, 1]);
+    let program = Program::load(&b).unwrap();
+    assert!(Method::prepare(&program, "forward", &etk::registry()).is_ok());
+    b[base + 1] = 2;
+    let program = Program::load(&b).unwrap();
+    let e = Method::prepare(&program, "forward", &etk::registry())
+        .err()
+        .unwrap();
+    assert!(e.message.contains("not 0 or 1"), "{e}");
+}

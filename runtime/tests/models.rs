@@ -97,3 +97,16 @@ fn caller_arenas_are_used_and_checked() {
     let mut ctx = KernelContext::serial();
     check("mlp_matmul", &mut m, &mut ctx);
 }
+
+#[test]
+fn a_file_at_an_odd_address_gives_the_same_results() {
+    // Every constant is then misaligned for its dtype and copied once at prepare.
+    for name in ["mlp_matmul", "where_const", "counter"] {
+        let bytes = read(name, "pte");
+        let mut shifted = vec![0u8; bytes.len() + 1];
+        shifted[1..].copy_from_slice(&bytes);
+        let program = Program::load(&shifted[1..]).unwrap();
+        let mut m = Method::prepare(&program, "forward", &etk::registry()).unwrap();
+        check(name, &mut m, &mut KernelContext::serial());
+    }
+}

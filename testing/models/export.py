@@ -96,6 +96,19 @@ class SymSize(torch.nn.Module):
         return torch.ones(x.shape[0] * 2, 3) + x.repeat(2, 1)
 
 
+class WhereConst(torch.nn.Module):
+    """Float and Bool constants in the constant segment (the Bool one 3 bytes long, so the
+    Float one follows at the next aligned offset)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("mask", torch.tensor([True, False, True]))
+        self.w = torch.nn.Parameter(torch.tensor([1.5, -2.0, 3.0]))
+
+    def forward(self, x):
+        return torch.where(self.mask, x * self.w, x)
+
+
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -238,6 +251,8 @@ def main(names):
         dynamic_shapes=({0: batch},),
     )
     models["bad_alias"] = write_bad_alias
+
+    models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
     for n in names or models:
         models[n]()
 

@@ -15,6 +15,7 @@ pub const MODELS: &[&str] = &[
     "view_alias",
     "cat_index",
     "sym_size",
+    "where_const",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
