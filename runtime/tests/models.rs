@@ -101,7 +101,7 @@ fn caller_arenas_are_used_and_checked() {
 #[test]
 fn a_file_at_an_odd_address_gives_the_same_results() {
     // Every constant is then misaligned for its dtype and copied once at prepare.
-    for name in ["mlp_matmul", "where_const", "counter"] {
+    for name in ["mlp_matmul", "where_const", "where_inline", "counter"] {
         let bytes = read(name, "pte");
         let mut shifted = vec![0u8; bytes.len() + 1];
         shifted[1..].copy_from_slice(&bytes);

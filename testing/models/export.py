@@ -205,6 +205,28 @@ def write_bad_alias():
     print("wrote bad_alias.pte")
 
 
+def write_where_inline():
+    """where_const in the layout of files written before September 2024: constants inline in
+    the flatbuffer (`Program.constant_buffer`), no extended header, no segments. Derived from
+    where_const.pte, whose test vectors it shares (run that first)."""
+    import shutil
+
+    from executorch.exir._serialize._flatbuffer_program import _program_to_flatbuffer
+    from executorch.exir._serialize._program import deserialize_pte_binary
+
+    with open(os.path.join(HERE, "where_const.pte"), "rb") as f:
+        program = deserialize_pte_binary(f.read()).program
+    # The deserializer moved the constant segment's tensors into `constant_buffer`.
+    assert len(program.constant_buffer) == 3 and not program.segments
+    with open(os.path.join(HERE, "where_inline.pte"), "wb") as f:
+        f.write(_program_to_flatbuffer(program).data)
+    shutil.copyfile(
+        os.path.join(HERE, "where_const.io.safetensors"),
+        os.path.join(HERE, "where_inline.io.safetensors"),
+    )
+    print("wrote where_inline.pte")
+
+
 def main(names):
     g = torch.Generator().manual_seed(0)
     models = {
@@ -253,6 +275,7 @@ def main(names):
     models["bad_alias"] = write_bad_alias
 
     models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
+    models["where_inline"] = write_where_inline
     for n in names or models:
         models[n]()
 

@@ -16,6 +16,7 @@ pub const MODELS: &[&str] = &[
     "cat_index",
     "sym_size",
     "where_const",
+    "where_inline",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
