@@ -57,12 +57,7 @@ fn need(args: &[u32], values: &[Value<'_>]) -> Need {
 }
 
 impl ArgBuffers {
-    pub(crate) fn sized(
-        instrs: &[Instr],
-        arg_indices: &[u32],
-        values: &[Value<'_>],
-        _items: &[i32],
-    ) -> ArgBuffers {
+    pub(crate) fn sized(instrs: &[Instr], arg_indices: &[u32], values: &[Value<'_>]) -> ArgBuffers {
         let mut m = Need::default();
         for i in instrs {
             if let Instr::Kernel { args, .. } = i {

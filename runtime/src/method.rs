@@ -154,9 +154,14 @@ impl<'m> Method<'m> {
             doubles: Vec::new(),
             bools: Vec::new(),
         };
+        // Instructions and operators first: a program etk cannot run (a missing operator, a
+        // delegate) is refused before any planned memory is allocated.
+        let n = plan.values().map_or(0, |v| v.len());
+        let names = operator_names(plan);
+        let (instrs, chains, arg_indices) = b.instructions(plan, n, &names)?;
+        let kernels = b.kernels(&names, &instrs, registry)?;
         b.arenas(plan, arenas)?;
         let values = b.values(plan)?;
-        let n = values.len();
         let io = |list: Option<flatbuffers::Vector<'m, i32>>, what: &str| -> Result<Vec<u32>> {
             let list = list.map_or(Vec::new(), |l| l.iter().collect());
             list.iter()
@@ -173,11 +178,8 @@ impl<'m> Method<'m> {
                 _ => Dims::EMPTY,
             })
             .collect();
-        let names = operator_names(plan);
-        let (instrs, chains, arg_indices) = b.instructions(plan, n, &names)?;
-        let kernels = b.kernels(&names, &instrs, registry)?;
         check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
-        let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values, &b.items);
+        let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values);
         Ok(Method {
             name: name.into(),
             values,
