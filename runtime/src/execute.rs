@@ -249,6 +249,7 @@ impl<'m> Method<'m> {
         ctx: &mut KernelContext<'_>,
         op: u32,
         args: Span,
+        outs: u32,
         chain: usize,
         pc: usize,
     ) -> Result<()> {
@@ -259,6 +260,19 @@ impl<'m> Method<'m> {
                 "operator was not resolved",
             ));
         };
+        if self.has_moves {
+            let Method {
+                values,
+                arg_indices,
+                items,
+                regions,
+                ..
+            } = self;
+            let a = &arg_indices[args.range()];
+            if let Some(p) = crate::method::overlap(a, outs, values, items, regions, false) {
+                return Err(crate::method::overlap_error(self.part(chain, pc), p));
+            }
+        }
         let Method {
             values,
             arg_indices,
@@ -365,7 +379,9 @@ impl<'m> Method<'m> {
                 let mut next = pc + 1;
                 let instr = self.instrs[span.start as usize + pc];
                 match instr {
-                    Instr::Kernel { op, args, .. } => self.call_kernel(ctx, op, args, c, pc)?,
+                    Instr::Kernel { op, args, outs } => {
+                        self.call_kernel(ctx, op, args, outs, c, pc)?
+                    }
                     Instr::Move { from, to } => {
                         self.values[to as usize] = self.values[from as usize]
                     }

@@ -106,6 +106,10 @@ pub struct Method<'m> {
     pub(crate) _owned: Vec<Zeroed>,
     pub(crate) bufs: crate::execute::ArgBuffers,
     pub(crate) max_instructions: Option<u64>,
+    /// Whether the plan has MoveCalls, after which calls are checked for aliasing again.
+    pub(crate) has_moves: bool,
+    /// Scratch for that check, sized at prepare.
+    pub(crate) regions: Vec<Region>,
     pub(crate) profile: Option<Profile>,
 }
 
@@ -178,7 +182,14 @@ impl<'m> Method<'m> {
                 _ => Dims::EMPTY,
             })
             .collect();
-        check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
+        let most_regions = check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
+        // A move makes two values share memory at run time: calls are then checked again.
+        let has_moves = instrs.iter().any(|i| matches!(i, Instr::Move { .. }));
+        let regions = if has_moves {
+            Vec::with_capacity(most_regions)
+        } else {
+            Vec::new()
+        };
         let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values);
         Ok(Method {
             name: name.into(),
@@ -199,6 +210,8 @@ impl<'m> Method<'m> {
             bufs,
             max_instructions: options.max_instructions,
             profile: None,
+            has_moves,
+            regions,
         })
     }
 
@@ -244,69 +257,120 @@ pub fn operator_names(plan: schema::ExecutionPlan<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Fails when an out of a kernel call shares memory with another value of the call.
+/// A tensor's memory in one call: (start, end, value, passed as an out).
+pub(crate) type Region = (usize, usize, u32, bool);
+
+/// The first pair of values of one kernel call that must not share memory but do: an out
+/// overlapping another value, or one value passed as two outs (then both are that value).
 ///
 /// Kernels check that their outs do not alias their inputs, but not that two outs are apart.
 /// A valid memory plan never overlaps an out with anything live in the same call, so a file
-/// that does is rejected here rather than handing a kernel two writable views of the same
-/// bytes. Inputs may share memory (a view is planned at its source's offset), and a value
-/// passed twice is the same tensor (an in-place op's `self` and result).
+/// that does is refused rather than handing a kernel two writable views of the same bytes.
+/// Inputs may share memory (a view is planned at its source's offset), and a value passed
+/// twice is the same tensor (an in-place op's `self` and result), but not as two outs.
+///
+/// `regions` is scratch; unless `grow`, it is not grown past its capacity (`execute` must not
+/// allocate) and running out of room is reported as a problem with the first argument.
+pub(crate) fn overlap(
+    args: &[u32],
+    outs: u32,
+    values: &[Value<'_>],
+    items: &[i32],
+    regions: &mut Vec<Region>,
+    grow: bool,
+) -> Option<(u32, u32)> {
+    regions.clear();
+    let first_out = args.len().saturating_sub(outs as usize);
+    let mut full = false;
+    let mut add = |v: u32, out: bool, regions: &mut Vec<Region>| {
+        if let Some(Value::Tensor(t)) = values.get(v as usize)
+            && t.writable
+            && t.capacity > 0
+        {
+            full |= !grow && regions.len() == regions.capacity();
+            if !full {
+                regions.push((t.data as usize, t.data as usize + t.capacity, v, out));
+            }
+        }
+    };
+    for (pos, &a) in args.iter().enumerate() {
+        let out = pos >= first_out;
+        match values.get(a as usize) {
+            Some(Value::TensorList(s) | Value::OptionalTensorList(s)) => {
+                for &m in items[s.range()].iter().filter(|&&m| m >= 0) {
+                    add(m as u32, out, regions);
+                }
+            }
+            _ => add(a, out, regions),
+        }
+    }
+    if full {
+        return Some((args[0], args[0]));
+    }
+    regions.sort_unstable();
+    if let Some(w) = regions.windows(2).find(|w| w[0] == w[1] && w[0].3) {
+        return Some((w[0].2, w[0].2));
+    }
+    regions.dedup();
+    // Sweep in address order against the region reaching furthest so far: an out that
+    // overlaps any other value overlaps that region or makes it overlap a later one.
+    let mut reach: Option<(usize, u32, bool)> = None;
+    for &(s, e, v, out) in regions.iter() {
+        if let Some((end, w, w_out)) = reach
+            && s < end
+            && v != w
+            && (out || w_out)
+        {
+            return Some((w, v));
+        }
+        if reach.is_none_or(|(end, ..)| e > end) {
+            reach = Some((e, v, out));
+        }
+    }
+    None
+}
+
+/// The error for [`overlap`]'s answer.
+pub(crate) fn overlap_error(part: String, (a, b): (u32, u32)) -> Error {
+    let what = if a == b {
+        format!("value {a} is passed as two outs, or the call has more tensors than prepared")
+    } else {
+        format!("values {a} and {b} share memory, and one of them is an out")
+    };
+    Error::malformed(part, what)
+}
+
+/// Checks every kernel call of the plan with [`overlap`]; returns the most regions one call
+/// needs (the scratch `execute` keeps for calls whose values moves have changed).
 fn check_overlaps(
     instrs: &[Instr],
     arg_indices: &[u32],
     values: &[Value<'_>],
     items: &[i32],
     plan_part: &str,
-) -> Result<()> {
-    // (start, end, value, is an out)
-    let mut regions: Vec<(usize, usize, u32, bool)> = Vec::new();
+) -> Result<usize> {
+    let mut regions = Vec::new();
+    let mut most = 0;
     for (k, ins) in instrs.iter().enumerate() {
         let Instr::Kernel { args, outs, .. } = *ins else {
             continue;
         };
-        regions.clear();
-        let args = &arg_indices[args.range()];
-        let first_out = args.len().saturating_sub(outs as usize);
-        for (pos, &a) in args.iter().enumerate() {
-            let out = pos >= first_out;
-            let mut add = |v: u32| {
-                if let Some(Value::Tensor(t)) = values.get(v as usize)
-                    && t.writable
-                    && t.capacity > 0
-                {
-                    regions.push((t.data as usize, t.data as usize + t.capacity, v, out));
-                }
-            };
-            match values[a as usize] {
-                Value::TensorList(s) | Value::OptionalTensorList(s) => items[s.range()]
-                    .iter()
-                    .filter(|&&m| m >= 0)
-                    .for_each(|&m| add(m as u32)),
-                _ => add(a),
-            }
+        if let Some(p) = overlap(
+            &arg_indices[args.range()],
+            outs,
+            values,
+            items,
+            &mut regions,
+            true,
+        ) {
+            return Err(overlap_error(
+                format!("{plan_part}.chains: kernel call {k}"),
+                p,
+            ));
         }
-        regions.sort_unstable();
-        regions.dedup();
-        // Sweep in address order against the region reaching furthest so far: an out that
-        // overlaps any other value overlaps that region or makes it overlap a later one.
-        let mut reach: Option<(usize, u32, bool)> = None;
-        for &(s, e, v, out) in regions.iter() {
-            if let Some((end, w, w_out)) = reach
-                && s < end
-                && v != w
-                && (out || w_out)
-            {
-                return Err(Error::malformed(
-                    format!("{plan_part}.chains: kernel call {k}"),
-                    format!("values {w} and {v} share memory, and one of them is an out"),
-                ));
-            }
-            if reach.is_none_or(|(end, ..)| e > end) {
-                reach = Some((e, v, out));
-            }
-        }
+        most = most.max(regions.len());
     }
-    Ok(())
+    Ok(most)
 }
 
 /// How many of an ExecuTorch KernelCall's arguments an etk kernel takes.
