@@ -22,7 +22,7 @@
 //! use etk_runtime::{Method, Program};
 //!
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testing/models/mlp_matmul.pte");
-//! let bytes = std::fs::read(path).unwrap();
+//! let bytes = etk_runtime::read_file(path).unwrap();
 //! let program = Program::load(&bytes).unwrap();
 //! let mut method = Method::prepare(&program, "forward", &etk::registry()).unwrap();
 //!
@@ -56,3 +56,17 @@ pub use error::{Error, ErrorKind, Result};
 pub use method::{Method, Options, ValueKind, operator_names};
 pub use profile::Profile;
 pub use program::Program;
+
+/// Reads a program file whole; [`Program::load`] then borrows the bytes. (A runtime that maps
+/// the file, or keeps it in flash, passes its own bytes instead.)
+#[cfg(feature = "std")]
+pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<alloc::vec::Vec<u8>> {
+    let path = path.as_ref();
+    std::fs::read(path).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidArgument,
+            alloc::format!("{}", path.display()),
+            alloc::format!("{e}"),
+        )
+    })
+}

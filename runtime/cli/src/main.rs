@@ -143,7 +143,7 @@ fn main() -> ExitCode {
 /// Returns whether every output matched (true without `--io`).
 fn run(args: &Args) -> Result<bool, String> {
     etk::init();
-    let bytes = std::fs::read(&args.model).map_err(|e| format!("{}: {e}", args.model))?;
+    let bytes = etk_runtime::read_file(&args.model).map_err(|e| e.to_string())?;
     let program = Program::load(&bytes).map_err(|e| format!("{}: {e}", args.model))?;
     let (registry, layers) = library(&args.lib)?;
     if args.ops {
