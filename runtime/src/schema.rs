@@ -291,8 +291,15 @@ union_casts!(Instruction.instr_args.instr_args_type {
 
 /// Verifies `buf` (the flatbuffer part of a program file) and returns its root `Program`.
 pub fn root(buf: &[u8]) -> core::result::Result<Program<'_>, InvalidFlatbuffer> {
-    // The defaults bound the work (tables visited, apparent size with shared subtables
-    // counted each time) so a hostile file cannot make verification run long.
-    let opts = flatbuffers::VerifierOptions::default();
+    // A flatbuffer may point many offsets at one table or vector; the verifier counts every
+    // visit. A serializer's file visits each about once, so capping the visits (tables of at
+    // least 4 bytes; apparent bytes) at a small multiple of the file's size bounds both the
+    // verification's time and everything the runtime later builds per entry, whatever the
+    // file shares.
+    let opts = flatbuffers::VerifierOptions {
+        max_tables: buf.len() / 4 + 1024,
+        max_apparent_size: buf.len().saturating_mul(4).saturating_add(1 << 20),
+        ..Default::default()
+    };
     flatbuffers::root_with_opts::<Program<'_>>(&opts, buf)
 }
