@@ -11,6 +11,7 @@ cargo test --workspace --all-targets
 ETK_ISA=scalar cargo test --workspace --all-targets -q
 cargo test --workspace --doc
 cargo build -p etk-core -p etk-portable --no-default-features
+cargo build -p etk-runtime --no-default-features
 # The `openblas` feature builds and links where the library is installed (.ci/run installs it).
 # Not `grep -q`: it stops at the first match, ldconfig then dies of SIGPIPE, and pipefail
 # reads that as "not installed" (it did in one CI run).

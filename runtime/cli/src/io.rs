@@ -1,0 +1,289 @@
+//! Model test vectors (`../shared/models/FORMAT.md`): inputs laid out in the program's dim
+//! order, outputs compared in logical order with the format's tolerances.
+
+use etk::owned::logical_to_offset;
+use etk::{KernelContext, OwnedTensor, Scalar, ScalarType, Tensor};
+use etk_runtime::{Method, ValueKind};
+use safetensors::{Dtype, SafeTensors};
+use std::collections::HashMap;
+
+/// Values in logical order: floating ones as f64, integer and bool ones as i64 (exact).
+enum Values {
+    Float(Vec<f64>),
+    Int(Vec<i64>),
+}
+
+struct Expected {
+    dtype: ScalarType,
+    shape: Vec<usize>,
+    values: Values,
+}
+
+fn decode(name: &str, v: &safetensors::tensor::TensorView<'_>) -> Result<Expected, String> {
+    let d = v.data();
+    let chunks = |n: usize| d.chunks_exact(n);
+    let (dtype, values) = match v.dtype() {
+        Dtype::F64 => (
+            ScalarType::Double,
+            Values::Float(
+                chunks(8)
+                    .map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+                    .collect(),
+            ),
+        ),
+        Dtype::F32 => (
+            ScalarType::Float,
+            Values::Float(
+                chunks(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().unwrap_or([0; 4])) as f64)
+                    .collect(),
+            ),
+        ),
+        Dtype::F16 => (
+            ScalarType::Half,
+            Values::Float(
+                chunks(2)
+                    .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
+                    .collect(),
+            ),
+        ),
+        Dtype::BF16 => (
+            ScalarType::BFloat16,
+            Values::Float(
+                chunks(2)
+                    .map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f64())
+                    .collect(),
+            ),
+        ),
+        Dtype::I64 => (
+            ScalarType::Long,
+            Values::Int(
+                chunks(8)
+                    .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+                    .collect(),
+            ),
+        ),
+        Dtype::I32 => (
+            ScalarType::Int,
+            Values::Int(
+                chunks(4)
+                    .map(|c| i32::from_le_bytes(c.try_into().unwrap_or([0; 4])) as i64)
+                    .collect(),
+            ),
+        ),
+        Dtype::I16 => (
+            ScalarType::Short,
+            Values::Int(
+                chunks(2)
+                    .map(|c| i16::from_le_bytes([c[0], c[1]]) as i64)
+                    .collect(),
+            ),
+        ),
+        Dtype::I8 => (
+            ScalarType::Char,
+            Values::Int(d.iter().map(|&b| b as i8 as i64).collect()),
+        ),
+        Dtype::U8 => (
+            ScalarType::Byte,
+            Values::Int(d.iter().map(|&b| b as i64).collect()),
+        ),
+        Dtype::BOOL => (
+            ScalarType::Bool,
+            Values::Int(d.iter().map(|&b| (b != 0) as i64).collect()),
+        ),
+        other => return Err(format!("{name}: unsupported dtype {other:?}")),
+    };
+    Ok(Expected {
+        dtype,
+        shape: v.shape().to_vec(),
+        values,
+    })
+}
+
+/// The elements of `t` in logical order, as f64.
+pub fn logical_f64(t: &Tensor<'_>) -> Vec<f64> {
+    (0..t.numel())
+        .map(|i| {
+            t.read::<f64>(logical_to_offset(i, t.sizes(), t.strides()))
+                .unwrap_or(f64::NAN)
+        })
+        .collect()
+}
+
+fn logical_i64(t: &Tensor<'_>) -> Vec<i64> {
+    (0..t.numel())
+        .map(|i| {
+            t.read::<i64>(logical_to_offset(i, t.sizes(), t.strides()))
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+fn set_input(
+    method: &mut Method<'_>,
+    i: usize,
+    e: &Expected,
+    kind: Option<&str>,
+) -> Result<(), String> {
+    let scalar = |e: &Expected| match &e.values {
+        Values::Float(v) => Scalar::Double(v.first().copied().unwrap_or(0.0)),
+        Values::Int(v) if kind == Some("bool") => {
+            Scalar::Bool(v.first().copied().unwrap_or(0) != 0)
+        }
+        Values::Int(v) => Scalar::Int(v.first().copied().unwrap_or(0)),
+    };
+    if kind.is_some() || method.input_kind(i) != Some(ValueKind::Tensor) {
+        return method
+            .set_input_scalar(i, scalar(e))
+            .map_err(|e| e.to_string());
+    }
+    let order = method
+        .input(i)
+        .map_err(|e| e.to_string())?
+        .dim_order()
+        .to_vec();
+    let mut t = OwnedTensor::with_capacity(e.dtype, &e.shape, &order, 0)
+        .map_err(|x| format!("input {i}: {x}"))?;
+    match &e.values {
+        Values::Float(v) => t.fill_logical(v),
+        Values::Int(v) => t.fill_logical(v),
+    }
+    method.set_input(i, &t.view()).map_err(|e| e.to_string())
+}
+
+/// Compares output `j`; returns (matched, report line).
+fn compare(method: &Method<'_>, j: usize, e: &Expected) -> (bool, String) {
+    let got = match method.output(j) {
+        Ok(t) => t,
+        Err(_) => {
+            // A scalar output is stored as a 0-dim tensor.
+            let s = method.output_scalar(j);
+            let want = match &e.values {
+                Values::Float(v) => v.first().map(|&x| Scalar::Double(x)),
+                Values::Int(v) => v.first().map(|&x| Scalar::Int(x)),
+            };
+            let ok = match (s, want) {
+                (Ok(a), Some(b)) => a.to_f64() == b.to_f64(),
+                _ => false,
+            };
+            return (
+                ok,
+                format!("scalar {:?}, expected {want:?}", method.output_scalar(j)),
+            );
+        }
+    };
+    if got.dtype() != e.dtype || got.sizes() != e.shape.as_slice() {
+        return (
+            false,
+            format!(
+                "got {} {:?}, expected {} {:?}",
+                got.dtype(),
+                got.sizes(),
+                e.dtype,
+                e.shape
+            ),
+        );
+    }
+    match &e.values {
+        Values::Int(want) => {
+            let g = logical_i64(&got);
+            let bad = g.iter().zip(want).filter(|(a, b)| a != b).count();
+            let worst = g
+                .iter()
+                .zip(want)
+                .map(|(a, b)| a.abs_diff(*b))
+                .max()
+                .unwrap_or(0);
+            (
+                bad == 0,
+                format!(
+                    "{} {:?}: largest error {worst} ({bad} elements differ; exact required)",
+                    e.dtype, e.shape
+                ),
+            )
+        }
+        Values::Float(want) => {
+            let g = logical_f64(&got);
+            let scale = want
+                .iter()
+                .filter(|x| x.is_finite())
+                .fold(1.0f64, |m, x| m.max(x.abs()));
+            let (rtol, atol) = (1e-4, 1e-5 * scale);
+            let (mut worst, mut bad) = (0.0f64, 0usize);
+            for (&a, &b) in g.iter().zip(want) {
+                let ok = if b.is_nan() {
+                    a.is_nan()
+                } else if b.is_infinite() {
+                    a == b
+                } else {
+                    let err = (a - b).abs();
+                    worst = worst.max(if err.is_nan() { f64::INFINITY } else { err });
+                    err <= atol + rtol * b.abs()
+                };
+                bad += usize::from(!ok);
+            }
+            (
+                bad == 0,
+                format!(
+                    "{} {:?}: largest error {worst:.3e} (atol {atol:.1e}, rtol {rtol:.0e}; {bad} elements outside)",
+                    e.dtype, e.shape
+                ),
+            )
+        }
+    }
+}
+
+/// Runs every call the file holds and compares every output. Returns whether all matched.
+pub fn check(
+    method: &mut Method<'_>,
+    ctx: &mut KernelContext<'_>,
+    path: &str,
+) -> Result<bool, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let st = SafeTensors::deserialize(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let (_, meta) = SafeTensors::read_metadata(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let md: HashMap<String, String> = meta.metadata().clone().unwrap_or_default();
+    let count = |k: &str| -> Result<usize, String> {
+        md.get(k)
+            .ok_or_else(|| format!("{path}: metadata has no {k}"))?
+            .parse()
+            .map_err(|_| format!("{path}: bad {k}"))
+    };
+    let (n_in, n_out) = (count("n_inputs")?, count("n_outputs")?);
+    let steps = md.get("n_steps").map(|_| count("n_steps")).transpose()?;
+    if n_in != method.num_inputs() || n_out != method.num_outputs() {
+        return Err(format!(
+            "{path}: {n_in} inputs and {n_out} outputs, the method has {} and {}",
+            method.num_inputs(),
+            method.num_outputs()
+        ));
+    }
+    let mut all = true;
+    for k in 0..steps.unwrap_or(1) {
+        let prefix = if steps.is_some() {
+            format!("s{k}.")
+        } else {
+            String::new()
+        };
+        for i in 0..n_in {
+            let name = format!("{prefix}input_{i}");
+            let v = st
+                .tensor(&name)
+                .map_err(|e| format!("{path}: {name}: {e}"))?;
+            let kind = md.get(&format!("input_{i}_kind")).map(String::as_str);
+            set_input(method, i, &decode(&name, &v)?, kind).map_err(|e| format!("{name}: {e}"))?;
+        }
+        method.execute(ctx).map_err(|e| e.to_string())?;
+        for j in 0..n_out {
+            let name = format!("{prefix}output_{j}");
+            let v = st
+                .tensor(&name)
+                .map_err(|e| format!("{path}: {name}: {e}"))?;
+            let (ok, line) = compare(method, j, &decode(&name, &v)?);
+            all &= ok;
+            println!("{name}: {} {line}", if ok { "ok" } else { "MISMATCH" });
+        }
+    }
+    println!("{}", if all { "all outputs match" } else { "MISMATCH" });
+    Ok(all)
+}

@@ -1,0 +1,334 @@
+//! etk-run: runs an ExecuTorch program (`.pte`) on etk's kernels.
+//!
+//! Without `--io`, the inputs are generated and the outputs' shapes and first values printed.
+//! With `--io`, the test vectors (`../shared/models/FORMAT.md`) are the inputs and every output
+//! is compared with the expected one; a mismatch exits with status 1. `--iters` times the
+//! method (min / median / p90), `--profile` adds a table per operator, `--ops` lists the
+//! operators the program needs and the library that serves each.
+
+mod io;
+
+use etk::{KernelContext, KernelEntry, OwnedTensor, Registry, Serial};
+use etk_runtime::{Method, Options, Profile, Program, ValueKind};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
+               [--profile] [--method NAME] [--threads N]
+       etk-run --ops MODEL.pte [--lib ...] [--method NAME]
+
+  --io FILE     test vectors (NAME.io.safetensors): check every output, exit 1 on a mismatch
+  --iters N     time N calls after the check (min / median / p90)
+  --warmup N    untimed calls before timing (default 3 when --iters is given)
+  --lib LIB     portable: etk::portable_registry(); optimized: optimized kernels over
+                portable; default: etk::registry() (the default)
+  --profile     time every instruction, and print a table per operator
+  --method NAME the method to run (default: forward)
+  --threads N   threads kernels may use (default 1)
+  --ops         list the operators the method calls and the library serving each";
+
+struct Args {
+    model: String,
+    io: Option<String>,
+    iters: usize,
+    warmup: Option<usize>,
+    lib: String,
+    profile: bool,
+    method: String,
+    ops: bool,
+    threads: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        model: String::new(),
+        io: None,
+        iters: 0,
+        warmup: None,
+        lib: "default".into(),
+        profile: false,
+        method: "forward".into(),
+        ops: false,
+        threads: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        let number = |s: String, name: &str| {
+            s.parse::<usize>()
+                .map_err(|_| format!("{name}: not a count: {s}"))
+        };
+        match arg.as_str() {
+            "--io" => a.io = Some(value("--io")?),
+            "--iters" => a.iters = number(value("--iters")?, "--iters")?,
+            "--warmup" => a.warmup = Some(number(value("--warmup")?, "--warmup")?),
+            "--lib" => a.lib = value("--lib")?,
+            "--method" => a.method = value("--method")?,
+            "--threads" => a.threads = number(value("--threads")?, "--threads")?,
+            "--profile" => a.profile = true,
+            "--ops" => a.ops = true,
+            "-h" | "--help" => return Err(String::new()),
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s if a.model.is_empty() => a.model = s.into(),
+            s => return Err(format!("unexpected argument {s}")),
+        }
+    }
+    if a.model.is_empty() {
+        return Err("no model file given".into());
+    }
+    Ok(a)
+}
+
+const PORTABLE: &[(&str, &[KernelEntry])] = &[
+    ("portable", etk::portable::TABLE),
+    ("quantized", etk::quantized::TABLE),
+    ("prim_ops", etk::prim_ops::TABLE),
+];
+const OPTIMIZED: &[(&str, &[KernelEntry])] = &[
+    ("portable", etk::portable::TABLE),
+    ("quantized", etk::quantized::TABLE),
+    ("prim_ops", etk::prim_ops::TABLE),
+    ("optimized", etk::optimized::TABLE),
+];
+const DEFAULT: &[(&str, &[KernelEntry])] = &[
+    ("portable", etk::portable::TABLE),
+    ("optimized", etk::optimized::TABLE),
+    ("quantized", etk::quantized::TABLE),
+    ("prim_ops", etk::prim_ops::TABLE),
+];
+const OPTIMIZED_TABLES: &[&[KernelEntry]] = &[
+    etk::portable::TABLE,
+    etk::quantized::TABLE,
+    etk::prim_ops::TABLE,
+    etk::optimized::TABLE,
+];
+
+/// Library name and kernel table, in registry order.
+type Layers = &'static [(&'static str, &'static [KernelEntry])];
+
+/// The registry and its layers for `--lib`.
+fn library(name: &str) -> Result<(Registry<'static>, Layers), String> {
+    match name {
+        "portable" => Ok((etk::portable_registry(), PORTABLE)),
+        "optimized" => Ok((Registry::new(OPTIMIZED_TABLES), OPTIMIZED)),
+        "default" => Ok((etk::registry(), DEFAULT)),
+        _ => Err(format!(
+            "unknown library {name:?} (portable, optimized, default)"
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("etk-run: {e}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("etk-run: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Returns whether every output matched (true without `--io`).
+fn run(args: &Args) -> Result<bool, String> {
+    etk::init();
+    let bytes = etk_runtime::read_file(&args.model).map_err(|e| e.to_string())?;
+    let program = Program::load(&bytes).map_err(|e| format!("{}: {e}", args.model))?;
+    let (registry, layers) = library(&args.lib)?;
+    if args.ops {
+        return list_ops(&program, &args.method, layers);
+    }
+    let t0 = Instant::now();
+    let mut method = Method::prepare_with(
+        &program,
+        &args.method,
+        &registry,
+        &Options::default(),
+        Vec::new(),
+    )
+    .map_err(|e| format!("{}: {e}", args.model))?;
+    println!(
+        "{}: method {:?}, {} inputs, {} outputs, {} operators, prepared in {:.2} ms (lib {})",
+        args.model,
+        method.name(),
+        method.num_inputs(),
+        method.num_outputs(),
+        method.operator_names().len(),
+        t0.elapsed().as_secs_f64() * 1e3,
+        args.lib
+    );
+    let mut scratch = vec![0u8; 32 << 20];
+    let pool = match args.threads {
+        0 | 1 => None,
+        n => Some(etk::ThreadPool::new(n).map_err(|e| e.to_string())?),
+    };
+    let threads: &dyn etk::Parallel = match &pool {
+        Some(p) => p,
+        None => &Serial,
+    };
+    let mut ctx = KernelContext::new(&mut scratch, threads);
+    if args.profile {
+        method.enable_profiling(Profile::wall_clock());
+    }
+    let ok = match &args.io {
+        Some(path) => io::check(&mut method, &mut ctx, path)?,
+        None => {
+            generated_inputs(&mut method)?;
+            method.execute(&mut ctx).map_err(|e| e.to_string())?;
+            print_outputs(&method);
+            true
+        }
+    };
+    if args.iters > 0 {
+        time(&mut method, &mut ctx, args.iters, args.warmup.unwrap_or(3))?;
+    }
+    if let Some(p) = method.profile() {
+        print_profile(p, method.operator_names());
+    }
+    Ok(ok)
+}
+
+fn list_ops(
+    program: &Program<'_>,
+    method: &str,
+    layers: &[(&str, &[KernelEntry])],
+) -> Result<bool, String> {
+    let (_, plan) = program.plan(method).map_err(|e| e.to_string())?;
+    let names = etk_runtime::operator_names(plan);
+    let mut all = true;
+    for n in &names {
+        let lib = layers
+            .iter()
+            .rev()
+            .find(|(_, t)| t.iter().any(|e| e.name == n))
+            .map(|(l, _)| *l);
+        all &= lib.is_some();
+        println!("{n:<40} {}", lib.unwrap_or("MISSING"));
+    }
+    println!(
+        "{} operators, {}",
+        names.len(),
+        if all { "all served" } else { "some missing" }
+    );
+    Ok(all)
+}
+
+/// Deterministic inputs at the program's shapes: floats in [-1, 1), small integers, alternating
+/// bools.
+fn generated_inputs(method: &mut Method<'_>) -> Result<(), String> {
+    for i in 0..method.num_inputs() {
+        if method.input_kind(i) != Some(ValueKind::Tensor) {
+            continue;
+        }
+        let t = method.input(i).map_err(|e| e.to_string())?;
+        let (dtype, sizes, order) = (t.dtype(), t.sizes().to_vec(), t.dim_order().to_vec());
+        let mut o =
+            OwnedTensor::with_capacity(dtype, &sizes, &order, 0).map_err(|e| e.to_string())?;
+        let n = o.numel();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ i as u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        if dtype.is_floating_point() {
+            let v: Vec<f64> = (0..n)
+                .map(|_| (next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0)
+                .collect();
+            o.fill_logical(&v);
+        } else {
+            let v: Vec<i64> = (0..n)
+                .map(|_| (next() % 8) as i64 - if dtype == etk::ScalarType::Bool { 0 } else { 4 })
+                .collect();
+            let v: Vec<i64> = if dtype == etk::ScalarType::Bool {
+                v.iter().map(|x| x & 1).collect()
+            } else {
+                v
+            };
+            o.fill_logical(&v);
+        }
+        method.set_input(i, &o.view()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn print_outputs(method: &Method<'_>) {
+    for j in 0..method.num_outputs() {
+        match method.output(j) {
+            Ok(t) => {
+                let vals = io::logical_f64(&t);
+                let head: Vec<String> = vals.iter().take(6).map(|v| format!("{v:.6}")).collect();
+                println!(
+                    "output {j}: {} {:?} [{}{}]",
+                    t.dtype(),
+                    t.sizes(),
+                    head.join(", "),
+                    if vals.len() > 6 { ", ..." } else { "" }
+                );
+            }
+            Err(_) => match method.output_scalar(j) {
+                Ok(s) => println!("output {j}: {s:?}"),
+                Err(e) => println!("output {j}: {e}"),
+            },
+        }
+    }
+}
+
+fn time(
+    method: &mut Method<'_>,
+    ctx: &mut KernelContext<'_>,
+    iters: usize,
+    warmup: usize,
+) -> Result<(), String> {
+    for _ in 0..warmup {
+        method.execute(ctx).map_err(|e| e.to_string())?;
+    }
+    method.reset_profile();
+    let mut us: Vec<f64> = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let t = Instant::now();
+        method.execute(ctx).map_err(|e| e.to_string())?;
+        us.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    us.sort_by(f64::total_cmp);
+    let at = |q: f64| us[((us.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "latency over {iters} calls ({warmup} warm-up): min {:.1} us, median {:.1} us, p90 {:.1} us",
+        us[0],
+        at(0.5),
+        at(0.9)
+    );
+    Ok(())
+}
+
+fn print_profile(p: &Profile, names: &[String]) {
+    let rows = p.rows(names);
+    let total: u64 = rows.iter().map(|r| r.tally.nanos).sum();
+    println!(
+        "{:<40} {:>8} {:>12} {:>10} {:>6}",
+        "operator", "calls", "total us", "us/call", "%"
+    );
+    for r in rows {
+        let t = r.tally;
+        println!(
+            "{:<40} {:>8} {:>12.1} {:>10.2} {:>6.1}",
+            r.name,
+            t.calls,
+            t.nanos as f64 / 1e3,
+            t.nanos as f64 / 1e3 / t.calls.max(1) as f64,
+            100.0 * t.nanos as f64 / total.max(1) as f64
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! Shared by the runtime's tests: the committed models and their test vectors.
+#![allow(dead_code)]
+
+use etk::{KernelContext, OwnedTensor, ScalarType};
+use etk_runtime::{Method, ValueKind};
+use safetensors::{Dtype, SafeTensors};
+
+/// Every committed model (testing/models/NAME.pte).
+pub const MODELS: &[&str] = &[
+    "mlp_matmul",
+    "mlp_linear",
+    "counter",
+    "cond",
+    "mlp_dynamic",
+    "view_alias",
+    "cat_index",
+    "sym_size",
+    "where_const",
+    "where_inline",
+];
+
+pub fn read(name: &str, ext: &str) -> Vec<u8> {
+    let p = format!(
+        "{}/../testing/models/{name}.{ext}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+/// One decoded tensor: dtype, shape, values in logical order as f64.
+pub struct Vals {
+    pub dtype: ScalarType,
+    pub shape: Vec<usize>,
+    pub values: Vec<f64>,
+}
+
+fn decode(v: &safetensors::tensor::TensorView<'_>) -> Vals {
+    let d = v.data();
+    let (dtype, values): (ScalarType, Vec<f64>) = match v.dtype() {
+        Dtype::F32 => (
+            ScalarType::Float,
+            d.chunks_exact(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
+                .collect(),
+        ),
+        Dtype::I64 => (
+            ScalarType::Long,
+            d.chunks_exact(8)
+                .map(|c| i64::from_le_bytes(c.try_into().unwrap()) as f64)
+                .collect(),
+        ),
+        Dtype::BOOL => (ScalarType::Bool, d.iter().map(|&b| b as f64).collect()),
+        other => panic!("test vectors: dtype {other:?} not handled here"),
+    };
+    Vals {
+        dtype,
+        shape: v.shape().to_vec(),
+        values,
+    }
+}
+
+/// The calls of a model's test vectors: (inputs, outputs) per step.
+pub fn io(name: &str) -> Vec<(Vec<Vals>, Vec<Vals>)> {
+    let bytes = read(name, "io.safetensors");
+    let st = SafeTensors::deserialize(&bytes).unwrap();
+    let (_, meta) = SafeTensors::read_metadata(&bytes).unwrap();
+    let md = meta.metadata().clone().unwrap_or_default();
+    let n = |k: &str| md[k].parse::<usize>().unwrap();
+    let steps = md.get("n_steps").map(|s| s.parse::<usize>().unwrap());
+    (0..steps.unwrap_or(1))
+        .map(|k| {
+            let p = if steps.is_some() {
+                format!("s{k}.")
+            } else {
+                String::new()
+            };
+            let get = |what: &str, i: usize| decode(&st.tensor(&format!("{p}{what}_{i}")).unwrap());
+            (
+                (0..n("n_inputs")).map(|i| get("input", i)).collect(),
+                (0..n("n_outputs")).map(|j| get("output", j)).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The input as a tensor in the method's dim order for input `i`.
+pub fn input_tensor(method: &Method<'_>, i: usize, v: &Vals) -> OwnedTensor {
+    assert_eq!(method.input_kind(i), Some(ValueKind::Tensor));
+    let order = method.input(i).unwrap().dim_order().to_vec();
+    let mut t = OwnedTensor::with_capacity(v.dtype, &v.shape, &order, 0).unwrap();
+    t.fill_logical(&v.values);
+    t
+}
+
+/// Runs every step of `name`'s test vectors on `method` and checks the outputs with
+/// FORMAT.md's tolerances.
+pub fn check(name: &str, method: &mut Method<'_>, ctx: &mut KernelContext<'_>) {
+    for (step, (ins, outs)) in io(name).iter().enumerate() {
+        for (i, v) in ins.iter().enumerate() {
+            let t = input_tensor(method, i, v);
+            method.set_input(i, &t.view()).unwrap();
+        }
+        method
+            .execute(ctx)
+            .unwrap_or_else(|e| panic!("{name} step {step}: {e}"));
+        for (j, want) in outs.iter().enumerate() {
+            let got = method.output(j).unwrap();
+            assert_eq!(
+                (got.dtype(), got.sizes()),
+                (want.dtype, want.shape.as_slice())
+            );
+            let strides = got.strides().to_vec();
+            let scale = want.values.iter().fold(1.0f64, |m, x| m.max(x.abs()));
+            for (k, w) in want.values.iter().enumerate() {
+                let off = etk::owned::logical_to_offset(k, got.sizes(), &strides);
+                let g = got.read::<f64>(off).unwrap();
+                assert!(
+                    (g - w).abs() <= 1e-5 * scale + 1e-4 * w.abs(),
+                    "{name} step {step} output {j}[{k}]: got {g}, want {w}"
+                );
+            }
+        }
+    }
+}
