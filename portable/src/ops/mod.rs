@@ -81,3 +81,8 @@ pub mod tanh;
 pub mod to_copy;
 pub mod trunc;
 pub mod where_;
+pub mod gather;
+pub mod index_select;
+pub mod scatter;
+pub mod scatter_add;
+pub mod scatter_reduce;

@@ -13,3 +13,4 @@ pub mod compare;
 pub mod linalg;
 pub mod misc;
 pub mod unary;
+pub mod index;

@@ -16,3 +16,5 @@ pub mod dispatch;
 pub mod pointwise;
 pub mod scalar;
 pub mod unary;
+pub mod index;
+pub mod scatter;

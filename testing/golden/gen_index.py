@@ -1,0 +1,361 @@
+"""Golden cases of the index family: index_select, gather, scatter (src/value), scatter_add,
+scatter_reduce, index.Tensor, index_put (out and in place), masked_select, masked_scatter,
+nonzero, sort, topk, repeat_interleave, bucketize, searchsorted.
+
+Imported by gen.py's OPS(); uses gen's helpers.  Index lists (`Tensor?[]`) are `OptTs` values,
+encoded as FORMAT.md's `{"opt_tensors": [...]}`.  Every op here is in gen.NOT_ELEMENTWISE (no
+per-element re-evaluation) and is generated with conv_src=False (no float->int conversion
+happens).  Float sums (scatter_add, scatter_reduce sum/mean/prod, index_put accumulate) use
+small integer values, so every summation order gives the same exact result: ATen sums in
+different orders on its serial and vectorized paths.
+"""
+
+import torch
+
+import gen
+from gen import (T, C, Out, NAME, ALL, INTS, FLOATS, B_, U8, I8, I16, I32, I64, F16, BF16, F32, F64,
+                 CL, vals, rng_for)
+
+
+class OptTs:
+    """A Tensor?[] argument: a list of T or None."""
+
+    def __init__(self, items):
+        self.items = list(items)
+
+
+_materialize = gen.materialize
+_encode_value = gen.encode_value
+
+
+def materialize(v):
+    if isinstance(v, OptTs):
+        return [None if x is None else _materialize(x) for x in v.items]
+    return _materialize(v)
+
+
+def encode_value(v, name, tensors):
+    if isinstance(v, OptTs):
+        names = []
+        for i, x in enumerate(v.items):
+            if x is None:
+                names.append(None)
+            else:
+                nm = "%s.%d" % (name, i)
+                tensors[nm] = x.t
+                names.append(nm)
+        return {"opt_tensors": names}
+    return _encode_value(v, name, tensors)
+
+
+gen.materialize = materialize
+gen.encode_value = encode_value
+
+MINE = ["index_select.out", "gather.out", "scatter.src_out", "scatter.value_out", "scatter_add.out",
+        "scatter_reduce.two_out", "index.Tensor_out", "index_put.out", "index_put_", "masked_select.out",
+        "masked_scatter.out", "nonzero.out", "topk.values", "sort.values_stable", "sort.values",
+        "repeat_interleave.Tensor_out", "bucketize.Tensor_out", "searchsorted.Tensor_out"]
+gen.NOT_ELEMENTWISE.update("aten::" + n.replace(".", ".", 1) if not n.endswith("_") else "aten::" + n
+                           for n in MINE)
+
+ARITH_TOL = {F16: {"rtol": 1e-3, "atol": 1e-5}, BF16: {"rtol": 8e-3, "atol": 1e-5},
+             F32: {"rtol": 1.3e-6, "atol": 1e-5}, F64: {"rtol": 1e-12, "atol": 1e-12}}
+
+
+def L(*v, dt=I64):
+    return torch.tensor(list(v), dtype=dt)
+
+
+def ints(r, dt, shape, lo=-4, hi=4):
+    """Small integers in dt (exact in every dtype); 0/1 for Bool."""
+    if dt == B_:
+        return r.randint(list(shape), 0, 1).bool()
+    if dt == U8:
+        lo = max(lo, 0)
+    return r.randint(list(shape), lo, hi).to(dt)
+
+
+def rand_index(r, shape, hi, dt=I64):
+    return r.randint(list(shape), 0, hi - 1).to(dt) if hi > 0 else torch.zeros(shape, dtype=dt)
+
+
+def perm_index(r, n, k):
+    """k distinct indices in [0, n)."""
+    p = torch.randperm(n, generator=r.g)[:k]
+    return p.to(I64)
+
+
+# ----------------------------------------------------------------------------------------------
+# index_select
+
+def gen_index_select(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        x = vals(r, dt, [3, 4])
+        cs.append(C("%s dim 1" % NAME[dt], self=T(x), dim=1, index=T(L(2, 0, 3, 3))))
+        cs.append(C("%s dim 0 int32" % NAME[dt], self=T(x), dim=0, index=T(L(1, 0, dt=I32))))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0], [1, 0, 2, 3]):
+        for d in range(4):
+            cs.append(C("dim %d self %s" % (d, order), self=T(x, order), dim=d,
+                        index=T(rand_index(r, [3], x.shape[d]))))
+    cs.append(C("out channels-last", self=T(x), dim=2, index=T(L(3, 0, 1, 2)),
+                outs=[Out(shape=[2, 3, 4, 5], dim_order=CL)]))
+    cs.append(C("dim -1", self=T(x), dim=-1, index=T(L(4, 4))))
+    cs.append(C("zero-dim index", self=T(x), dim=1, index=T(torch.tensor(2))))
+    cs.append(C("empty index", self=T(x), dim=1, index=T(L(dt=I64)[:0])))
+    cs.append(C("zero-dim self", self=T(torch.tensor(5.0)), dim=0, index=T(L(0))))
+    cs.append(C("zero-dim self zero-dim index", self=T(torch.tensor(5.0)), dim=-1, index=T(torch.tensor(0))))
+    cs.append(C("zero-dim self index 1", self=T(torch.tensor(5.0)), dim=0, index=T(L(1))))
+    cs.append(C("zero-dim self two indices", self=T(torch.tensor(5.0)), dim=0, index=T(L(0, 0))))
+    cs.append(C("empty self other dim", self=T(torch.zeros(0, 3)), dim=1, index=T(L(0, 2))))
+    cs.append(C("empty selected dim", self=T(torch.zeros(2, 0)), dim=1, index=T(L(0))))
+    cs.append(C("empty selected dim, empty index", self=T(torch.zeros(2, 0)), dim=1, index=T(L()[:0])))
+    cs.append(C("negative index", self=T(x), dim=1, index=T(L(-1))))
+    cs.append(C("index too large", self=T(x), dim=1, index=T(L(3))))
+    cs.append(C("2-d index", self=T(x), dim=1, index=T(L(0, 1).reshape(1, 2))))
+    cs.append(C("Short index", self=T(x), dim=1, index=T(L(0, dt=I16))))
+    cs.append(C("Bool index", self=T(x), dim=1, index=T(L(True, dt=B_))))
+    cs.append(C("float index", self=T(x), dim=1, index=T(L(1.0, dt=F32))))
+    cs.append(C("dim out of range", self=T(x), dim=4, index=T(L(0))))
+    cs.append(C("out dtype differs", self=T(x), dim=1, index=T(L(0)), outs=[Out(dtype=F64)]))
+    for shape in ([0], [3], [2, 3, 2, 5], [100]):
+        cs.append(C("resize from %s" % shape, self=T(x), dim=2, index=T(L(1, 2)), outs=[Out(shape=shape)]))
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# gather / scatter
+
+def gen_gather(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        x = vals(r, dt, [3, 4])
+        cs.append(C("%s dim 1" % NAME[dt], self=T(x), dim=1, index=T(rand_index(r, [3, 5], 4)), sparse_grad=False))
+        cs.append(C("%s dim 0 int32, smaller index" % NAME[dt], self=T(x), dim=0,
+                    index=T(rand_index(r, [2, 3], 3, I32))))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0], [0, 3, 1, 2]):
+        for d in range(4):
+            shp = [2, 3, 4, 5]
+            shp[d] = 3
+            idx = rand_index(r, shp, x.shape[d])
+            cs.append(C("dim %d self %s" % (d, order), self=T(x, order), dim=d, index=T(idx)))
+            cs.append(C("dim %d index and out %s" % (d, order), self=T(x), dim=d, index=T(idx, order),
+                        outs=[Out(shape=shp, dim_order=order)]))
+        cs.append(C("all channels-last smaller index %s" % order, self=T(x, order), dim=1,
+                    index=T(rand_index(r, [1, 4, 2, 3], 3), order), outs=[Out(shape=[1, 4, 2, 3], dim_order=order)]))
+    cs.append(C("sparse_grad true", self=T(x), dim=1, index=T(rand_index(r, [2, 2, 4, 5], 3)), sparse_grad=True))
+    cs.append(C("dim -1", self=T(x), dim=-1, index=T(rand_index(r, [2, 3, 4, 2], 5))))
+    cs.append(C("zero-dim self and index", self=T(torch.tensor(3.0)), dim=0, index=T(torch.tensor(0))))
+    cs.append(C("zero-dim self, 1-d index", self=T(torch.tensor(3.0)), dim=0, index=T(L(0, 0))))
+    cs.append(C("1-d self, zero-dim index", self=T(L(3.0, 4.0, dt=F32)), dim=0, index=T(torch.tensor(1))))
+    cs.append(C("empty index", self=T(x), dim=1, index=T(torch.zeros(0, 5, dtype=I64))))
+    cs.append(C("empty index of other rank", self=T(x), dim=1, index=T(torch.zeros(0, dtype=I64))))
+    cs.append(C("empty Short index", self=T(x), dim=1, index=T(torch.zeros(0, dtype=I16))))
+    cs.append(C("negative index", self=T(x), dim=1, index=T(torch.full([1, 1, 1, 1], -1))))
+    cs.append(C("index too large", self=T(x), dim=1, index=T(torch.full([1, 1, 1, 1], 3))))
+    cs.append(C("index larger than self outside dim", self=T(x), dim=1, index=T(torch.zeros(3, 1, 1, 1, dtype=I64))))
+    cs.append(C("index larger than self in dim", self=T(x), dim=1, index=T(torch.zeros(1, 7, 1, 1, dtype=I64))))
+    cs.append(C("index of other rank", self=T(x), dim=1, index=T(L(0))))
+    cs.append(C("Short index", self=T(x), dim=1, index=T(torch.zeros(1, 1, 1, 1, dtype=I16))))
+    cs.append(C("dim out of range", self=T(x), dim=4, index=T(torch.zeros(1, 1, 1, 1, dtype=I64))))
+    cs.append(C("out dtype differs", self=T(x), dim=1, index=T(torch.zeros(1, 1, 1, 1, dtype=I64)),
+                outs=[Out(dtype=F64)]))
+    for shape in ([0], [3], [2, 3, 4, 5]):
+        cs.append(C("resize from %s" % shape, self=T(x), dim=2, index=T(rand_index(r, [2, 3, 2, 5], 4)),
+                    outs=[Out(shape=shape)]))
+    return cs
+
+
+def scatter_common(op, r, kind):
+    """Cases shared by scatter.src_out, scatter.value_out, scatter_add.out, scatter_reduce."""
+    cs = []
+    exact_vals = kind in ("add", "reduce")
+
+    def mk(dt, shape):
+        return ints(r, dt, shape) if exact_vals else vals(r, dt, shape)
+
+    def extra(dt):
+        if kind == "value":
+            return dict(value=2)
+        return dict(src=T(mk(dt, [4, 5])))
+
+    def dup_index(shape, n, dt=I64):
+        # scatter: distinct targets per row for the plain scatter (ATen does not define which
+        # duplicate wins); repeats for the reductions.
+        if kind in ("src", "value"):
+            return None
+        return rand_index(r, shape, n, dt)
+
+    for dt in ALL:
+        x = mk(dt, [3, 4])
+        idx = dup_index([2, 4], 3)
+        if idx is None:
+            idx = torch.stack([perm_index(r, 3, 2) for _ in range(4)], 1)
+        cs.append(dict(note="%s dim 0" % NAME[dt], self=T(x), dim=0, index=T(idx), **extra(dt)))
+        idx = dup_index([3, 2], 4, I32)
+        if idx is None:
+            idx = torch.stack([perm_index(r, 4, 2) for _ in range(3)], 0).to(I32)
+        cs.append(dict(note="%s dim 1 int32" % NAME[dt], self=T(x), dim=1, index=T(idx), **extra(dt)))
+    x = mk(F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0], [0, 3, 1, 2]):
+        for d in range(4):
+            shp = [2, 3, 4, 5]
+            shp[d] = 2
+            if kind in ("src", "value"):
+                other = [s for i, s in enumerate(shp) if i != d]
+                m = other[0] * other[1] * other[2]
+                idx = torch.stack([perm_index(r, x.shape[d], 2) for _ in range(m)], 1)
+                idx = idx.reshape([2] + other).movedim(0, d).contiguous()
+            else:
+                idx = rand_index(r, shp, x.shape[d])
+            e = {} if kind == "value" else dict(src=T(mk(F32, [2, 3, 4, 5]), order))
+            if kind == "value":
+                e = dict(value=-1.5)
+            cs.append(dict(note="dim %d self/src %s" % (d, order), self=T(x, order), dim=d, index=T(idx), **e))
+            cs.append(dict(note="dim %d index and out %s" % (d, order), self=T(x), dim=d, index=T(idx, order),
+                           outs=[Out(shape=[2, 3, 4, 5], dim_order=order)], **(
+                               dict(value=3) if kind == "value" else dict(src=T(mk(F32, [2, 3, 4, 5]))))))
+    sm = dict(value=1) if kind == "value" else dict(src=T(mk(F32, [3, 4, 5, 6])))
+    cs.append(dict(note="smaller index than self and src", self=T(x), dim=2,
+                   index=T(torch.tensor([[[[0], [2]]]])), **sm))
+    cs.append(dict(note="dim -1", self=T(x), dim=-1, index=T(torch.tensor([[[[4]]]])), **sm))
+    z = dict(value=7) if kind == "value" else dict(src=T(torch.tensor(5.0)))
+    cs.append(dict(note="zero-dim self, src and index", self=T(torch.tensor(1.0)), dim=0,
+                   index=T(torch.tensor(0)), **z))
+    cs.append(dict(note="1-d self, zero-dim index", self=T(L(1.0, 2.0, dt=F32)), dim=0,
+                   index=T(torch.tensor(1)), **z))
+    cs.append(dict(note="empty index", self=T(x), dim=1, index=T(torch.zeros(0, dtype=I64)), **sm))
+    cs.append(dict(note="empty Short index", self=T(x), dim=1, index=T(torch.zeros(0, dtype=I16)), **sm))
+    one = torch.zeros(1, 1, 1, 1, dtype=I64)
+    cs.append(dict(note="negative index", self=T(x), dim=1, index=T(one - 1), **sm))
+    cs.append(dict(note="index too large", self=T(x), dim=1, index=T(one + 3), **sm))
+    cs.append(dict(note="index larger than self outside dim", self=T(x), dim=1,
+                   index=T(torch.zeros(3, 1, 1, 1, dtype=I64)), **sm))
+    cs.append(dict(note="index of other rank", self=T(x), dim=1, index=T(L(0)), **sm))
+    cs.append(dict(note="Short index", self=T(x), dim=1, index=T(one.to(I16)), **sm))
+    cs.append(dict(note="dim out of range", self=T(x), dim=4, index=T(one), **sm))
+    cs.append(dict(note="out dtype differs", self=T(x), dim=1, index=T(one), outs=[Out(dtype=F64)], **sm))
+    for shape in ([0], [3], [2, 3, 4, 6]):
+        cs.append(dict(note="resize from %s" % shape, self=T(x), dim=2, index=T(one), outs=[Out(shape=shape)], **sm))
+    if kind != "value":
+        cs.append(dict(note="src dtype differs", self=T(x), dim=1, index=T(one), src=T(torch.ones(1, 1, 1, 1, dtype=F64))))
+        cs.append(dict(note="src dtype differs, empty index", self=T(x), dim=1, index=T(torch.zeros(0, dtype=I64)),
+                       src=T(torch.ones(1, dtype=F64))))
+        cs.append(dict(note="src smaller than index", self=T(x), dim=1, index=T(torch.zeros(1, 2, 1, 1, dtype=I64)),
+                       src=T(torch.ones(1, 1, 1, 1))))
+        cs.append(dict(note="src of lower rank", self=T(x), dim=1, index=T(one), src=T(torch.ones(1, 1))))
+        cs.append(dict(note="src of higher rank", self=T(x), dim=1, index=T(one), src=T(torch.ones(1, 1, 1, 1, 2))))
+        cs.append(dict(note="zero-dim src, 4-d index", self=T(x), dim=1, index=T(one), src=T(torch.tensor(3.0))))
+    return cs
+
+
+def fresh(v):
+    """A copy of a tensor argument (cases must not share tensor memory in the file)."""
+    if isinstance(v, T):
+        return T(v.t, v.dim_order)
+    if isinstance(v, OptTs):
+        return OptTs([None if x is None else fresh(x) for x in v.items])
+    return v
+
+
+def to_cases(ds, tol_of=None):
+    out = []
+    for d in ds:
+        d = dict(d)
+        note = d.pop("note")
+        outs = d.pop("outs", None)
+        tol = tol_of(d) if tol_of else None
+        d = {k: fresh(v) for k, v in d.items()}
+        out.append(C(note, outs=outs, tol=tol, **d))
+    return out
+
+
+def float_tol(d):
+    dt = d["self"].t.dtype
+    return ARITH_TOL.get(dt)
+
+
+def gen_scatter_src(op):
+    return to_cases(scatter_common(op, rng_for(op), "src"))
+
+
+def gen_scatter_value(op):
+    r = rng_for(op)
+    cs = to_cases(scatter_common(op, r, "value"))
+    x = torch.arange(6).reshape(2, 3)
+    idx = T(torch.tensor([[0], [2]]))
+    for dt in ALL:
+        for v in (3, -2, 2.5, -0.75, True, 300, 1e10, float("nan"), float("inf")):
+            if isinstance(v, float) and v != v and dt in INTS + [B_]:
+                pass
+            cs.append(C("%s value %r" % (NAME[dt], v), self=T(x.to(dt)), dim=1, index=idx, value=v))
+    cs.append(C("overflowing value, empty index", self=T(x.to(I8)), dim=1, index=T(torch.zeros(0, dtype=I64)),
+                value=300))
+    return cs
+
+
+def gen_scatter_add(op):
+    return to_cases(scatter_common(op, rng_for(op), "add"), float_tol)
+
+
+def gen_scatter_reduce(op):
+    r = rng_for(op)
+    base = scatter_common(op, r, "reduce")
+    cs = []
+    reds = ["sum", "prod", "mean", "amax", "amin"]
+    for i, d in enumerate(base):
+        red = reds[i % 5]
+        inc = (i // 5) % 2 == 0
+        d2 = dict(d, reduce=red, include_self=inc)
+        d2["note"] = "%s, reduce=%s include_self=%s" % (d["note"], red, inc)
+        cs.append(d2)
+    # every mode x include_self x dtype on one repeated-index call
+    for dt in ALL:
+        for red in reds:
+            for inc in (True, False):
+                x = ints(r, dt, [3, 4], -3, 3)
+                src = ints(r, dt, [4, 4], -3, 3)
+                idx = rand_index(r, [4, 4], 3)
+                cs.append(dict(note="%s %s include_self=%s" % (NAME[dt], red, inc), self=T(x), dim=0,
+                               index=T(idx), src=T(src), reduce=red, include_self=inc))
+    sp = torch.tensor([1.0, float("nan"), -float("inf"), 2.0, float("inf"), -0.0])
+    for red in ("amax", "amin", "sum", "prod", "mean"):
+        for inc in (True, False):
+            cs.append(dict(note="specials %s include_self=%s" % (red, inc), self=T(sp), dim=0,
+                           index=T(L(0, 0, 2, 2, 3, 5, 5, 1)), src=T(torch.tensor([3.0, -1.0, 5.0, float("nan"), 0.5,
+                                                                                  0.0, -2.0, 4.0])),
+                           reduce=red, include_self=inc))
+    x = torch.arange(6.0)
+    for red in ("max", "min", "add", "multiply", "foo", ""):
+        cs.append(dict(note="reduce=%r" % red, self=T(x), dim=0, index=T(L(0, 0)), src=T(L(3.0, 9.0, dt=F32)),
+                       reduce=red, include_self=True))
+    cs.append(dict(note="reduce=max, empty index", self=T(x), dim=0, index=T(L()[:0]), src=T(L(3.0, dt=F32)),
+                   reduce="foo", include_self=True))
+    cs.append(dict(note="Int mean with negatives (floor)", self=T(L(-5, 6, 7, dt=I32)), dim=0, index=T(L(0, 0, 1)),
+                   src=T(L(0, 0, -8, dt=I32)), reduce="mean", include_self=True))
+    return to_cases(cs, float_tol)
+
+
+def fin(cs):
+    for c in cs:
+        c["kw"] = {k: fresh(v) for k, v in c["kw"].items()}
+    return cs
+
+
+def ops():
+    return [(n, cat, (lambda g=g: fin(g())), conv) for n, cat, g, conv in _ops()]
+
+
+def _ops():
+    return [
+        ("index_select.out", "exact", lambda: gen_index_select("index_select.out"), False),
+        ("gather.out", "exact", lambda: gen_gather("gather.out"), False),
+        ("scatter.src_out", "exact", lambda: gen_scatter_src("scatter.src_out"), False),
+        ("scatter.value_out", "exact", lambda: gen_scatter_value("scatter.value_out"), False),
+        ("scatter_add.out", "exact", lambda: gen_scatter_add("scatter_add.out"), False),
+        ("scatter_reduce.two_out", "exact", lambda: gen_scatter_reduce("scatter_reduce.two_out"), False),
+    ]
