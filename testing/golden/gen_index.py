@@ -359,3 +359,267 @@ def _ops():
         ("scatter_add.out", "exact", lambda: gen_scatter_add("scatter_add.out"), False),
         ("scatter_reduce.two_out", "exact", lambda: gen_scatter_reduce("scatter_reduce.two_out"), False),
     ]
+
+
+# ----------------------------------------------------------------------------------------------
+# advanced indexing
+
+def index_lists(r, x):
+    """(note, OptTs) index lists for a [2,3,4,5] tensor x: every rule of advanced indexing."""
+    B = lambda *v: torch.tensor(list(v), dtype=B_)
+    out = [
+        ("one Long index", [T(L(1, 0, 1))]),
+        ("one Int index", [T(L(1, 0, dt=I32))]),
+        ("negative indices", [None, T(L(-1, -3, 2))]),
+        ("gap then index", [None, None, T(L(3, 0))]),
+        ("two adjacent", [None, T(L(0, 2)), T(L(1, 3))]),
+        ("two adjacent broadcast", [None, T(L(0, 2).reshape(2, 1)), T(L(1, 3, 0))]),
+        ("non-adjacent (transposed to front)", [T(L(0, 1)), None, T(L(3, 2))]),
+        ("non-adjacent with broadcast", [T(L(1).reshape(1, 1)), None, None, T(L(4, 0, 2))]),
+        ("all four", [T(L(1)), T(L(2)), T(L(3)), T(L(4))]),
+        ("2-d index", [None, T(L(0, 1, 2, 0).reshape(2, 2))]),
+        ("Int and Long mixed", [T(L(1, dt=I32)), T(L(2, 0))]),
+        ("Bool mask on dim 0", [T(B(True, False))]),
+        ("Bool 2-d mask", [None, T(ints(r, B_, [3, 4]))]),
+        ("Byte mask", [None, None, T(L(1, 0, 0, 1, dt=U8))]),
+        ("mask and index", [T(B(False, True)), T(L(2, 1))]),
+        ("mask after gap, non-adjacent", [T(L(1, 0)), None, T(B(True, False, True, False))]),
+        ("all-false mask", [None, T(B(False, False, False))]),
+        ("zero-dim Long index", [None, T(torch.tensor(2))]),
+        ("zero-dim index and a vector", [T(torch.tensor(1)), None, T(L(0, 3))]),
+        ("zero-dim true mask with an index", [T(L(1)), T(torch.tensor(True))]),
+        ("empty index", [None, T(L()[:0])]),
+        ("3-d mask", [T(ints(r, B_, [2, 3, 4]))]),
+    ]
+    return out
+
+
+BAD_LISTS = [
+    ("index out of range", lambda: [T(L(2))]),
+    ("negative index out of range", lambda: [None, T(L(-4))]),
+    ("too many indices", lambda: [T(L(0)), T(L(0)), T(L(0)), T(L(0)), T(L(0))]),
+    ("Short index", lambda: [T(L(0, dt=I16))]),
+    ("float index", lambda: [T(L(0.0, dt=F32))]),
+    ("indices do not broadcast", lambda: [T(L(0, 1)), T(L(0, 1, 2))]),
+    ("mask of the wrong size", lambda: [T(torch.tensor([True, False, True]))]),
+    ("mask past the last dim", lambda: [None, None, None, T(torch.ones(5, 2, dtype=B_))]),
+    ("only None", lambda: [None]),
+    ("empty list", lambda: []),
+    ("only a zero-dim mask", lambda: [T(torch.tensor(True))]),
+]
+
+
+def gen_index_tensor(op):
+    r = rng_for(op)
+    cs = []
+    x = vals(r, F32, [2, 3, 4, 5])
+    for note, lst in index_lists(r, x):
+        cs.append(C(note, self=T(x), indices=OptTs(lst)))
+        cs.append(C(note + ", self channels-last", self=T(x, CL), indices=OptTs(lst)))
+    for order in ([3, 2, 1, 0], [1, 3, 0, 2]):
+        cs.append(C("non-adjacent, self %s" % order, self=T(x, order),
+                    indices=OptTs([T(L(0, 1)), None, T(L(3, 2))])))
+        cs.append(C("mask, index in %s" % order, self=T(x, order),
+                    indices=OptTs([T(torch.tensor([[1, 0, 0], [0, 0, 1]], dtype=B_), [1, 0]), T(L(0, 3))])))
+    cs.append(C("index tensor channels-last", self=T(x),
+                indices=OptTs([T(rand_index(r, [1, 2, 2, 3], 2), CL)])))
+    cs.append(C("out channels-last", self=T(x), indices=OptTs([None, T(L(1, 0))]),
+                outs=[Out(shape=[2, 2, 4, 5], dim_order=CL)]))
+    for dt in ALL:
+        y = vals(r, dt, [3, 4])
+        cs.append(C("%s" % NAME[dt], self=T(y), indices=OptTs([T(L(2, 0)), T(L(-1, 1))])))
+        cs.append(C("%s mask" % NAME[dt], self=T(y), indices=OptTs([None, T(L(1, 0, 1, 1, dt=B_))])))
+    cs.append(C("1-d self", self=T(L(1.0, 2.0, 3.0, dt=F32)), indices=OptTs([T(L(2, 2, 0))])))
+    cs.append(C("zero-dim self", self=T(torch.tensor(3.0)), indices=OptTs([T(torch.tensor(0))])))
+    cs.append(C("zero-dim self, zero-dim mask", self=T(torch.tensor(3.0)), indices=OptTs([T(torch.tensor(True))])))
+    cs.append(C("empty self, empty index", self=T(torch.zeros(0, 3)), indices=OptTs([T(L()[:0])])))
+    cs.append(C("empty self dim indexed", self=T(torch.zeros(0, 3)), indices=OptTs([T(L(0))])))
+    cs.append(C("empty other dim, index out of range", self=T(torch.zeros(3, 0)), indices=OptTs([T(L(5))])))
+    for note, f in BAD_LISTS:
+        cs.append(C(note, self=T(x), indices=OptTs(f())))
+    cs.append(C("out dtype differs", self=T(x), indices=OptTs([T(L(0))]), outs=[Out(dtype=F64)]))
+    for shape in ([0], [3], [2, 3, 4, 5]):
+        cs.append(C("resize from %s" % shape, self=T(x), indices=OptTs([None, T(L(2, 1))]), outs=[Out(shape=shape)]))
+    return cs
+
+
+def result_shape(x, lst):
+    return list(x[tuple(None if v is None else v.t for v in lst)].shape) if lst else None
+
+
+def gen_index_put(op, inplace=False):
+    r = rng_for(op)
+    cs = []
+    x = ints(r, F32, [2, 3, 4, 5])
+
+    def case(note, self_t, lst, acc, vshape=None, dt=None, order=None, vals_t=None):
+        try:
+            shp = list(torch.ops.aten.index.Tensor(self_t, [None if v is None else v.t for v in lst]).shape)
+        except Exception:
+            shp = [1]
+        if vshape is not None:
+            shp = vshape
+        v = vals_t if vals_t is not None else ints(r, dt or self_t.dtype, shp)
+        kw = dict(self=T(self_t, order), indices=OptTs(lst), values=T(v), accumulate=acc)
+        cs.append(C(note + (" accumulate" if acc else ""), **kw))
+
+    for note, lst in index_lists(r, x):
+        if note in ("zero-dim true mask with an index",):
+            pass
+        dup = note in ("one Long index", "2-d index", "non-adjacent with broadcast", "two adjacent broadcast",
+                       "zero-dim index and a vector")
+        for acc in (False, True):
+            if dup and not acc:
+                continue
+            case(note, x, lst, acc)
+        case(note + ", self channels-last", x, lst, True, order=CL)
+    # no duplicates, without accumulate
+    case("distinct Long index", x, [T(L(1, 0))], False)
+    case("distinct 2-d index", x, [None, T(L(0, 1, 2).reshape(3, 1))], False)
+    case("distinct non-adjacent broadcast", x, [T(L(1).reshape(1, 1)), None, None, T(L(4, 0, 2))], False)
+    case("values broadcast from [5]", x, [None, T(L(2, 0))], False, vshape=[5])
+    case("values broadcast from [1, 1]", x, [None, T(L(2, 0))], False, vshape=[1, 1])
+    case("values broadcast, accumulate", x, [T(L(1, 1, 0))], True, vshape=[4, 1])
+    for order in ([3, 2, 1, 0], [1, 3, 0, 2]):
+        case("non-adjacent, self %s" % order, x, [T(L(0, 1)), None, T(L(3, 2))], False, order=order)
+        case("mask, self %s" % order, x, [None, T(ints(r, B_, [3, 4]))], True, order=order)
+    for dt in ALL:
+        y = ints(r, dt, [3, 4])
+        case("%s" % NAME[dt], y, [T(L(2, 0)), T(L(-1, 1))], False)
+        case("%s repeats" % NAME[dt], y, [T(L(2, 0, 2, 2))], True)
+        case("%s mask" % NAME[dt], y, [None, T(L(1, 0, 1, 1, dt=B_))], False)
+    # the masked_fill dispatch: one mask, one value, no accumulate
+    y = ints(r, F32, [3, 4])
+    tm = torch.tensor(True)
+    fm = torch.tensor(False)
+    case("one mask, one value (masked_fill)", y, [None, T(L(1, 0, 1, 1, dt=B_))], False, vshape=[1])
+    case("one 2-d mask, one value", y, [T(ints(r, B_, [3, 4]))], False, vshape=[])
+    case("one mask, one value of another dtype", y, [T(L(1, 0, 1, dt=B_))], False, vals_t=torch.tensor(7, dtype=I64))
+    case("one mask, one value [1,1,1]", y, [T(L(1, 0, 1, dt=B_))], False, vals_t=torch.ones(1, 1, 1))
+    case("one Byte mask, one value (rejected)", y, [T(L(1, 0, 1, dt=U8))], False, vshape=[1])
+    case("one Byte mask, two values", y, [T(L(1, 0, 1, dt=U8))], False, vshape=[4])
+    case("zero-dim true mask, one value", y, [T(tm)], False, vshape=[1])
+    case("zero-dim false mask, one value", y, [T(fm)], False, vshape=[])
+    case("None then zero-dim mask, one value", y, [None, T(tm)], False, vshape=[1])
+    case("zero-dim true mask, four values", y, [T(tm)], False, vshape=[4])
+    case("zero-dim true mask, one value, accumulate", y, [T(tm)], True, vshape=[1])
+    case("one mask, value overflows Char", y.to(I8), [T(L(1, 0, 1, dt=B_))], False,
+         vals_t=torch.tensor(300, dtype=I64))
+    case("zero-dim self", torch.tensor(3.0), [T(torch.tensor(0))], False, vshape=[])
+    case("empty index", x, [None, T(L()[:0])], False, vshape=[4, 5])
+    case("empty index, values [5]", x, [None, T(L()[:0])], True, vshape=[5])
+    for note, f in BAD_LISTS:
+        case(note, x, f(), False, vshape=[1, 1])
+    case("values do not broadcast", x, [T(L(0))], False, vshape=[2])
+    case("values of higher rank", x, [T(L(0))], False, vshape=[2, 1, 3, 4, 5])
+    case("values dtype differs", x, [T(L(0))], False, vals_t=torch.ones(3, 4, 5, dtype=F64))
+    if not inplace:
+        cs.append(C("out dtype differs", self=T(x), indices=OptTs([T(L(0))]), values=T(torch.ones(1)),
+                    accumulate=False, outs=[Out(dtype=F64)]))
+        for shape in ([0], [3], [2, 3, 4, 6]):
+            cs.append(C("resize from %s" % shape, self=T(x), indices=OptTs([None, T(L(2, 1))]),
+                        values=T(torch.ones(1)), accumulate=True, outs=[Out(shape=shape)]))
+        cs.append(C("out channels-last", self=T(x), indices=OptTs([None, T(L(2, 1))]),
+                    values=T(torch.ones(5)), accumulate=False, outs=[Out(shape=[2, 3, 4, 5], dim_order=CL)]))
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# masked_select, masked_scatter, nonzero
+
+def gen_masked_select(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        x = vals(r, dt, [3, 4])
+        cs.append(C(NAME[dt], self=T(x), mask=T(ints(r, B_, [3, 4]))))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0]):
+        cs.append(C("self %s" % order, self=T(x, order), mask=T(ints(r, B_, [2, 3, 4, 5]))))
+        cs.append(C("mask %s" % order, self=T(x), mask=T(ints(r, B_, [2, 3, 4, 5]), order)))
+    cs.append(C("mask broadcast", self=T(x), mask=T(ints(r, B_, [4, 1]))))
+    cs.append(C("self broadcast", self=T(vals(r, F32, [4, 1])), mask=T(ints(r, B_, [2, 3, 4, 5]))))
+    cs.append(C("both broadcast", self=T(vals(r, F32, [3, 1])), mask=T(ints(r, B_, [1, 4]))))
+    cs.append(C("all false", self=T(x), mask=T(torch.zeros(5, dtype=B_))))
+    cs.append(C("zero-dim self and mask", self=T(torch.tensor(2.5)), mask=T(torch.tensor(True))))
+    cs.append(C("zero-dim false mask", self=T(vals(r, F32, [3])), mask=T(torch.tensor(False))))
+    cs.append(C("empty self", self=T(torch.zeros(0, 3)), mask=T(torch.ones(3, dtype=B_))))
+    cs.append(C("Byte mask", self=T(x), mask=T(torch.ones(5, dtype=U8))))
+    cs.append(C("Int mask", self=T(x), mask=T(torch.ones(5, dtype=I32))))
+    cs.append(C("shapes do not broadcast", self=T(x), mask=T(torch.ones(4, dtype=B_))))
+    cs.append(C("out dtype differs", self=T(x), mask=T(torch.ones(5, dtype=B_)), outs=[Out(dtype=F64)]))
+    for shape in ([0], [2, 3], [500]):
+        cs.append(C("resize from %s" % shape, self=T(x), mask=T(ints(r, B_, [5])), outs=[Out(shape=shape)]))
+    return cs
+
+
+def gen_masked_scatter(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        x = vals(r, dt, [3, 4])
+        cs.append(C(NAME[dt], self=T(x), mask=T(ints(r, B_, [3, 4])), source=T(vals(r, dt, [3, 5]))))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0]):
+        cs.append(C("self %s" % order, self=T(x, order), mask=T(ints(r, B_, [2, 3, 4, 5])),
+                    source=T(vals(r, F32, [2, 3, 4, 5]), order)))
+        cs.append(C("mask %s, out %s" % (order, order), self=T(x), mask=T(ints(r, B_, [2, 3, 4, 5]), order),
+                    source=T(vals(r, F32, [130])), outs=[Out(shape=[2, 3, 4, 5], dim_order=order)]))
+    cs.append(C("mask broadcast", self=T(x), mask=T(ints(r, B_, [4, 1])), source=T(vals(r, F32, [120]))))
+    cs.append(C("self broadcast", self=T(vals(r, F32, [4, 1])), mask=T(ints(r, B_, [2, 3, 4, 5])),
+                source=T(vals(r, F32, [125]))))
+    cs.append(C("exactly enough source", self=T(vals(r, F32, [4])), mask=T(L(1, 0, 1, 1, dt=B_)),
+                source=T(vals(r, F32, [3]))))
+    cs.append(C("source one short", self=T(vals(r, F32, [4])), mask=T(L(1, 0, 1, 1, dt=B_)),
+                source=T(vals(r, F32, [2]))))
+    cs.append(C("zero-dim", self=T(torch.tensor(2.5)), mask=T(torch.tensor(True)), source=T(torch.tensor(7.0))))
+    cs.append(C("empty source, all false", self=T(vals(r, F32, [3])), mask=T(torch.zeros(3, dtype=B_)),
+                source=T(torch.zeros(0))))
+    cs.append(C("Byte mask", self=T(x), mask=T(torch.ones(5, dtype=U8)), source=T(vals(r, F32, [120]))))
+    cs.append(C("source dtype differs", self=T(x), mask=T(torch.ones(5, dtype=B_)),
+                source=T(vals(r, F64, [120]))))
+    cs.append(C("shapes do not broadcast", self=T(x), mask=T(torch.ones(4, dtype=B_)), source=T(vals(r, F32, [120]))))
+    cs.append(C("out dtype differs", self=T(x), mask=T(torch.ones(5, dtype=B_)), source=T(vals(r, F32, [120])),
+                outs=[Out(dtype=F64)]))
+    for shape in ([0], [3, 4, 5], [2, 3, 4, 6]):
+        cs.append(C("resize from %s" % shape, self=T(vals(r, F32, [4, 5])), mask=T(ints(r, B_, [2, 3, 4, 5])),
+                    source=T(vals(r, F32, [120])), outs=[Out(shape=shape)]))
+    return cs
+
+
+def gen_nonzero(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        x = ints(r, dt, [3, 4], -1, 1)
+        cs.append(C(NAME[dt], self=T(x)))
+    sp = torch.tensor([0.0, -0.0, float("nan"), 1e-40, float("inf"), -2.0])
+    for dt in FLOATS:
+        cs.append(C("%s specials" % NAME[dt], self=T(sp.to(dt))))
+    x = ints(r, F32, [2, 3, 4, 5], -1, 1)
+    for order in (CL, [3, 2, 1, 0], [1, 0, 3, 2]):
+        cs.append(C("self %s" % order, self=T(x, order)))
+    cs.append(C("out dim order [1, 0] (ATen's own)", self=T(x), outs=[Out(shape=[0, 4], dim_order=[1, 0])]))
+    cs.append(C("zero-dim non-zero", self=T(torch.tensor(3.0))))
+    cs.append(C("zero-dim zero", self=T(torch.tensor(0))))
+    cs.append(C("all zero", self=T(torch.zeros(3, 2))))
+    cs.append(C("empty", self=T(torch.zeros(0, 3))))
+    cs.append(C("1-d", self=T(ints(r, I64, [13], -1, 1))))
+    cs.append(C("Int out", self=T(x), outs=[Out(dtype=I32)]))
+    for shape in ([0], [3], [200, 4], [1, 1, 1]):
+        cs.append(C("resize from %s" % shape, self=T(x), outs=[Out(dtype=I64, shape=shape)]))
+    return cs
+
+
+_GROUP1 = _ops
+
+
+def _ops():
+    return _GROUP1() + [
+        ("index.Tensor_out", "exact", lambda: gen_index_tensor("index.Tensor_out"), False),
+        ("index_put.out", "exact", lambda: gen_index_put("index_put.out"), False),
+        ("index_put_", "exact", lambda: gen_index_put("index_put_", inplace=True), False),
+        ("masked_select.out", "exact", lambda: gen_masked_select("masked_select.out"), False),
+        ("masked_scatter.out", "exact", lambda: gen_masked_scatter("masked_scatter.out"), False),
+        ("nonzero.out", "exact", lambda: gen_nonzero("nonzero.out"), False),
+    ]

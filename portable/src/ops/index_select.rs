@@ -41,11 +41,7 @@ pub fn index_select_out(
         }
     } else {
         if self_.size(d) == 0 && n > 0 {
-            return Err(Error::invalid(
-                OP,
-                "self",
-                "a non-empty dim to select from",
-            ));
+            return Err(Error::invalid(OP, "self", "a non-empty dim to select from"));
         }
         sizes.as_mut_slice()[d] = n;
     }

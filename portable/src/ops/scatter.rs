@@ -11,14 +11,11 @@
 //! (only when the index is not empty).
 
 use crate::dispatch_esize;
-use crate::util::index::{bad_esize, copy_elements, move_elem};
-use crate::util::scalar::scalar_to_checked;
+use crate::util::index::{bad_esize, copy_elements, move_elem, scalar_bytes};
 use crate::util::scatter::{check_scatter, for_each_pair};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
-use etk_core::{
-    Compute, Error, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel, match_element,
-};
+use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_SRC: &str = "aten::scatter.src_out";
 pub const OP_VALUE: &str = "aten::scatter.value_out";
@@ -67,7 +64,7 @@ pub fn scatter_value_out(
     // The value's bytes in the dtype: stored once, then moved like any element.
     let mut bytes = [0u8; 16];
     if index.numel() > 0 {
-        value_bytes(OP, &value, dt, &mut bytes)?;
+        scalar_bytes(OP, "value", &value, dt, &mut bytes)?;
     }
     resize_out(OP, out, self_.sizes())?;
     copy_elements(OP, "self", self_, out)?;
@@ -83,19 +80,6 @@ pub fn scatter_value_out(
         });
         Ok(())
     }, _ => Err(bad_esize(OP, "self", dt)))
-}
-
-/// `value.to<dtype>()` (with c10's overflow check) as the bytes of one element.
-fn value_bytes(op: &'static str, value: &Scalar, dt: ScalarType, bytes: &mut [u8; 16]) -> Result<()> {
-    fn put<E: etk_core::Element, C: Compute>(v: C, bytes: &mut [u8; 16]) {
-        let e: E = v.store();
-        // SAFETY: every element type is at most 16 bytes; the write is unaligned.
-        unsafe { (bytes.as_mut_ptr() as *mut E).write_unaligned(e) };
-    }
-    crate::dispatch_compute!(dt, C => {
-        let v: C = scalar_to_checked(op, "value", value, dt)?;
-        match_element!(dt, E => { put::<E, C>(v, bytes); Ok(()) }, _ => Err(Error::unsupported_dtype(op, "self", dt)))
-    }, _ => Err(Error::unsupported_dtype(op, "self", dt)))
 }
 
 boxed_kernel!(pub fn scatter_src_out_boxed = OP_SRC => scatter_src_out(self_: &Tensor, dim: i64, index: &Tensor, src: &Tensor) -> (out));

@@ -35,7 +35,12 @@ pub fn scatter_reduce_two_out(
     check_dtype(OP, "out", out, self_.dtype())?;
     let dt = self_.dtype();
     if r == Reduce::Mean && dt == ScalarType::Bool {
-        return Err(Error::dtype(OP, "self", "a non-Bool dtype for reduce=mean", dt));
+        return Err(Error::dtype(
+            OP,
+            "self",
+            "a non-Bool dtype for reduce=mean",
+            dt,
+        ));
     }
     dispatch_compute!(dt, C => {
         resize_out(OP, out, self_.sizes())?;

@@ -11,4 +11,10 @@ pub const TABLE: &[KernelEntry] = entries![
     scatter::OP_VALUE => scatter::scatter_value_out_boxed,
     scatter_add::OP => scatter_add::scatter_add_out_boxed,
     scatter_reduce::OP => scatter_reduce::scatter_reduce_two_out_boxed,
+    index::OP => index::index_tensor_out_boxed,
+    index_put::OP => index_put::index_put_out_boxed,
+    index_put::OP_INPLACE => index_put::index_put_inplace_boxed,
+    masked_select::OP => masked_select::masked_select_out_boxed,
+    masked_scatter::OP => masked_scatter::masked_scatter_out_boxed,
+    nonzero::OP => nonzero::nonzero_out_boxed,
 ];

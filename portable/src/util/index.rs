@@ -89,6 +89,15 @@ impl IndexReader {
         }
     }
 
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.numel
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.numel == 0
+    }
+
     /// Element `off` (in memory order); 0 past the end, which callers never ask for.
     #[inline(always)]
     pub fn get(&self, off: usize) -> i64 {
@@ -283,4 +292,103 @@ pub fn check_outs_disjoint(
         return Err(Error::invalid(op, arg, "outs that do not share memory"));
     }
     Ok(())
+}
+
+/// `value.to<dtype>()` (with c10's overflow check, an error naming `arg`) as the bytes of one
+/// element, so that a Scalar moves like any element afterwards.
+pub fn scalar_bytes(
+    op: &'static str,
+    arg: &'static str,
+    value: &etk_core::Scalar,
+    dt: ScalarType,
+    bytes: &mut [u8; 16],
+) -> Result<()> {
+    fn put<E: etk_core::Element, C: etk_core::Compute>(v: C, bytes: &mut [u8; 16]) {
+        let e: E = v.store();
+        // SAFETY: every element type is at most 16 bytes; the write is unaligned.
+        unsafe { (bytes.as_mut_ptr() as *mut E).write_unaligned(e) };
+    }
+    crate::dispatch_compute!(dt, C => {
+        let v: C = crate::util::scalar::scalar_to_checked(op, arg, value, dt)?;
+        etk_core::match_element!(dt, E => { put::<E, C>(v, bytes); Ok(()) },
+            _ => Err(Error::unsupported_dtype(op, arg, dt)))
+    }, _ => Err(Error::unsupported_dtype(op, arg, dt)))
+}
+
+/// The bits of an element of `dtype` that make it non-zero: all of them for integers and
+/// Bool, all but the sign bits for floating and complex elements (`-0.0` is zero, NaN is not).
+pub fn nonzero_bits(dtype: ScalarType) -> u128 {
+    use ScalarType::*;
+    match dtype {
+        Half | BFloat16 => 0x7fff,
+        Float => 0x7fff_ffff,
+        Double => 0x7fff_ffff_ffff_ffff,
+        ComplexHalf => 0x7fff_7fff,
+        ComplexFloat => 0x7fff_ffff_7fff_ffff,
+        ComplexDouble => (0x7fff_ffff_ffff_ffff << 64) | 0x7fff_ffff_ffff_ffff,
+        _ => u128::MAX,
+    }
+}
+
+/// Whether element `off` of the elements at `p` (as words `W`) has any of `bits` set.
+///
+/// # Safety
+/// `off` must be an element of the tensor at `p`.
+#[inline(always)]
+pub unsafe fn elem_nonzero<W: Copy + Into<u128>>(p: *const u8, off: usize, bits: u128) -> bool {
+    let v: u128 = unsafe { (p as *const W).add(off).read_unaligned() }.into();
+    v & bits != 0
+}
+
+/// Walks a tensor's elements in logical row-major order, one step at a time.
+pub struct Cursor {
+    sizes: [usize; MAX_DIM],
+    strides: [usize; MAX_DIM],
+    index: [usize; MAX_DIM],
+    rank: usize,
+    offset: usize,
+}
+
+impl Cursor {
+    pub fn new(t: &Tensor<'_>) -> Cursor {
+        let mut sizes = [1; MAX_DIM];
+        sizes[..t.dim()].copy_from_slice(t.sizes());
+        Cursor {
+            sizes,
+            strides: strides_of(t),
+            index: [0; MAX_DIM],
+            rank: t.dim(),
+            offset: 0,
+        }
+    }
+
+    /// The offset of the current element, then a step to the next one.
+    #[inline]
+    pub fn next_offset(&mut self) -> usize {
+        let cur = self.offset;
+        let mut d = self.rank;
+        while d > 0 {
+            d -= 1;
+            self.index[d] += 1;
+            if self.index[d] < self.sizes[d] {
+                self.offset += self.strides[d];
+                return cur;
+            }
+            self.offset -= self.strides[d] * (self.sizes[d] - 1);
+            self.index[d] = 0;
+        }
+        cur
+    }
+}
+
+/// Broadcast strides of `t` over `shape` (which `t` broadcasts to), 0 on broadcast dims.
+pub fn expand_strides(t: &Tensor<'_>, shape: &[usize]) -> [usize; MAX_DIM] {
+    let mut s = [0; MAX_DIM];
+    let off = shape.len().saturating_sub(t.dim());
+    for j in 0..t.dim().min(shape.len()) {
+        if t.size(j) != 1 {
+            s[off + j] = t.strides()[j];
+        }
+    }
+    s
 }

@@ -9,12 +9,13 @@
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
+pub mod advanced;
 pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod index;
 pub mod pointwise;
 pub mod scalar;
-pub mod unary;
-pub mod index;
 pub mod scatter;
+pub mod unary;

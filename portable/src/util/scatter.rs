@@ -11,10 +11,19 @@ use crate::util::index::{Geometry, IndexReader, check_index_dtype, check_indices
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, Result, ScalarType, Tensor};
 
-fn size_mismatch(op: &'static str, arg: &'static str, dim: usize, bound: usize, got: usize) -> Error {
+fn size_mismatch(
+    op: &'static str,
+    arg: &'static str,
+    dim: usize,
+    bound: usize,
+    got: usize,
+) -> Error {
     let _ = dim;
     Error::new(ErrorKind::InvalidArgument, op, arg)
-        .expected("index sizes no larger than this (per dim):", Info::Int(bound as i64))
+        .expected(
+            "index sizes no larger than this (per dim):",
+            Info::Int(bound as i64),
+        )
         .got(Info::Int(got as i64))
 }
 
@@ -41,7 +50,12 @@ pub fn check_scatter_dtype(op: &'static str, arg: &'static str, t: ScalarType) -
 
 /// gather's checks (`dim` already wrapped): an empty index is never checked further; else it
 /// is Long or Int, of `self`'s rank, no larger than `self` outside `dim`, its values in range.
-pub fn check_gather(op: &'static str, self_: &Tensor<'_>, dim: usize, index: &Tensor<'_>) -> Result<()> {
+pub fn check_gather(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dim: usize,
+    index: &Tensor<'_>,
+) -> Result<()> {
     check_scatter_dtype(op, "self", self_.dtype())?;
     if index.numel() == 0 {
         return Ok(());
@@ -269,8 +283,10 @@ pub fn scatter_reduce_into<C: ReduceMath>(
     counts: Option<&mut [i64]>,
 ) -> Result<()> {
     let dt = out.dtype();
-    let load = etk_core::element::loader::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
-    let store = etk_core::element::storer::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let load =
+        etk_core::element::loader::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let store =
+        etk_core::element::storer::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
     let es = out.element_size();
     let dst = out.as_mut_ptr(op, "out")?;
     let s = src.as_ptr();
