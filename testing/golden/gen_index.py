@@ -623,3 +623,257 @@ def _ops():
         ("masked_scatter.out", "exact", lambda: gen_masked_scatter("masked_scatter.out"), False),
         ("nonzero.out", "exact", lambda: gen_nonzero("nonzero.out"), False),
     ]
+
+
+# ----------------------------------------------------------------------------------------------
+# sort, topk
+
+NAN = float("nan")
+INF = float("inf")
+
+
+def distinct(r, dt, shape):
+    """Distinct values (no ties) in every dtype that holds them."""
+    n = 1
+    for s in shape:
+        n *= s
+    p = torch.randperm(n, generator=r.g).to(F64)
+    if dt == U8:
+        v = p % 256
+    elif dt == I8:
+        v = p % 256 - 128
+    elif dt in FLOATS:
+        v = (p - n / 2) * 0.5
+    else:
+        v = p - n // 2
+    return v.reshape(shape).to(dt)
+
+
+def gen_sort(op):
+    r = rng_for(op)
+    stable_ovl = op == "sort.values_stable"
+    cs = []
+
+    def c(note, x, dim=-1, desc=False, outs=None, stable=None):
+        kw = dict(self=x, dim=dim, descending=desc)
+        if stable_ovl:
+            kw["stable"] = stable
+        cs.append(C(note, outs=outs or [Out(), Out(dtype=I64)], **kw))
+
+    for dt in ALL:
+        x = vals(r, dt, [3, 7], "cmp")   # many ties
+        c("%s ties ascending" % NAME[dt], T(x))
+        c("%s ties descending dim 0" % NAME[dt], T(x), 0, True, stable=True)
+    sp = torch.tensor([3.0, NAN, 1.0, -0.0, 0.0, NAN, -1.0, INF, -INF, 0.0, -0.0, 2.0])
+    for dt in FLOATS:
+        c("%s specials" % NAME[dt], T(sp.to(dt)), stable=False)
+        c("%s specials descending" % NAME[dt], T(sp.to(dt)), desc=True, stable=True)
+    x = vals(r, F32, [2, 3, 4, 5], "cmp")
+    for order in (CL, [3, 2, 1, 0], [0, 3, 1, 2]):
+        for d in range(4):
+            c("dim %d self %s" % (d, order), T(x, order), d, d % 2 == 1)
+        c("outs %s" % order, T(x), 1, False, outs=[Out(shape=[2, 3, 4, 5], dim_order=order),
+                                                   Out(dtype=I64, shape=[2, 3, 4, 5], dim_order=order)])
+    # ATen's order among equal values is only defined for stable=True (its unstable sort of
+    # long rows differs); ties in long rows only there.
+    c("long rows (merge passes)", T(distinct(r, F32, [3, 300])), 1, False)
+    c("long rows descending", T(distinct(r, I64, [300, 2])), 0, True)
+    nanrow = distinct(r, F64, [500])
+    nanrow[7] = NAN
+    c("long row with one NaN", T(nanrow))
+    if stable_ovl:
+        c("long rows with ties, stable", T(vals(r, F32, [3, 300], "cmp")), 1, False, stable=True)
+        c("long rows with ties, stable, descending", T(vals(r, I64, [300, 2], "cmp")), 0, True, stable=True)
+        c("long rows with NaNs, stable", T(torch.where(torch.rand(500, generator=r.g) < 0.1, NAN,
+                                                       vals(r, F64, [500], "cmp"))), stable=True)
+    c("zero-dim", T(torch.tensor(2.5)), 0)
+    c("zero-dim dim -1", T(torch.tensor(7)), -1)
+    c("empty", T(torch.zeros(0, 3)), 0)
+    c("size-1 dim", T(vals(r, F32, [4, 1])), 1)
+    c("dim out of range", T(x), 4)
+    c("values dtype differs", T(x), outs=[Out(dtype=F64), Out(dtype=I64)])
+    c("Int indices", T(x), outs=[Out(), Out(dtype=I32)])
+    pass
+    for shape in ([0], [3], [2, 3, 4, 6]):
+        c("resize from %s" % shape, T(x), 2, outs=[Out(shape=shape), Out(dtype=I64, shape=shape)])
+    return cs
+
+
+def gen_topk(op):
+    r = rng_for(op)
+    cs = []
+
+    def c(note, x, k, dim=-1, largest=True, srt=True, outs=None):
+        cs.append(C(note, outs=outs or [Out(), Out(dtype=I64)], self=x, k=k, dim=dim, largest=largest,
+                    sorted=srt))
+
+    for dt in ALL:
+        if dt == B_:
+            continue
+        x = distinct(r, dt, [3, 9])
+        c("%s largest" % NAME[dt], T(x), 4)
+        c("%s smallest dim 0" % NAME[dt], T(x), 2, 0, False)
+    x = distinct(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0], [0, 3, 1, 2]):
+        for d in range(4):
+            c("dim %d self %s" % (d, order), T(x, order), 2, d, d % 2 == 0)
+        c("outs %s" % order, T(x), 2, 1, outs=[Out(shape=[2, 2, 4, 5], dim_order=order),
+                                               Out(dtype=I64, shape=[2, 2, 4, 5], dim_order=order)])
+    sp = torch.tensor([3.0, NAN, 1.0, -0.5, INF, -INF, 2.0])
+    for dt in FLOATS:
+        c("%s NaN is largest" % NAME[dt], T(sp.to(dt)), 3)
+        c("%s NaN is not smallest" % NAME[dt], T(sp.to(dt)), 3, largest=False)
+    c("k = size", T(distinct(r, F64, [2, 6])), 6)
+    c("k = 0", T(distinct(r, F64, [2, 6])), 0)
+    c("k = 1, sorted=False", T(distinct(r, F32, [4, 6])), 1, srt=False)
+    c("long row, sorted=False (partial sort)", T(distinct(r, F32, [2, 300])), 3, srt=False)
+    c("long row smallest", T(distinct(r, I32, [300])), 5, largest=False)
+    c("zero-dim k=1", T(torch.tensor(2.5)), 1, 0)
+    c("zero-dim k=0", T(torch.tensor(2.5)), 0, -1)
+    c("zero-dim k=2", T(torch.tensor(2.5)), 2, 0)
+    c("k too large", T(x), 6)
+    c("k negative", T(x), -1)
+    c("Bool", T(torch.tensor([True, False])), 1)
+    c("dim out of range", T(x), 1, 4)
+    c("values dtype differs", T(x), 1, outs=[Out(dtype=F64), Out(dtype=I64)])
+    c("Int indices", T(x), 1, outs=[Out(), Out(dtype=I32)])
+    for shape in ([0], [3], [2, 3, 4, 6]):
+        c("resize from %s" % shape, T(x), 2, 2, outs=[Out(shape=shape), Out(dtype=I64, shape=shape)])
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# repeat_interleave, bucketize, searchsorted
+
+def gen_repeat_interleave(op):
+    r = rng_for(op)
+    cs = []
+    for dt in (I64, I32):
+        cs.append(C("%s" % NAME[dt], repeats=T(L(1, 0, 3, 2, dt=dt))))
+        cs.append(C("%s output_size" % NAME[dt], repeats=T(L(2, 2, 0, 1, dt=dt)), output_size=5))
+        cs.append(C("%s random" % NAME[dt], repeats=T(r.randint([20], 0, 4).to(dt))))
+    cs.append(C("output_size too small", repeats=T(L(1, 0, 3)), output_size=3))
+    cs.append(C("output_size too large", repeats=T(L(1, 0, 3)), output_size=6))
+    cs.append(C("all zero", repeats=T(L(0, 0, 0))))
+    cs.append(C("empty", repeats=T(L()[:0])))
+    cs.append(C("negative", repeats=T(L(1, -1, 3))))
+    cs.append(C("2-d", repeats=T(L(1, 2).reshape(1, 2))))
+    cs.append(C("zero-dim", repeats=T(torch.tensor(2))))
+    for dt in (U8, I8, I16, F32, B_):
+        cs.append(C("%s repeats" % NAME[dt], repeats=T(L(1, 1).to(dt)), outs=[Out(dtype=dt)]))
+    cs.append(C("out Long for Int repeats", repeats=T(L(1, 2, dt=I32)), outs=[Out(dtype=I64)]))
+    cs.append(C("out Float", repeats=T(L(1, 2)), outs=[Out(dtype=F32)]))
+    for shape in ([0], [2], [50]):
+        cs.append(C("resize from %s" % shape, repeats=T(L(3, 1, 2)), outs=[Out(shape=shape)]))
+    return cs
+
+
+def search_values(r, dt, shape):
+    if dt in FLOATS:
+        return r.choice(shape, [-1.0, 0.0, 1.0, 1.5, 3.0, 4.0, 7.0, 8.0, 9.5, NAN]).to(dt)
+    return r.randint(shape, 0 if dt == U8 else -2, 10).to(dt)
+
+
+def gen_bucketize(op):
+    r = rng_for(op)
+    cs = []
+    bnd = torch.tensor([1.0, 3.0, 4.0, 4.0, 7.0, 9.0])
+    for dt in ALL:
+        for right in (False, True):
+            cs.append(C("%s right=%s" % (NAME[dt], right), self=T(search_values(r, dt, [3, 5])),
+                        boundaries=T(bnd.to(dt)), out_int32=False, right=right))
+    for sdt, bdt in ((F32, I64), (I64, F32), (I8, U8), (BF16, I16), (F16, F64), (I32, F16)):
+        cs.append(C("self %s, boundaries %s" % (NAME[sdt], NAME[bdt]), self=T(search_values(r, sdt, [7])),
+                    boundaries=T(bnd.to(bdt)), out_int32=True, right=False))
+    x = search_values(r, F32, [2, 3, 4, 5])
+    for order in (CL, [3, 2, 1, 0]):
+        cs.append(C("self %s" % order, self=T(x, order), boundaries=T(bnd), out_int32=False, right=True))
+        cs.append(C("out %s" % order, self=T(x), boundaries=T(bnd), out_int32=True, right=False,
+                    outs=[Out(dtype=I32, shape=[2, 3, 4, 5], dim_order=order)]))
+    cs.append(C("boundaries with NaN", self=T(search_values(r, F32, [10])), boundaries=T(torch.tensor([1.0, NAN, 7.0])),
+                out_int32=False, right=False))
+    cs.append(C("unsorted boundaries", self=T(search_values(r, F32, [10])), boundaries=T(torch.tensor([5.0, 1.0, 7.0])),
+                out_int32=False, right=True))
+    cs.append(C("long boundaries", self=T(search_values(r, I64, [40])), boundaries=T(torch.arange(-3, 60, 2)),
+                out_int32=False, right=False))
+    cs.append(C("empty boundaries", self=T(x), boundaries=T(torch.zeros(0)), out_int32=False, right=False))
+    cs.append(C("zero-dim self", self=T(torch.tensor(3.0)), boundaries=T(bnd), out_int32=False, right=False))
+    cs.append(C("empty self", self=T(torch.zeros(0, 2)), boundaries=T(bnd), out_int32=False, right=False))
+    cs.append(C("2-d boundaries", self=T(x), boundaries=T(bnd.reshape(2, 3)), out_int32=False, right=False))
+    cs.append(C("zero-dim boundaries", self=T(x), boundaries=T(torch.tensor(1.0)), out_int32=False, right=False))
+    cs.append(C("Bool self", self=T(torch.tensor([True])), boundaries=T(torch.tensor([False, True])),
+                out_int32=False, right=False))
+    cs.append(C("out Long with out_int32", self=T(x), boundaries=T(bnd), out_int32=True, right=False,
+                outs=[Out(dtype=I64)]))
+    cs.append(C("out Int without out_int32", self=T(x), boundaries=T(bnd), out_int32=False, right=False,
+                outs=[Out(dtype=I32)]))
+    for shape in ([0], [3], [2, 3, 4, 6]):
+        cs.append(C("resize from %s" % shape, self=T(x), boundaries=T(bnd), out_int32=False, right=False,
+                    outs=[Out(dtype=I64, shape=shape)]))
+    return cs
+
+
+def gen_searchsorted(op):
+    r = rng_for(op)
+    cs = []
+
+    def c(note, seq, x, out_int32=False, right=False, side=None, sorter=None, outs=None):
+        cs.append(C(note, outs=outs, sorted_sequence=seq, self=x, out_int32=out_int32, right=right, side=side,
+                    sorter=sorter))
+
+    seq = torch.tensor([[1.0, 3.0, 4.0, 4.0, 7.0], [0.0, 2.0, 2.0, 5.0, 9.0], [-1.0, 1.0, 3.0, 8.0, 8.0]])
+    for dt in ALL:
+        x = search_values(r, dt, [3, 4])
+        c("%s left" % NAME[dt], T(seq.to(dt)), T(x))
+        c("%s side=right" % NAME[dt], T(seq.to(dt)), T(x), side="right")
+    c("right=True", T(seq), T(search_values(r, F32, [3, 4])), right=True)
+    c("right=True side=right", T(seq), T(search_values(r, F32, [3, 4])), right=True, side="right")
+    c("side=left", T(seq), T(search_values(r, F32, [3, 4])), side="left")
+    c("side=left with right=True", T(seq), T(search_values(r, F32, [3, 4])), right=True, side="left")
+    c("side=bogus", T(seq), T(search_values(r, F32, [3, 4])), side="bogus")
+    c("1-D sequence", T(seq[0]), T(search_values(r, F32, [2, 3, 4])), out_int32=True, outs=[Out(dtype=I32)])
+    c("seq %s" % [1, 0], T(seq, [1, 0]), T(search_values(r, F32, [3, 6]), [1, 0]))
+    x4 = search_values(r, F32, [2, 3, 4, 5])
+    seq4 = torch.sort(vals(r, F32, [2, 3, 4, 6], "cmp"), -1).values
+    c("4-D rows channels-last", T(seq4, CL), T(x4, CL))
+    c("4-D rows, out channels-last", T(seq4), T(x4), outs=[Out(dtype=I64, shape=[2, 3, 4, 5], dim_order=CL)])
+    uns = torch.tensor([[5.0, 1.0, 3.0, 9.0], [2.0, 8.0, 0.0, 4.0]])
+    srt = torch.argsort(uns, -1)
+    c("sorter", T(uns), T(search_values(r, F32, [2, 5])), sorter=T(srt))
+    c("sorter right", T(uns), T(search_values(r, F32, [2, 5])), right=True, sorter=T(srt))
+    c("1-D sorter", T(uns[0]), T(search_values(r, F32, [6])), sorter=T(srt[0]))
+    c("sorter transposed layout", T(uns), T(search_values(r, F32, [2, 5])), sorter=T(srt, [1, 0]))
+    c("sorter out of range", T(uns), T(search_values(r, F32, [2, 5])), sorter=T(srt + 1))
+    c("Int sorter", T(uns), T(search_values(r, F32, [2, 5])), sorter=T(srt.to(I32)))
+    c("sorter of another shape", T(uns), T(search_values(r, F32, [2, 5])), sorter=T(srt[:, :3]))
+    for sdt, xdt in ((I64, F32), (F32, I64), (I8, U8), (BF16, I16), (F64, F16), (I16, BF16)):
+        c("seq %s, self %s" % (NAME[sdt], NAME[xdt]), T(seq[0].to(sdt)), T(search_values(r, xdt, [9])))
+    c("NaN in sequence", T(torch.tensor([1.0, NAN, 3.0, NAN])), T(search_values(r, F32, [10])))
+    c("zero-dim self", T(seq[1]), T(torch.tensor(2.0)))
+    c("zero-dim self, 2-D sequence", T(seq), T(torch.tensor(2.0)))
+    c("zero-dim sequence", T(torch.tensor(2.0)), T(torch.tensor(2.0)))
+    c("empty sequence", T(torch.zeros(0)), T(search_values(r, F32, [4])))
+    c("empty rows", T(torch.zeros(2, 0)), T(search_values(r, F32, [2, 3])))
+    c("empty self", T(seq[0]), T(torch.zeros(0, 3)))
+    c("rank mismatch", T(seq), T(search_values(r, F32, [3])))
+    c("leading sizes differ", T(seq), T(search_values(r, F32, [2, 4])))
+    c("Bool", T(torch.tensor([False, True])), T(torch.tensor([True])))
+    c("out Long with out_int32", T(seq), T(search_values(r, F32, [3, 4])), out_int32=True, outs=[Out(dtype=I64)])
+    c("out Float", T(seq), T(search_values(r, F32, [3, 4])), outs=[Out(dtype=F32)])
+    for shape in ([0], [3], [3, 5]):
+        c("resize from %s" % shape, T(seq), T(search_values(r, F32, [3, 4])), outs=[Out(dtype=I64, shape=shape)])
+    return cs
+
+
+_GROUP1B = _ops
+
+
+def _ops():
+    return _GROUP1B() + [
+        ("sort.values", "exact", lambda: gen_sort("sort.values"), False),
+        ("sort.values_stable", "exact", lambda: gen_sort("sort.values_stable"), False),
+        ("topk.values", "exact", lambda: gen_topk("topk.values"), False),
+        ("repeat_interleave.Tensor_out", "exact", lambda: gen_repeat_interleave("repeat_interleave.Tensor_out"), False),
+        ("bucketize.Tensor_out", "exact", lambda: gen_bucketize("bucketize.Tensor_out"), False),
+        ("searchsorted.Tensor_out", "exact", lambda: gen_searchsorted("searchsorted.Tensor_out"), False),
+    ]

@@ -17,4 +17,10 @@ pub const TABLE: &[KernelEntry] = entries![
     masked_select::OP => masked_select::masked_select_out_boxed,
     masked_scatter::OP => masked_scatter::masked_scatter_out_boxed,
     nonzero::OP => nonzero::nonzero_out_boxed,
+    sort::OP => sort::sort_values_boxed,
+    sort::OP_STABLE => sort::sort_values_stable_boxed,
+    topk::OP => topk::topk_values_boxed,
+    repeat_interleave::OP => repeat_interleave::repeat_interleave_tensor_out_boxed,
+    bucketize::OP => bucketize::bucketize_tensor_out_boxed,
+    searchsorted::OP => searchsorted::searchsorted_tensor_out_boxed,
 ];

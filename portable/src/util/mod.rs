@@ -18,4 +18,5 @@ pub mod index;
 pub mod pointwise;
 pub mod scalar;
 pub mod scatter;
+pub mod sort;
 pub mod unary;

@@ -272,6 +272,7 @@ pub fn combine<C: ReduceMath>(r: Reduce, a: C, b: C) -> C {
 /// included). Each step loads and stores the element, so Half and BFloat16 round after every
 /// step as ATen's serial loop does. `counts` is scratch of `out.numel()` entries, needed for
 /// `Mean` only.
+#[allow(clippy::too_many_arguments)]
 pub fn scatter_reduce_into<C: ReduceMath>(
     op: &'static str,
     out: &mut Tensor<'_>,
