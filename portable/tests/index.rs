@@ -638,3 +638,72 @@ fn bucketize_and_searchsorted() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
 }
+
+// ---------------------------------------------------------------------------------------------
+// byte moves: dtypes without an element type (UInt16, complex) move like any other
+
+/// A contiguous tensor of `dtype` whose bytes are `bytes`.
+fn raw(dtype: ScalarType, bytes: &[u8], sizes: &[usize]) -> OwnedTensor {
+    let order: Vec<usize> = (0..sizes.len()).collect();
+    let mut t = OwnedTensor::with_capacity(dtype, sizes, &order, 0).unwrap();
+    let mut v = t.view_mut().unwrap();
+    let p = v.as_mut_ptr("test", "t").unwrap();
+    // SAFETY: the tensor holds exactly `bytes.len()` bytes.
+    unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len()) };
+    t
+}
+
+fn bytes_of(t: &OwnedTensor) -> Vec<u8> {
+    let v = t.view();
+    // SAFETY: a contiguous view of `nbytes` bytes.
+    unsafe { core::slice::from_raw_parts(v.as_ptr(), v.nbytes()) }.to_vec()
+}
+
+#[test]
+fn byte_moves_for_uint16_and_complex() {
+    let u: Vec<u8> = [1u16, 2, 65535, 4]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let x = raw(UInt16, &u, &[4]);
+    let i = idx(&[2, 0], &[2]);
+    let mut out = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    run(&mut out, |o| {
+        index_select::index_select_out(&mut ctx(), &x.view(), 0, &i.view(), o)
+    })
+    .unwrap();
+    let want: Vec<u8> = [65535u16, 1].iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert_eq!(bytes_of(&out), want, "index_select UInt16");
+    let mut out = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    with_scratch(|c| {
+        run(&mut out, |o| {
+            index::index_tensor_out(c, &x.view(), &[Some(i.view())], o)
+        })
+    })
+    .unwrap();
+    assert_eq!(bytes_of(&out), want, "index UInt16");
+    // ComplexFloat: (re, im) pairs, gathered whole.
+    let cf: Vec<u8> = [1.0f32, -1.0, 2.0, -2.0, 3.0, -3.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let x = raw(ComplexFloat, &cf, &[3]);
+    let gi = idx(&[2, 2, 0], &[3]);
+    let mut out = OwnedTensor::zeros(ComplexFloat, &[3]).unwrap();
+    run(&mut out, |o| {
+        gather::gather_out(&mut ctx(), &x.view(), 0, &gi.view(), false, o)
+    })
+    .unwrap();
+    let want: Vec<u8> = [3.0f32, -3.0, 3.0, -3.0, 1.0, -1.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    assert_eq!(bytes_of(&out), want, "gather ComplexFloat");
+    // ATen's gather has no UInt16 kernel: rejected.
+    let x = raw(UInt16, &u, &[4]);
+    let mut out = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let r = run(&mut out, |o| {
+        gather::gather_out(&mut ctx(), &x.view(), 0, &i.view(), false, o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+}

@@ -37,7 +37,8 @@ pub struct Advanced<'s> {
     operands: [Option<Operand<'s>>; MAX_DIM],
     /// The shape of the indexing result.
     pub result: Dims,
-    /// Per operand, then the target: strides per result dim.
+    /// Strides per result dim: the target's (0 on B dims), the other tensor's (set per walk),
+    /// then each operand's position.
     strides: [[usize; MAX_DIM]; MAX_DIM + 2],
 }
 
@@ -211,7 +212,7 @@ impl<'s> Advanced<'s> {
                 let off = b_rank - s.len();
                 let st = &op_strides[k];
                 for j in 0..s.len() {
-                    all[k][r0 + off + j] = if s[j] == 1 { 0 } else { st[j] };
+                    all[2 + k][r0 + off + j] = if s[j] == 1 { 0 } else { st[j] };
                 }
             }
             Ok(())
@@ -223,7 +224,7 @@ impl<'s> Advanced<'s> {
                 placed = true;
             }
             if by_dim[d].is_none() {
-                all[MAX_DIM][result.len()] = strides[d];
+                all[0][result.len()] = strides[d];
                 result.push(sizes[d]);
             }
         }
@@ -253,11 +254,11 @@ impl<'s> Advanced<'s> {
     /// broadcast).
     pub fn for_each(&self, other_strides: &[usize; MAX_DIM], mut f: impl FnMut(usize, usize)) {
         let mut strides = self.strides;
-        strides[MAX_DIM + 1] = *other_strides;
+        strides[1] = *other_strides;
         let n = self.n;
         let ops = &self.operands;
-        walk(&self.result, &strides, MAX_DIM + 2, |o| {
-            let mut t = o[MAX_DIM];
+        walk(&self.result, &strides, n + 2, |o| {
+            let mut t = o[0];
             for (k, op) in ops.iter().enumerate().take(n) {
                 t += match op {
                     Some(Operand::Index {
@@ -265,15 +266,15 @@ impl<'s> Advanced<'s> {
                         size,
                         stride,
                     }) => {
-                        let v = reader.get(o[k]);
+                        let v = reader.get(o[2 + k]);
                         let w = if v < 0 { v + *size as i64 } else { v };
                         w as usize * stride
                     }
-                    Some(Operand::Mask { offsets }) => offsets[o[k]],
+                    Some(Operand::Mask { offsets }) => offsets[o[2 + k]],
                     None => 0,
                 };
             }
-            f(t, o[MAX_DIM + 1]);
+            f(t, o[1]);
         });
     }
 }
