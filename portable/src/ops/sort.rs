@@ -2,9 +2,11 @@
 //! `sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)`
 //!
 //! `self` sorted along `dim` (ascending, or descending), with the original positions in
-//! `indices`. NaN is the largest value; equal values keep their order (the sort is always
-//! stable, which is what ATen's CPU kernel gives for either overload). `values` must have
-//! `self`'s dtype and `indices` must be Long; both take `self`'s shape, in any dim order.
+//! `indices`. NaN is the largest value; equal values (`-0.0` and `0.0` too) keep their order:
+//! the sort is always stable, as ATen's is with `stable=True` (without it ATen leaves the
+//! order of equal values unspecified: its short rows come out stable, its long rows need not).
+//! `values` must have `self`'s dtype and `indices` must be Long; both take `self`'s shape, in
+//! any dim order.
 //! Complex dtypes are rejected (as in ATen); the barebones unsigned dtypes, which ATen sorts,
 //! are not implemented. Each row is sorted in the context's scratch memory (a stable merge
 //! sort).
