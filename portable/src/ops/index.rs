@@ -30,10 +30,18 @@ pub fn index_tensor_out(
             return Ok(());
         }
         let os = strides_of(out);
-        dispatch_esize!(self_.element_size(), W => {
-            adv.for_each(&os, |s, o| {
-                // SAFETY: index values were checked; offsets stay within self and the out.
-                unsafe { move_elem::<W>(src, s, dst, o) }
+        let es = self_.element_size();
+        dispatch_esize!(es, W => {
+            adv.for_each_run(&os, |s, o, len| {
+                // SAFETY: index values were checked; the run lies within self and the out
+                // (consecutive elements of both), which never overlap.
+                unsafe {
+                    if len == 1 {
+                        move_elem::<W>(src, s, dst, o)
+                    } else {
+                        core::ptr::copy_nonoverlapping(src.add(s * es), dst.add(o * es), len * es)
+                    }
+                }
             });
             Ok(())
         }, _ => Err(bad_esize(OP, "self", self_.dtype())))

@@ -146,9 +146,16 @@ fn put(
             }, _ => Err(Error::unsupported_dtype(op, "self", dt)));
         }
         dispatch_esize!(es, W => {
-            adv.for_each(&vs, |t, s| {
-                // SAFETY: index values were checked; `values` broadcasts to the result.
-                unsafe { move_elem::<W>(v, s, dst, t) }
+            adv.for_each_run(&vs, |t, s, len| {
+                // SAFETY: index values were checked; `values` broadcasts to the result; a run
+                // is consecutive elements of both, which never overlap.
+                unsafe {
+                    if len == 1 {
+                        move_elem::<W>(v, s, dst, t)
+                    } else {
+                        core::ptr::copy_nonoverlapping(v.add(s * es), dst.add(t * es), len * es)
+                    }
+                }
             });
             Ok(())
         }, _ => Err(bad_esize(op, "self", dt)))

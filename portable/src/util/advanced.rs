@@ -252,12 +252,48 @@ impl<'s> Advanced<'s> {
     /// Calls `f(target_offset, other_offset)` for every position of the result (row-major),
     /// `other_strides` being the other tensor's strides over the result's dims (0 where it is
     /// broadcast).
-    pub fn for_each(&self, other_strides: &[usize; MAX_DIM], mut f: impl FnMut(usize, usize)) {
+    pub fn for_each(&self, other_strides: &[usize; MAX_DIM], f: impl FnMut(usize, usize)) {
+        self.walk_dims(&self.result, other_strides, f);
+    }
+
+    /// As [`Advanced::for_each`], in runs: `f(target_offset, other_offset, len)` covers `len`
+    /// positions that are consecutive elements in both tensors. Where the innermost result dim
+    /// is an unindexed dim dense in both, each of its rows is one run (one block copy for a
+    /// byte-moving kernel); otherwise every run has length 1.
+    pub fn for_each_run(
+        &self,
+        other_strides: &[usize; MAX_DIM],
+        mut f: impl FnMut(usize, usize, usize),
+    ) {
+        let r = self.result.len();
+        let dense_inner = r > 0
+            && self.strides[0][r - 1] == 1
+            && other_strides[r - 1] == 1
+            && (0..self.n).all(|k| self.strides[2 + k][r - 1] == 0);
+        if !dense_inner {
+            return self.walk_dims(&self.result, other_strides, |t, o| f(t, o, 1));
+        }
+        let len = self.result[r - 1];
+        if len == 0 {
+            return;
+        }
+        self.walk_dims(&self.result.as_slice()[..r - 1], other_strides, |t, o| {
+            f(t, o, len)
+        });
+    }
+
+    /// The walk over the leading `dims` of the result.
+    fn walk_dims(
+        &self,
+        dims: &[usize],
+        other_strides: &[usize; MAX_DIM],
+        mut f: impl FnMut(usize, usize),
+    ) {
         let mut strides = self.strides;
         strides[1] = *other_strides;
         let n = self.n;
         let ops = &self.operands;
-        walk(&self.result, &strides, n + 2, |o| {
+        walk(dims, &strides, n + 2, |o| {
             let mut t = o[0];
             for (k, op) in ops.iter().enumerate().take(n) {
                 t += match op {
