@@ -707,3 +707,35 @@ fn byte_moves_for_uint16_and_complex() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }
+
+#[test]
+fn complex_values_and_complex_half() {
+    // scatter.value_out on ComplexFloat: the value is the real part.
+    let x = raw(ComplexFloat, &[0u8; 24], &[3]);
+    let i = idx(&[1], &[1]);
+    let mut out = OwnedTensor::zeros(ComplexFloat, &[3]).unwrap();
+    run(&mut out, |o| {
+        scatter::scatter_value_out(&mut ctx(), &x.view(), 0, &i.view(), Scalar::Double(2.5), o)
+    })
+    .unwrap();
+    let want: Vec<u8> = [0.0f32, 0.0, 2.5, 0.0, 0.0, 0.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    assert_eq!(bytes_of(&out), want, "scatter value complex");
+    let r = run(&mut out, |o| {
+        scatter::scatter_value_out(&mut ctx(), &x.view(), 0, &i.view(), Scalar::Double(1e40), o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
+    // ATen's gather has no ComplexHalf kernel; index_select moves it.
+    let h = raw(ComplexHalf, &[0u8; 12], &[3]);
+    let mut oh = OwnedTensor::zeros(ComplexHalf, &[1]).unwrap();
+    let r = run(&mut oh, |o| {
+        gather::gather_out(&mut ctx(), &h.view(), 0, &i.view(), false, o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+    run(&mut oh, |o| {
+        index_select::index_select_out(&mut ctx(), &h.view(), 0, &i.view(), o)
+    })
+    .unwrap();
+}

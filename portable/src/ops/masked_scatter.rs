@@ -32,12 +32,12 @@ pub fn masked_scatter_out(
     check_dtype(OP, "out", out, self_.dtype())?;
     if matches!(
         self_.dtype(),
-        ScalarType::UInt16 | ScalarType::UInt32 | ScalarType::UInt64
+        ScalarType::UInt16 | ScalarType::UInt32 | ScalarType::UInt64 | ScalarType::ComplexHalf
     ) {
         return Err(Error::dtype(
             OP,
             "self",
-            "a dtype other than UInt16/32/64",
+            "a dtype other than UInt16/32/64 and ComplexHalf",
             self_.dtype(),
         ));
     }

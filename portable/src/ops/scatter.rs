@@ -8,7 +8,8 @@
 //! empty index leaves `out = self` unchecked. Where several positions name one element, the
 //! last one in `index`'s row-major order wins (ATen's serial loop; ATen documents the order as
 //! unspecified). `value` converts to the dtype as `Scalar::to` does, with c10's overflow check
-//! (only when the index is not empty).
+//! (only when the index is not empty); a complex element takes it as its real part. Every dtype
+//! but the barebones unsigned ones and ComplexHalf (which ATen has no kernel for).
 
 use crate::dispatch_esize;
 use crate::util::index::{bad_esize, copy_elements, move_elem, scalar_bytes};

@@ -308,6 +308,15 @@ pub fn scalar_bytes(
         // SAFETY: every element type is at most 16 bytes; the write is unaligned.
         unsafe { (bytes.as_mut_ptr() as *mut E).write_unaligned(e) };
     }
+    // A complex element takes the value as its real part (c10's range check is the
+    // component's) and a zero imaginary part.
+    let dt = match dt {
+        ScalarType::ComplexHalf => ScalarType::Half,
+        ScalarType::ComplexFloat => ScalarType::Float,
+        ScalarType::ComplexDouble => ScalarType::Double,
+        d => d,
+    };
+    *bytes = [0; 16];
     crate::dispatch_compute!(dt, C => {
         let v: C = crate::util::scalar::scalar_to_checked(op, arg, value, dt)?;
         etk_core::match_element!(dt, E => { put::<E, C>(v, bytes); Ok(()) },

@@ -37,13 +37,18 @@ fn check_rank(op: &'static str, target: &Tensor<'_>, index: &Tensor<'_>) -> Resu
 }
 
 /// Fails unless `t` is a dtype the scatter/gather kernels take: ATen has them for every dtype
-/// but the barebones unsigned ones.
+/// but the barebones unsigned ones and ComplexHalf.
 pub fn check_scatter_dtype(op: &'static str, arg: &'static str, t: ScalarType) -> Result<()> {
     if matches!(
         t,
-        ScalarType::UInt16 | ScalarType::UInt32 | ScalarType::UInt64
+        ScalarType::UInt16 | ScalarType::UInt32 | ScalarType::UInt64 | ScalarType::ComplexHalf
     ) {
-        return Err(Error::dtype(op, arg, "a dtype other than UInt16/32/64", t));
+        return Err(Error::dtype(
+            op,
+            arg,
+            "a dtype other than UInt16/32/64 and ComplexHalf",
+            t,
+        ));
     }
     Ok(())
 }
