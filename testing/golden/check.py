@@ -65,6 +65,8 @@ def decode(arg, v, tensors):
         return x
     if kind == "memory_format":
         return MF[x]
+    if kind == "opt_tensors":
+        return [None if n is None else tensors[n] for n in x]
     raise ValueError(v)
 
 
@@ -115,6 +117,8 @@ def run_file(path):
         for a in c["args"]:
             if a and "tensor" in a:
                 used.add(a["tensor"])
+            if a and "opt_tensors" in a:
+                used.update(n for n in a["opt_tensors"] if n is not None)
         vals = [decode(a, v, tensors) for a, v in zip(schema_in, c["args"])]
         inplace = not schema_out
         assert len(c["outs"]) == max(1, len(schema_out))

@@ -1734,6 +1734,7 @@ def gen_linear(op):
 # below exists in torch 2.13 (checked with torch.ops.aten.<name>.overloads()).
 
 def OPS():
+    import gen_index
     ops = []
     for op in UNARY_FLOAT:
         ops.append((op + ".out", "trans", lambda op=op: gen_unary_float(op), None))
@@ -1851,6 +1852,7 @@ def OPS():
         ("addmm.out", "gemm", lambda: gen_addmm("addmm.out"), None),
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
+    ops += gen_index.ops()
     return ops
 
 
@@ -1907,4 +1909,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.modules.setdefault("gen", sys.modules[__name__])  # gen_<family>.py import this module
     main()

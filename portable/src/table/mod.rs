@@ -10,6 +10,7 @@ macro_rules! entries {
 
 pub mod arith;
 pub mod compare;
+pub mod index;
 pub mod linalg;
 pub mod misc;
 pub mod unary;

@@ -6,13 +6,20 @@
 //!   resizing, dtype checks) and the per-element adapters for `etk_core::iter`'s maps.
 //! - [`scalar`]: Scalars converted as c10 converts them, with its overflow check.
 //! - [`copy`]: `static_cast` copies (clone, `_to_copy`, copy, the `*_copy` ops).
+//! - [`index`]: index tensors, element moves by size, the odometer walk; [`scatter`]: the
+//!   scatter/gather shape rules and reductions; [`advanced`]: ATen's advanced indexing;
+//!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
+pub mod advanced;
 pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod index;
 pub mod pointwise;
 pub mod scalar;
+pub mod scatter;
+pub mod sort;
 pub mod unary;
