@@ -152,3 +152,37 @@ fn a_printed_reproducer_compiles_and_runs() {
     assert!(matches!(r.verdict, Verdict::Err(_)), "{:?}", r.verdict);
     assert!(r.findings.is_empty());
 }
+
+/// Found by a soak: a zero-element product with a huge dim (`[2^32, 0] @ [0, 0]`, a batch of
+/// 2^40 empty matrices) looped over that dim for minutes before writing nothing.
+#[test]
+fn empty_products_with_huge_dims_return_at_once() {
+    let f = |sizes: &[usize]| Tensor(TSpec::new(ScalarType::Float, sizes, vec![]));
+    let out = |sizes: &[usize]| Out(TSpec::new(ScalarType::Float, sizes, vec![]).out(4, true));
+    let calls: Vec<(&str, Vec<etk_testing::fuzz::Arg>)> = vec![
+        (
+            "aten::mm.out",
+            vec![f(&[1 << 32, 0]), f(&[0, 0]), out(&[1, 1])],
+        ),
+        (
+            "aten::linear.out",
+            vec![f(&[1 << 40, 0]), f(&[0, 0]), f(&[0]), out(&[2, 0])],
+        ),
+        (
+            "aten::bmm.out",
+            vec![f(&[1 << 40, 0, 3]), f(&[1 << 40, 3, 2]), out(&[1])],
+        ),
+        (
+            "aten::bmm.out",
+            vec![f(&[1 << 40, 2, 0]), f(&[1 << 40, 0, 0]), out(&[1])],
+        ),
+    ];
+    for lib in ["portable", "optimized"] {
+        for (op, args) in &calls {
+            let Some(k) = lookup(lib, op) else { continue };
+            let r = check_call(k, op, 1, args, 1);
+            assert!(r.findings.is_empty(), "{lib} {op}: {:?}", r.findings);
+            assert!(r.elapsed.as_secs() < 1, "{lib} {op}: {:?}", r.elapsed);
+        }
+    }
+}

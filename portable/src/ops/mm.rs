@@ -191,6 +191,11 @@ unsafe fn run<E: Element, C: Compute + Arith>(
         }
         None => None,
     };
+    // Nothing to write: a zero-element out may still have a huge dim (m or n), whose loop
+    // alone would take minutes.
+    if p.m == 0 || p.n == 0 {
+        return Ok(());
+    }
     let use_product = p.k > 0 && alpha != C::default();
     // SAFETY (all reads and writes below): the caller guarantees every `(i, j)` within
     // `[m, n]` (and `k` within `[0, k)`) addresses a valid element of each operand.
