@@ -43,6 +43,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bundle;
 mod error;
 mod execute;
 mod memory;
@@ -52,6 +53,7 @@ mod program;
 pub mod schema;
 mod values;
 
+pub use bundle::BundledProgram;
 pub use error::{Error, ErrorKind, Result};
 pub use method::{Method, Options, ValueKind, operator_names};
 pub use profile::Profile;

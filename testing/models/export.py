@@ -227,6 +227,31 @@ def write_where_inline():
     print("wrote where_inline.pte")
 
 
+def write_bundled():
+    """mlp_matmul as an ExecuTorch bundled program (`.bpte`): the program and three test
+    cases (inputs and the outputs PyTorch eager computes), checked by `etk-run --io`."""
+    from executorch.devtools import BundledProgram
+    from executorch.devtools.bundled_program.config import MethodTestCase, MethodTestSuite
+    from executorch.devtools.bundled_program.serialize import (
+        serialize_from_bundled_program_to_flatbuffer,
+    )
+
+    g = torch.Generator().manual_seed(5)
+    model = MlpMatmul().eval()
+    ep = export(model, (torch.randn(4, 16, generator=g),))
+    prog = to_edge(ep).to_executorch()
+    with torch.no_grad():
+        cases = []
+        for _ in range(3):
+            x = torch.randn(4, 16, generator=g)
+            cases.append(MethodTestCase(inputs=[x], expected_outputs=(model(x),)))
+    bundled = BundledProgram(prog, [MethodTestSuite(method_name="forward", test_cases=cases)])
+    data = serialize_from_bundled_program_to_flatbuffer(bundled)
+    with open(os.path.join(HERE, "mlp_bundled.bpte"), "wb") as f:
+        f.write(data)
+    print(f"wrote mlp_bundled.bpte ({len(data)} bytes)")
+
+
 def main(names):
     g = torch.Generator().manual_seed(0)
     models = {
@@ -276,6 +301,7 @@ def main(names):
 
     models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
     models["where_inline"] = write_where_inline
+    models["mlp_bundled"] = write_bundled
     for n in names or models:
         models[n]()
 

@@ -2,23 +2,28 @@
 //!
 //! Without `--io`, the inputs are generated and the outputs' shapes and first values printed.
 //! With `--io`, the test vectors (`../shared/models/FORMAT.md`) are the inputs and every output
-//! is compared with the expected one; a mismatch exits with status 1. `--iters` times the
+//! is compared with the expected one; a mismatch exits with status 1. An ExecuTorch bundled
+//! program (`.bpte`) is both: given as the model, its program runs; given to `--io`, every
+//! test case of its suite for the method is checked (`etk-run --io FILE.bpte` runs the
+//! bundle's own program). `--iters` times the
 //! method (min / median / p90), `--profile` adds a table per operator, `--ops` lists the
 //! operators the program needs and the library that serves each.
 
 mod io;
 
 use etk::{KernelContext, KernelEntry, OwnedTensor, Registry, Serial};
-use etk_runtime::{Method, Options, Profile, Program, ValueKind};
+use etk_runtime::{BundledProgram, Method, Options, Profile, Program, ValueKind};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
+usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
                [--profile] [--method NAME] [--threads N]
+       etk-run --io FILE.bpte [...]
        etk-run --ops MODEL.pte [--lib ...] [--method NAME]
 
-  --io FILE     test vectors (NAME.io.safetensors): check every output, exit 1 on a mismatch
+  --io FILE     test vectors (NAME.io.safetensors) or a bundled program (NAME.bpte, whose test
+                cases for the method are run): check every output, exit 1 on a mismatch
   --iters N     time N calls after the check (min / median / p90)
   --warmup N    untimed calls before timing (default 3 when --iters is given)
   --lib LIB     portable: etk::portable_registry(); optimized: optimized kernels over
@@ -75,7 +80,8 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     if a.model.is_empty() {
-        return Err("no model file given".into());
+        // A bundled program carries its own model.
+        a.model = a.io.clone().ok_or("no model file given")?;
     }
     Ok(a)
 }
@@ -144,7 +150,15 @@ fn main() -> ExitCode {
 fn run(args: &Args) -> Result<bool, String> {
     etk::init();
     let bytes = etk_runtime::read_file(&args.model).map_err(|e| e.to_string())?;
-    let program = Program::load(&bytes).map_err(|e| format!("{}: {e}", args.model))?;
+    let in_file = |e: etk_runtime::Error| format!("{}: {e}", args.model);
+    let program_bytes = if BundledProgram::is_bundle(&bytes) {
+        BundledProgram::load(&bytes)
+            .and_then(|b| b.program())
+            .map_err(in_file)?
+    } else {
+        &bytes[..]
+    };
+    let program = Program::load(program_bytes).map_err(in_file)?;
     let (registry, layers) = library(&args.lib)?;
     if args.ops {
         return list_ops(&program, &args.method, layers);
@@ -182,7 +196,15 @@ fn run(args: &Args) -> Result<bool, String> {
         method.enable_profiling(Profile::wall_clock());
     }
     let ok = match &args.io {
-        Some(path) => io::check(&mut method, &mut ctx, path)?,
+        Some(path) => {
+            let io_bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            if BundledProgram::is_bundle(&io_bytes) {
+                let bundle = BundledProgram::load(&io_bytes).map_err(|e| format!("{path}: {e}"))?;
+                io::check_bundle(&mut method, &mut ctx, &bundle, path)?
+            } else {
+                io::check(&mut method, &mut ctx, &io_bytes, path)?
+            }
+        }
         None => {
             generated_inputs(&mut method)?;
             method.execute(&mut ctx).map_err(|e| e.to_string())?;
