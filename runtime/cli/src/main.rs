@@ -327,7 +327,7 @@ fn time(
     us.sort_by(f64::total_cmp);
     let at = |q: f64| us[((us.len() - 1) as f64 * q).round() as usize];
     println!(
-        "latency over {iters} calls ({warmup} warm-up): min {:.1} us, median {:.1} us, p90 {:.1} us",
+        "latency over {iters} calls ({warmup} warm-up): min {:.2} us, median {:.2} us, p90 {:.2} us",
         us[0],
         at(0.5),
         at(0.9)
