@@ -42,6 +42,21 @@ class MlpMatmul(torch.nn.Module):
         return torch.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
 
 
+class MlpWide(torch.nn.Module):
+    """Two GEMMs big enough (64x64x64, 64x64x32) that etk's optimized mm splits them over a
+    context's threads: the runtime's no-allocation test runs it on a thread pool."""
+
+    def __init__(self):
+        super().__init__()
+        g = torch.Generator().manual_seed(6)
+        self.w1 = torch.nn.Parameter(torch.randn(64, 64, generator=g) / 8)
+        self.b1 = torch.nn.Parameter(torch.randn(64, generator=g) / 8)
+        self.w2 = torch.nn.Parameter(torch.randn(64, 32, generator=g) / 8)
+
+    def forward(self, x):
+        return torch.relu(x @ self.w1 + self.b1) @ self.w2
+
+
 def mlp_linear():
     """The standard MLP: Linear, ReLU, Linear (permute_copy + addmm + relu once exported)."""
     torch.manual_seed(2)
@@ -302,6 +317,9 @@ def main(names):
     models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
     models["where_inline"] = write_where_inline
     models["mlp_bundled"] = write_bundled
+    models["mlp_wide"] = lambda: write(
+        "mlp_wide", MlpWide(), [(torch.randn(64, 64, generator=torch.Generator().manual_seed(7)),)]
+    )
     for n in names or models:
         models[n]()
 
