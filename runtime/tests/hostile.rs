@@ -140,7 +140,10 @@ fn mutated_programs_never_panic() {
     let mut failures = Vec::new();
     let mut reached = Reached::default();
     // The refused programs too: their loading and refusal must hold up as well.
-    for (k, name) in MODELS.iter().chain(&["delegated", "bad_alias"]).enumerate() {
+    // mlp_wide has mlp_matmul's operators at 64x64 sizes: mutating it finds nothing new and
+    // its GEMMs would make this test (run in debug, twice in CI) several times longer.
+    let models = MODELS.iter().filter(|&&m| m != "mlp_wide");
+    for (k, name) in models.chain(&["delegated", "bad_alias"]).enumerate() {
         let base = read(name, "pte");
         exercise(&base, &mut reached);
         let mut r = Rng(0x5eed_0000 + k as u64);
