@@ -1,6 +1,7 @@
 //! ExecuTorch bundled programs: the committed `mlp_bundled.bpte` (mlp_matmul with three test
-//! cases, written by export.py) loads, its program runs every case to the expected outputs,
-//! and broken bundles are errors.
+//! cases) and `cl_bundled.bpte` (a pointwise model whose program takes its input channels-last), written by
+//! export.py, load, their programs run every case to the expected outputs, and broken
+//! bundles are errors.
 
 mod common;
 
@@ -32,14 +33,17 @@ fn tensor(v: BundledValue<'_>) -> BundledTensor<'_> {
     }
 }
 
-#[test]
-fn bundled_cases_run_to_their_expected_outputs() {
-    let bytes = read("mlp_bundled", "bpte");
+/// Runs every case of `name`'s first suite on both registries against its expected outputs
+/// (FORMAT.md's tolerances); returns the bundle's input 0 of case 0 and the method's dim order
+/// for it.
+fn run_bundle(name: &str, cases: usize) -> (Vec<usize>, Vec<usize>) {
+    let bytes = read(name, "bpte");
     let bundle = BundledProgram::load(&bytes).unwrap();
     assert_eq!((bundle.version(), bundle.num_suites()), (2, 1));
     let program = Program::load(bundle.program().unwrap()).unwrap();
     let suite = bundle.suite(0).unwrap();
-    assert_eq!((suite.method_name(), suite.num_cases()), ("forward", 3));
+    assert_eq!((suite.method_name(), suite.num_cases()), ("forward", cases));
+    let mut orders = (Vec::new(), Vec::new());
     for reg in [etk::registry(), etk::portable_registry()] {
         let mut m = Method::prepare(&program, "forward", &reg).unwrap();
         let mut scratch = vec![0u8; 1 << 20];
@@ -48,12 +52,11 @@ fn bundled_cases_run_to_their_expected_outputs() {
             let case = suite.case(c).unwrap();
             assert_eq!((case.num_inputs(), case.num_expected_outputs()), (1, 1));
             let x = tensor(case.input(0).unwrap());
-            assert_eq!(
-                (x.dtype, x.sizes.as_slice()),
-                (ScalarType::Float, &[4, 16][..])
-            );
+            assert_eq!(x.dtype, ScalarType::Float);
+            let order = m.input(0).unwrap().dim_order().to_vec();
+            orders = (x.dim_order.as_slice().to_vec(), order.clone());
             let xs: Vec<f32> = logical(&x).iter().map(|&v| v as f32).collect();
-            let t = OwnedTensor::from_logical(&xs, &x.sizes, &x.dim_order).unwrap();
+            let t = OwnedTensor::from_logical(&xs, &x.sizes, &order).unwrap();
             m.set_input(0, &t.view()).unwrap();
             m.execute(&mut ctx).unwrap();
             let want = tensor(case.expected_output(0).unwrap());
@@ -65,16 +68,34 @@ fn bundled_cases_run_to_their_expected_outputs() {
                     .unwrap();
                 assert!(
                     (g - w).abs() <= 1e-5 + 1e-4 * w.abs(),
-                    "case {c}[{k}]: {g} vs {w}"
+                    "{name} case {c}[{k}]: {g} vs {w}"
                 );
             }
         }
         // Past the end: an error naming the list.
-        let e = suite.case(3).err().unwrap();
-        assert!(e.to_string().contains("test_cases[3]"), "{e}");
+        let e = suite.case(cases).err().unwrap();
+        assert!(
+            e.to_string().contains(&format!("test_cases[{cases}]")),
+            "{e}"
+        );
         let e = suite.case(0).unwrap().input(1).err().unwrap();
         assert!(e.to_string().contains("inputs[1]"), "{e}");
     }
+    orders
+}
+
+#[test]
+fn bundled_cases_run_to_their_expected_outputs() {
+    let (bundled, method) = run_bundle("mlp_bundled", 3);
+    assert_eq!((bundled, method), (vec![0, 1], vec![0, 1]));
+}
+
+#[test]
+fn a_bundle_for_a_channels_last_program_is_laid_out_in_the_programs_dim_order() {
+    // ExecuTorch's serializer writes bundled tensors contiguous (with that dim order) even
+    // when the program takes its input channels-last: values, not bytes, go across.
+    let (bundled, method) = run_bundle("cl_bundled", 2);
+    assert_eq!((bundled, method), (vec![0, 1, 2, 3], vec![0, 2, 3, 1]));
 }
 
 #[test]

@@ -242,29 +242,33 @@ def write_where_inline():
     print("wrote where_inline.pte")
 
 
-def write_bundled():
-    """mlp_matmul as an ExecuTorch bundled program (`.bpte`): the program and three test
-    cases (inputs and the outputs PyTorch eager computes), checked by `etk-run --io`."""
+class ScaleShift(torch.nn.Module):
+    """A pointwise model exported on a channels-last input: the program takes it in dim order
+    (0, 2, 3, 1), while the bundle's serializer writes its tensors contiguous."""
+
+    def forward(self, x):
+        return torch.relu(x * 2.0 + 1.0)
+
+
+def write_bundled(name, model, inputs):
+    """`model` as an ExecuTorch bundled program (`NAME.bpte`): the program and one test case
+    per input tuple (the outputs PyTorch eager computes), checked by `etk-run --io`. The
+    program is exported on the first inputs, in their memory format."""
     from executorch.devtools import BundledProgram
     from executorch.devtools.bundled_program.config import MethodTestCase, MethodTestSuite
     from executorch.devtools.bundled_program.serialize import (
         serialize_from_bundled_program_to_flatbuffer,
     )
 
-    g = torch.Generator().manual_seed(5)
-    model = MlpMatmul().eval()
-    ep = export(model, (torch.randn(4, 16, generator=g),))
-    prog = to_edge(ep).to_executorch()
+    model = model.eval()
+    prog = to_edge(export(model, inputs[0])).to_executorch()
     with torch.no_grad():
-        cases = []
-        for _ in range(3):
-            x = torch.randn(4, 16, generator=g)
-            cases.append(MethodTestCase(inputs=[x], expected_outputs=(model(x),)))
+        cases = [MethodTestCase(inputs=list(x), expected_outputs=(model(*x),)) for x in inputs]
     bundled = BundledProgram(prog, [MethodTestSuite(method_name="forward", test_cases=cases)])
     data = serialize_from_bundled_program_to_flatbuffer(bundled)
-    with open(os.path.join(HERE, "mlp_bundled.bpte"), "wb") as f:
+    with open(os.path.join(HERE, f"{name}.bpte"), "wb") as f:
         f.write(data)
-    print(f"wrote mlp_bundled.bpte ({len(data)} bytes)")
+    print(f"wrote {name}.bpte ({len(data)} bytes)")
 
 
 def main(names):
@@ -316,7 +320,16 @@ def main(names):
 
     models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
     models["where_inline"] = write_where_inline
-    models["mlp_bundled"] = write_bundled
+    g5 = torch.Generator().manual_seed(5)
+    models["mlp_bundled"] = lambda: write_bundled(
+        "mlp_bundled", MlpMatmul(), [(torch.randn(4, 16, generator=g5),) for _ in range(3)]
+    )
+    g8 = torch.Generator().manual_seed(8)
+    models["cl_bundled"] = lambda: write_bundled(
+        "cl_bundled",
+        ScaleShift(),
+        [(torch.randn(1, 3, 4, 4, generator=g8).to(memory_format=torch.channels_last),) for _ in range(2)],
+    )
     models["mlp_wide"] = lambda: write(
         "mlp_wide", MlpWide(), [(torch.randn(64, 64, generator=torch.Generator().manual_seed(7)),)]
     )
