@@ -10,7 +10,12 @@
 //!   with their initial state, every operator resolved in the registry (all missing ones
 //!   reported together), the argument buffers of every instruction sized.
 //! - [`Method::execute`] runs the instructions (kernel calls, moves, conditional jumps, frees)
-//!   with no allocation and no name lookup; mutable state persists across calls.
+//!   with no allocation and no name lookup; mutable state persists across calls. With a
+//!   `KernelContext` whose threads are a pool (`etk::ThreadPool`), the runtime and the kernels'
+//!   tasks still allocate nothing; what the pool itself allocates to schedule tasks is the
+//!   pool's (made and owned by the caller, like the pool).
+//! - [`BundledProgram::load`] reads an ExecuTorch bundled program (`.bpte`): the program it
+//!   wraps and its test cases, as checked values.
 //!
 //! Every error is a value that says which part of the file, or which instruction and operator,
 //! is at fault. A truncated, corrupted or hostile file never panics, reads out of bounds or
