@@ -2,12 +2,13 @@
 //!
 //! Without `--io`, the inputs are generated and the outputs' shapes and first values printed.
 //! With `--io`, the test vectors (`../shared/models/FORMAT.md`) are the inputs and every output
-//! is compared with the expected one; a mismatch exits with status 1. An ExecuTorch bundled
-//! program (`.bpte`) is both: given as the model, its program runs; given to `--io`, every
-//! test case of its suite for the method is checked (`etk-run --io FILE.bpte` runs the
-//! bundle's own program). `--iters` times the
-//! method (min / median / p90), `--profile` adds a table per operator, `--ops` lists the
-//! operators the program needs and the library that serves each.
+//! is compared with the expected one; a mismatch exits with status 1, operators missing from
+//! the library with status 2 (the message lists them, so scripts can skip such models until
+//! the operators land), any other error with 3. An ExecuTorch bundled program (`.bpte`) is
+//! both: given as the model, its program runs; given to `--io`, every test case of its suite
+//! for the method is checked (`etk-run --io FILE.bpte` runs the bundle's own program).
+//! `--iters` times the method (min / median / p90), `--profile` adds a table per operator,
+//! `--ops` lists the operators the program needs and the library that serves each.
 
 mod io;
 
@@ -31,7 +32,10 @@ usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib 
   --profile     time every instruction, and print a table per operator
   --method NAME the method to run (default: forward)
   --threads N   threads kernels may use (default 1)
-  --ops         list the operators the method calls and the library serving each";
+  --ops         list the operators the method calls and the library serving each
+
+exit status: 0 ok, 1 an output mismatch, 2 operators the library does not have (listed),
+3 any other error";
 
 struct Args {
     model: String,
@@ -133,21 +137,37 @@ fn main() -> ExitCode {
                 eprintln!("etk-run: {e}");
             }
             eprintln!("{USAGE}");
-            return ExitCode::from(2);
+            return ExitCode::from(3);
         }
     };
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("etk-run: {e}");
-            ExitCode::from(2)
+        Err(Fail { missing, message }) => {
+            eprintln!("etk-run: {message}");
+            ExitCode::from(if missing { 2 } else { 3 })
+        }
+    }
+}
+
+/// Why a run stopped: `missing` when the library lacks some of the program's operators (a
+/// script can skip such a model until they land), else any other error.
+struct Fail {
+    missing: bool,
+    message: String,
+}
+
+impl From<String> for Fail {
+    fn from(message: String) -> Fail {
+        Fail {
+            missing: false,
+            message,
         }
     }
 }
 
 /// Returns whether every output matched (true without `--io`).
-fn run(args: &Args) -> Result<bool, String> {
+fn run(args: &Args) -> Result<bool, Fail> {
     etk::init();
     let bytes = etk_runtime::read_file(&args.model).map_err(|e| e.to_string())?;
     let in_file = |e: etk_runtime::Error| format!("{}: {e}", args.model);
@@ -161,7 +181,7 @@ fn run(args: &Args) -> Result<bool, String> {
     let program = Program::load(program_bytes).map_err(in_file)?;
     let (registry, layers) = library(&args.lib)?;
     if args.ops {
-        return list_ops(&program, &args.method, layers);
+        return Ok(list_ops(&program, &args.method, layers)?);
     }
     let t0 = Instant::now();
     let mut method = Method::prepare_with(
@@ -171,7 +191,10 @@ fn run(args: &Args) -> Result<bool, String> {
         &Options::default(),
         Vec::new(),
     )
-    .map_err(|e| format!("{}: {e}", args.model))?;
+    .map_err(|e| Fail {
+        missing: e.kind == etk_runtime::ErrorKind::OperatorMissing,
+        message: format!("{}: {e}", args.model),
+    })?;
     println!(
         "{}: method {:?}, {} inputs, {} outputs, {} operators, prepared in {:.2} ms (lib {})",
         args.model,

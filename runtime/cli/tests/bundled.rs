@@ -1,5 +1,5 @@
 //! `etk-run` with ExecuTorch bundled programs: the bundle as the model and as `--io`, a
-//! mismatch (exit 1), and errors (exit 2) for a bundle that does not fit the model or is cut.
+//! mismatch (exit 1), and errors (exit 3) for a bundle that does not fit the model or is cut.
 
 use etk_runtime::BundledProgram;
 use etk_runtime::bundle::BundledValue;
@@ -77,13 +77,13 @@ fn a_wrong_expected_value_is_a_mismatch() {
 fn a_bundle_for_another_model_or_a_cut_one_is_an_error() {
     let bpte = model("mlp_bundled.bpte");
     let o = etk_run(&[&model("mlp_wide.pte"), "--io", &bpte]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     assert!(text(&o).contains("test case 0 input 0"), "{}", text(&o));
 
     let bytes = std::fs::read(&bpte).unwrap();
     let path = temp("cut.bpte", &bytes[..bytes.len() / 2]);
     let o = etk_run(&["--io", &path]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     assert!(text(&o).contains("bundled program"), "{}", text(&o));
     let _ = std::fs::remove_file(path);
 }
