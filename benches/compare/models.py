@@ -96,10 +96,16 @@ def main():
     ap.add_argument("--iters", type=int, default=2000)
     ap.add_argument("--warmup", type=int, default=200)
     ap.add_argument("--lib", default="default")
+    ap.add_argument("--etk-run", default="",
+                    help="an etk-run binary to time instead of building this checkout's "
+                         "(before/after comparisons alternate two builds)")
     args = ap.parse_args()
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-run"], cwd=ROOT, check=True)
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    etk_run = os.path.join(target, "release", "etk-run")
+    if args.etk_run:
+        etk_run = args.etk_run
+    else:
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-run"], cwd=ROOT, check=True)
+        target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+        etk_run = os.path.join(target, "release", "etk-run")
     import executorch.extension.pybindings.portable_lib as et
 
     et._unsafe_reset_threadpool(1)

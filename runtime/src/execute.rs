@@ -555,8 +555,13 @@ impl<'m> Method<'m> {
                         self.call_kernel(ctx, op, args, outs, c, pc)?
                     }
                     Instr::Move { from, to } => {
-                        self.values[to as usize] = self.values[from as usize];
-                        self.cache.invalidate();
+                        let (from, to) = (from as usize, to as usize);
+                        // Control flow moves a branch's result into place on every call:
+                        // usually the same value as last time, which keeps what is built.
+                        if !self.values[to].same(&self.values[from]) {
+                            self.values[to] = self.values[from];
+                            self.cache.invalidate();
+                        }
                     }
                     Instr::JumpFalse { cond, dest } => {
                         if !self.cond(cond, c, pc)? {
