@@ -2,7 +2,7 @@
 # The project's test command: every crate's tests (at the machine's ISA level and forced to
 # scalar), then the committed PyTorch conformance suite
 # against every library and every ISA level this machine has, then the coverage table's
-# freshness. Runs in a few minutes on 2 cores.
+# freshness, then the committed models through etk-run. Runs in a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,3 +22,5 @@ else
   echo "test.sh: libopenblas not installed, the openblas feature is not built" >&2
 fi
 bash ci/conformance.sh
+# After the conformance suite's release build, so etk-run's build reuses it.
+bash ci/models.sh

@@ -1,9 +1,10 @@
 //! Executing a prepared method: setting inputs, running the instructions, reading outputs.
 //!
-//! A kernel call's arguments are built as `EValue`s in buffers the method allocated at prepare
-//! time (`ArgBuffers`), from the per-value descriptions; after the call, the shapes of the
-//! outs (which dynamic kernels may have resized) are written back. Nothing here allocates on
-//! the success path.
+//! A kernel call's arguments are `EValue`s built from the per-value descriptions: once per
+//! instruction and kept (`ArgCache`) until a value they show changes, or, for calls taking
+//! lists, per call in buffers the method allocated at prepare time (`ArgBuffers`). After the
+//! call, the shapes of the outs (which dynamic kernels may have resized) are written back.
+//! Nothing here allocates on the success path.
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::method::{Instr, Method, ValueKind};
@@ -20,6 +21,65 @@ pub(crate) struct ArgBuffers {
     tensors: Vec<Tensor<'static>>,
     optionals: Vec<Option<Tensor<'static>>>,
     ints: Vec<i64>,
+}
+
+/// Each kernel instruction's arguments, built once and reused while they stay valid: building
+/// a `Tensor` view (its strides derived from sizes and dim order, some 400 bytes) for every
+/// argument of every call was half of a small model's run time. Instructions whose arguments
+/// are all single values (no lists, whose members are gathered per call) take them from here;
+/// the others build them per call in `ArgBuffers`.
+pub(crate) struct ArgCache {
+    /// Parallel to the method's `arg_indices`: instruction `i`'s arguments are at its span.
+    evalues: Vec<EValue<'static>>,
+    /// Per instruction, the epoch its arguments were built at (0: never, or being called).
+    built: Vec<u64>,
+    /// Bumped whenever a value changes in a way a built argument could show (a shape, a
+    /// scalar, a move, an input): every instruction is then rebuilt on its next call.
+    epoch: u64,
+}
+
+impl ArgCache {
+    pub(crate) fn new(instrs: usize, args: usize) -> ArgCache {
+        ArgCache {
+            evalues: (0..args).map(|_| EValue::None).collect(),
+            built: alloc::vec![0; instrs],
+            epoch: 1,
+        }
+    }
+
+    /// Makes every built argument stale.
+    pub(crate) fn invalidate(&mut self) {
+        self.epoch += 1;
+    }
+}
+
+/// Whether a value can be passed from the cache: lists of values are gathered per call.
+fn cacheable(v: &Value<'_>) -> bool {
+    !matches!(
+        v,
+        Value::IntList(_) | Value::TensorList(_) | Value::OptionalTensorList(_)
+    )
+}
+
+/// The argument for a single value (not a list of values).
+fn single<'x>(
+    v: &Value<'x>,
+    doubles: &'x [f64],
+    bools: &'x [bool],
+) -> core::result::Result<EValue<'x>, CallError> {
+    Ok(match *v {
+        Value::None => EValue::None,
+        Value::Int(x) => EValue::Int(x),
+        Value::Double(x) => EValue::Double(x),
+        Value::Bool(x) => EValue::Bool(x),
+        Value::String(s) => EValue::String(s),
+        Value::Tensor(t) => EValue::Tensor(view(&t)?),
+        Value::DoubleList(s) => EValue::DoubleList(&doubles[s.range()]),
+        Value::BoolList(s) => EValue::BoolList(&bools[s.range()]),
+        Value::IntList(_) | Value::TensorList(_) | Value::OptionalTensorList(_) => {
+            return Err(CallError::Runtime("a list is not a single value", 0));
+        }
+    })
 }
 
 impl ArgBuffers {
@@ -119,6 +179,7 @@ fn call<'x, 'v: 'x>(
     items: &[i32],
     doubles: &'x [f64],
     bools: &'x [bool],
+    changed: &mut bool,
 ) -> core::result::Result<(), CallError> {
     // Lists first: their members go into the flat buffers, in argument order.
     for &a in args {
@@ -172,19 +233,11 @@ fn call<'x, 'v: 'x>(
         // ExecuTorch passes returned values last: a tensor list there is written.
         let last = pos + 1 == args.len();
         let ev = match values[a as usize] {
-            Value::None => EValue::None,
-            Value::Int(x) => EValue::Int(x),
-            Value::Double(x) => EValue::Double(x),
-            Value::Bool(x) => EValue::Bool(x),
-            Value::String(s) => EValue::String(s),
-            Value::Tensor(t) => EValue::Tensor(view(&t)?),
             Value::IntList(s) => {
                 let (h, t) = i_rest.split_at_checked(s.len as usize).ok_or(SHORT)?;
                 i_rest = t;
                 EValue::IntList(h)
             }
-            Value::DoubleList(s) => EValue::DoubleList(&doubles[s.range()]),
-            Value::BoolList(s) => EValue::BoolList(&bools[s.range()]),
             Value::TensorList(s) => {
                 let (h, t) = core::mem::take(&mut t_rest)
                     .split_at_mut_checked(s.len as usize)
@@ -203,40 +256,128 @@ fn call<'x, 'v: 'x>(
                 o_rest = t;
                 EValue::OptionalTensorList(h)
             }
+            ref v => single(v, doubles, bools)?,
         };
         push(evs, ev)?;
     }
     let r = kernel(ctx, evs);
-    // Dynamic outs may have been resized: their values take the new shapes. Scalar results
-    // (`sym_size.int`, `executorch_prim::*`) are written into the call's last values, which
-    // later instructions and int lists read. Inputs come back unchanged.
-    for (ev, &a) in evs.iter().zip(args) {
-        let v = &mut values[a as usize];
-        match (ev, *v) {
-            (EValue::Tensor(t), Value::Tensor(_)) => write_shape(v, t),
-            (EValue::Int(x), Value::Int(_)) => *v = Value::Int(*x),
-            (EValue::Double(x), Value::Double(_)) => *v = Value::Double(*x),
-            (EValue::Bool(x), Value::Bool(_)) => *v = Value::Bool(*x),
-            (EValue::TensorListMut(l), Value::TensorList(s)) => {
-                for (t, &m) in l.iter().zip(&items[s.range()]) {
-                    write_shape(&mut values[m as usize], t);
-                }
-            }
-            _ => {}
-        }
-    }
+    *changed |= write_back(evs, values, args, items);
     evs.clear();
     r.map_err(CallError::Kernel)
 }
 
-fn write_shape(v: &mut Value<'_>, t: &Tensor<'_>) {
-    if let Value::Tensor(slot) = v
-        && slot.writable
+/// After a call: dynamic outs may have been resized, so their values take the new shapes;
+/// scalar results (`sym_size.int`, `executorch_prim::*`) are written into the call's last
+/// values, which later instructions and int lists read. Inputs come back unchanged. Returns
+/// whether any argument differs from the value it was built from (then built arguments of
+/// other instructions may be stale, and so may this call's).
+fn write_back(evs: &[EValue<'_>], values: &mut [Value<'_>], args: &[u32], items: &[i32]) -> bool {
+    let mut changed = false;
+    for (ev, &a) in evs.iter().zip(args) {
+        let v = &mut values[a as usize];
+        changed |= match (ev, &mut *v) {
+            (EValue::Tensor(t), Value::Tensor(_)) => write_shape(v, t),
+            (EValue::Int(x), Value::Int(y)) => core::mem::replace(y, *x) != *x,
+            (EValue::Double(x), Value::Double(y)) => {
+                core::mem::replace(y, *x).to_bits() != x.to_bits()
+            }
+            (EValue::Bool(x), Value::Bool(y)) => core::mem::replace(y, *x) != *x,
+            (EValue::TensorListMut(l), Value::TensorList(s)) => {
+                let mut c = false;
+                for (t, &m) in l.iter().zip(&items[s.range()]) {
+                    c |= write_shape(&mut values[m as usize], t);
+                }
+                c
+            }
+            (EValue::None, Value::None)
+            | (EValue::String(_), Value::String(_))
+            | (EValue::DoubleList(_), Value::DoubleList(_))
+            | (EValue::BoolList(_), Value::BoolList(_))
+            | (EValue::IntList(_), Value::IntList(_))
+            | (EValue::TensorList(_), Value::TensorList(_))
+            | (EValue::OptionalTensorList(_), Value::OptionalTensorList(_)) => false,
+            // A kernel replaced an argument with another kind.
+            _ => true,
+        };
+    }
+    changed
+}
+
+/// Writes an out's shape back to its value; whether the tensor now differs from the value
+/// (a new shape, or one a read-only value could not take, or another tensor altogether).
+fn write_shape(v: &mut Value<'_>, t: &Tensor<'_>) -> bool {
+    let Value::Tensor(slot) = v else {
+        return true;
+    };
+    if !core::ptr::eq(t.as_ptr(), slot.data) || t.dtype() != slot.dtype {
+        return true;
+    }
+    if t.sizes() == slot.sizes.as_slice() && t.dim_order() == slot.dim_order.as_slice() {
+        return false;
+    }
+    if slot.writable
         && let Some(order) = Dims::new(t.dim_order())
     {
         slot.sizes = t.shape();
         slot.dim_order = order;
     }
+    true
+}
+
+/// Calls `kernel` on instruction `idx`'s built arguments (building them first if they are
+/// stale). Returns `None`, calling nothing, when an argument is a list: those are gathered
+/// per call by `call`.
+#[allow(clippy::too_many_arguments)]
+fn call_built(
+    kernel: BoxedKernel,
+    ctx: &mut KernelContext<'_>,
+    cache: &mut ArgCache,
+    idx: usize,
+    values: &mut [Value<'_>],
+    args: &[u32],
+    span: Span,
+    doubles: &[f64],
+    bools: &[bool],
+) -> Option<core::result::Result<(), CallError>> {
+    let fresh = cache.built[idx] == cache.epoch;
+    if !fresh && !args.iter().all(|&a| cacheable(&values[a as usize])) {
+        return None;
+    }
+    let evs = {
+        let built = &mut cache.evalues[span.range()];
+        // SAFETY: a lifetime-only cast of `built` itself. The built arguments borrow the
+        // method's memory, value tables and the program, all of which outlive the method's
+        // calls; they are only used through this slice while the method is borrowed mutably,
+        // and rebuilt from the values whenever a value they show changed (the epoch).
+        unsafe {
+            core::slice::from_raw_parts_mut(built.as_mut_ptr().cast::<EValue<'_>>(), built.len())
+        }
+    };
+    if fresh {
+        // Planned memory a Bool value shares with other values may have been overwritten
+        // since the last call (see `normalize_bools`).
+        for &a in args {
+            if let Value::Tensor(t) = &values[a as usize] {
+                t.normalize_bools();
+            }
+        }
+    } else {
+        for (e, &a) in evs.iter_mut().zip(args) {
+            *e = match single(&values[a as usize], doubles, bools) {
+                Ok(e) => e,
+                Err(e) => return Some(Err(e)),
+            };
+        }
+    }
+    // Unbuilt while the kernel runs: a panic caught by the caller leaves it to be rebuilt.
+    cache.built[idx] = 0;
+    let r = kernel(ctx, evs);
+    if write_back(evs, values, args, &[]) {
+        cache.invalidate();
+    } else {
+        cache.built[idx] = cache.epoch;
+    }
+    Some(r.map_err(CallError::Kernel))
 }
 
 impl<'m> Method<'m> {
@@ -280,9 +421,53 @@ impl<'m> Method<'m> {
             doubles,
             bools,
             bufs,
+            cache,
+            chains,
             ..
         } = self;
+        let span = args;
         let args = &arg_indices[args.range()];
+        let idx = chains[chain].start as usize + pc;
+        let r = match call_built(kernel, ctx, cache, idx, values, args, span, doubles, bools) {
+            Some(r) => r,
+            None => Self::call_gathered(
+                kernel, ctx, bufs, cache, values, args, items, doubles, bools,
+            ),
+        };
+        r.map_err(|e| {
+            let name = &self.op_names[op as usize];
+            match e {
+                CallError::Kernel(k) => Error {
+                    kernel: Some(k),
+                    ..Error::new(
+                        ErrorKind::Execution,
+                        self.part(chain, pc),
+                        format!("operator {name} failed"),
+                    )
+                },
+                CallError::Runtime(what, v) => Error::new(
+                    ErrorKind::Execution,
+                    self.part(chain, pc),
+                    format!("operator {name}: argument value {v}: {what}"),
+                ),
+            }
+        })
+    }
+
+    /// A call whose arguments include lists, built per call in the argument buffers.
+    #[allow(clippy::too_many_arguments)]
+    fn call_gathered(
+        kernel: BoxedKernel,
+        ctx: &mut KernelContext<'_>,
+        bufs: &mut ArgBuffers,
+        cache: &mut ArgCache,
+        values: &mut [Value<'m>],
+        args: &[u32],
+        items: &[i32],
+        doubles: &[f64],
+        bools: &[bool],
+    ) -> core::result::Result<(), CallError> {
+        let mut changed = false;
         // Empty already, unless a kernel panicked mid-call and the caller caught it.
         bufs.clear();
         // SAFETY: lifetime-only casts of the (empty) buffers, so they can hold views that
@@ -303,27 +488,14 @@ impl<'m> Method<'m> {
                 items,
                 doubles,
                 bools,
+                &mut changed,
             )
         };
         bufs.clear();
-        r.map_err(|e| {
-            let name = &self.op_names[op as usize];
-            match e {
-                CallError::Kernel(k) => Error {
-                    kernel: Some(k),
-                    ..Error::new(
-                        ErrorKind::Execution,
-                        self.part(chain, pc),
-                        format!("operator {name} failed"),
-                    )
-                },
-                CallError::Runtime(what, v) => Error::new(
-                    ErrorKind::Execution,
-                    self.part(chain, pc),
-                    format!("operator {name}: argument value {v}: {what}"),
-                ),
-            }
-        })
+        if changed {
+            cache.invalidate();
+        }
+        r
     }
 
     /// The condition of a JumpFalseCall: a Bool, or a Bool tensor whose elements are all true.
@@ -383,7 +555,13 @@ impl<'m> Method<'m> {
                         self.call_kernel(ctx, op, args, outs, c, pc)?
                     }
                     Instr::Move { from, to } => {
-                        self.values[to as usize] = self.values[from as usize]
+                        let (from, to) = (from as usize, to as usize);
+                        // Control flow moves a branch's result into place on every call:
+                        // usually the same value as last time, which keeps what is built.
+                        if !self.values[to].same(&self.values[from]) {
+                            self.values[to] = self.values[from];
+                            self.cache.invalidate();
+                        }
                     }
                     Instr::JumpFalse { cond, dest } => {
                         if !self.cond(cond, c, pc)? {
@@ -482,6 +660,7 @@ impl<'m> Method<'m> {
             s.sizes = sizes;
             s.dim_order = order;
         }
+        self.cache.invalidate();
         Ok(())
     }
 

@@ -10,7 +10,12 @@
 //!   with their initial state, every operator resolved in the registry (all missing ones
 //!   reported together), the argument buffers of every instruction sized.
 //! - [`Method::execute`] runs the instructions (kernel calls, moves, conditional jumps, frees)
-//!   with no allocation and no name lookup; mutable state persists across calls.
+//!   with no allocation and no name lookup; mutable state persists across calls. With a
+//!   `KernelContext` whose threads are a pool (`etk::ThreadPool`), the runtime and the kernels'
+//!   tasks still allocate nothing; what the pool itself allocates to schedule tasks is the
+//!   pool's (made and owned by the caller, like the pool).
+//! - [`BundledProgram::load`] reads an ExecuTorch bundled program (`.bpte`): the program it
+//!   wraps and its test cases, as checked values.
 //!
 //! Every error is a value that says which part of the file, or which instruction and operator,
 //! is at fault. A truncated, corrupted or hostile file never panics, reads out of bounds or
@@ -43,6 +48,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bundle;
 mod error;
 mod execute;
 mod memory;
@@ -52,6 +58,7 @@ mod program;
 pub mod schema;
 mod values;
 
+pub use bundle::BundledProgram;
 pub use error::{Error, ErrorKind, Result};
 pub use method::{Method, Options, ValueKind, operator_names};
 pub use profile::Profile;

@@ -105,6 +105,7 @@ pub struct Method<'m> {
     pub(crate) _arenas: Vec<Arena<'m>>,
     pub(crate) _owned: Vec<Zeroed>,
     pub(crate) bufs: crate::execute::ArgBuffers,
+    pub(crate) cache: crate::execute::ArgCache,
     pub(crate) max_instructions: Option<u64>,
     /// Whether the plan has MoveCalls, after which calls are checked for aliasing again.
     pub(crate) has_moves: bool,
@@ -191,6 +192,7 @@ impl<'m> Method<'m> {
             Vec::new()
         };
         let bufs = crate::execute::ArgBuffers::sized(&instrs, &arg_indices, &values);
+        let cache = crate::execute::ArgCache::new(instrs.len(), arg_indices.len());
         Ok(Method {
             name: name.into(),
             values,
@@ -208,6 +210,7 @@ impl<'m> Method<'m> {
             _arenas: b.arenas,
             _owned: b.owned,
             bufs,
+            cache,
             max_instructions: options.max_instructions,
             profile: None,
             has_moves,

@@ -111,6 +111,8 @@ macro_rules! union_table {
     };
 }
 
+pub(crate) use {table, union_table};
+
 table!(Program<'a> {
     version: u32 = 4,
     execution_plan: ForwardsUOffset<Tables<'a, ExecutionPlan<'a>>> = 6,

@@ -111,6 +111,27 @@ pub(crate) enum Value<'m> {
 }
 
 impl Value<'_> {
+    /// Whether the two would build the same kernel argument (a move between them changes
+    /// nothing a built argument shows).
+    pub fn same(&self, other: &Value<'_>) -> bool {
+        match (self, other) {
+            (Value::None, Value::None) => true,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Double(a), Value::Double(b)) => a.to_bits() == b.to_bits(),
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Tensor(a), Value::Tensor(b)) => {
+                core::ptr::eq(a.data, b.data)
+                    && a.dtype == b.dtype
+                    && a.sizes == b.sizes
+                    && a.dim_order == b.dim_order
+                    && a.dynamism == b.dynamism
+                    && a.capacity == b.capacity
+                    && a.writable == b.writable
+            }
+            _ => false,
+        }
+    }
+
     pub fn kind(&self) -> ValueKind {
         match self {
             Value::None => ValueKind::None,

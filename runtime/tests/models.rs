@@ -110,3 +110,22 @@ fn a_file_at_an_odd_address_gives_the_same_results() {
         check(name, &mut m, &mut KernelContext::serial());
     }
 }
+
+#[test]
+fn arguments_built_once_follow_resized_inputs_and_outs() {
+    // The method keeps each instruction's arguments between calls: running the steps again
+    // on the same method (mlp_dynamic's batch goes 3, 8, 3, 8) checks they are rebuilt when
+    // an input or a dynamic out changes shape, and reused correctly when nothing did.
+    for name in ["mlp_dynamic", "cond", "view_alias", "where_const"] {
+        let bytes = read(name, "pte");
+        let program = Program::load(&bytes).unwrap();
+        for (_, reg) in registries() {
+            let mut m = Method::prepare(&program, "forward", &reg).unwrap();
+            let mut scratch = vec![0u8; 1 << 20];
+            let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+            for _ in 0..2 {
+                check(name, &mut m, &mut ctx);
+            }
+        }
+    }
+}

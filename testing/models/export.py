@@ -42,6 +42,21 @@ class MlpMatmul(torch.nn.Module):
         return torch.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
 
 
+class MlpWide(torch.nn.Module):
+    """Two GEMMs big enough (64x64x64, 64x64x32) that etk's optimized mm splits them over a
+    context's threads: the runtime's no-allocation test runs it on a thread pool."""
+
+    def __init__(self):
+        super().__init__()
+        g = torch.Generator().manual_seed(6)
+        self.w1 = torch.nn.Parameter(torch.randn(64, 64, generator=g) / 8)
+        self.b1 = torch.nn.Parameter(torch.randn(64, generator=g) / 8)
+        self.w2 = torch.nn.Parameter(torch.randn(64, 32, generator=g) / 8)
+
+    def forward(self, x):
+        return torch.relu(x @ self.w1 + self.b1) @ self.w2
+
+
 def mlp_linear():
     """The standard MLP: Linear, ReLU, Linear (permute_copy + addmm + relu once exported)."""
     torch.manual_seed(2)
@@ -227,6 +242,35 @@ def write_where_inline():
     print("wrote where_inline.pte")
 
 
+class ScaleShift(torch.nn.Module):
+    """A pointwise model exported on a channels-last input: the program takes it in dim order
+    (0, 2, 3, 1), while the bundle's serializer writes its tensors contiguous."""
+
+    def forward(self, x):
+        return torch.relu(x * 2.0 + 1.0)
+
+
+def write_bundled(name, model, inputs):
+    """`model` as an ExecuTorch bundled program (`NAME.bpte`): the program and one test case
+    per input tuple (the outputs PyTorch eager computes), checked by `etk-run --io`. The
+    program is exported on the first inputs, in their memory format."""
+    from executorch.devtools import BundledProgram
+    from executorch.devtools.bundled_program.config import MethodTestCase, MethodTestSuite
+    from executorch.devtools.bundled_program.serialize import (
+        serialize_from_bundled_program_to_flatbuffer,
+    )
+
+    model = model.eval()
+    prog = to_edge(export(model, inputs[0])).to_executorch()
+    with torch.no_grad():
+        cases = [MethodTestCase(inputs=list(x), expected_outputs=(model(*x),)) for x in inputs]
+    bundled = BundledProgram(prog, [MethodTestSuite(method_name="forward", test_cases=cases)])
+    data = serialize_from_bundled_program_to_flatbuffer(bundled)
+    with open(os.path.join(HERE, f"{name}.bpte"), "wb") as f:
+        f.write(data)
+    print(f"wrote {name}.bpte ({len(data)} bytes)")
+
+
 def main(names):
     g = torch.Generator().manual_seed(0)
     models = {
@@ -276,6 +320,19 @@ def main(names):
 
     models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
     models["where_inline"] = write_where_inline
+    g5 = torch.Generator().manual_seed(5)
+    models["mlp_bundled"] = lambda: write_bundled(
+        "mlp_bundled", MlpMatmul(), [(torch.randn(4, 16, generator=g5),) for _ in range(3)]
+    )
+    g8 = torch.Generator().manual_seed(8)
+    models["cl_bundled"] = lambda: write_bundled(
+        "cl_bundled",
+        ScaleShift(),
+        [(torch.randn(1, 3, 4, 4, generator=g8).to(memory_format=torch.channels_last),) for _ in range(2)],
+    )
+    models["mlp_wide"] = lambda: write(
+        "mlp_wide", MlpWide(), [(torch.randn(64, 64, generator=torch.Generator().manual_seed(7)),)]
+    )
     for n in names or models:
         models[n]()
 

@@ -3,6 +3,7 @@
 
 use etk::owned::logical_to_offset;
 use etk::{KernelContext, OwnedTensor, Scalar, ScalarType, Tensor};
+use etk_runtime::bundle::{BundledProgram, BundledValue};
 use etk_runtime::{Method, ValueKind};
 use safetensors::{Dtype, SafeTensors};
 use std::collections::HashMap;
@@ -233,15 +234,118 @@ fn compare(method: &Method<'_>, j: usize, e: &Expected) -> (bool, String) {
     }
 }
 
+/// A bundled value as an expected tensor (a scalar as a 0-dim one) and its input kind.
+fn from_bundled(v: BundledValue<'_>) -> Result<(Expected, Option<&'static str>), String> {
+    let scalar = |dtype, values, kind| {
+        let e = Expected {
+            dtype,
+            shape: Vec::new(),
+            values,
+        };
+        Ok((e, Some(kind)))
+    };
+    let t = match v {
+        BundledValue::Int(x) => return scalar(ScalarType::Long, Values::Int(vec![x]), "int"),
+        BundledValue::Bool(x) => {
+            return scalar(ScalarType::Bool, Values::Int(vec![x as i64]), "bool");
+        }
+        BundledValue::Double(x) => {
+            return scalar(ScalarType::Double, Values::Float(vec![x]), "float");
+        }
+        BundledValue::Tensor(t) => t,
+    };
+    // The bundle's bytes need not be aligned for the dtype: copy them to an aligned place.
+    let mut buf = vec![0u8; t.data.len() + 8];
+    let at = buf.as_ptr().align_offset(8).min(8);
+    let aligned = &mut buf[at..at + t.data.len()];
+    aligned.copy_from_slice(t.data);
+    let view =
+        Tensor::from_bytes(t.dtype, aligned, &t.sizes, &t.dim_order).map_err(|e| e.to_string())?;
+    let values = if t.dtype.is_floating_point() {
+        Values::Float(logical_f64(&view))
+    } else if t.dtype.is_complex() || t.dtype.element_size() > 8 {
+        return Err(format!("{} tensors are not compared", t.dtype));
+    } else {
+        Values::Int(logical_i64(&view))
+    };
+    let e = Expected {
+        dtype: t.dtype,
+        shape: t.sizes.as_slice().to_vec(),
+        values,
+    };
+    Ok((e, None))
+}
+
+/// Runs every test case of the bundle's suite for the method and compares every expected
+/// output (with the default tolerances: the bundle carries none). Returns whether all matched.
+pub fn check_bundle(
+    method: &mut Method<'_>,
+    ctx: &mut KernelContext<'_>,
+    bundle: &BundledProgram<'_>,
+    path: &str,
+) -> Result<bool, String> {
+    let err = |e: etk_runtime::Error| format!("{path}: {e}");
+    let mut suite = None;
+    for s in 0..bundle.num_suites() {
+        let x = bundle.suite(s).map_err(err)?;
+        if x.method_name() == method.name() {
+            suite = suite.or(Some(x));
+        } else {
+            println!(
+                "{path}: test suite for method {:?} not run (see --method)",
+                x.method_name()
+            );
+        }
+    }
+    let suite =
+        suite.ok_or_else(|| format!("{path}: no test suite for method {:?}", method.name()))?;
+    let mut all = true;
+    for c in 0..suite.num_cases() {
+        let case = suite.case(c).map_err(err)?;
+        let (n_in, n_out) = (case.num_inputs(), case.num_expected_outputs());
+        if n_in != method.num_inputs() || n_out != method.num_outputs() {
+            return Err(format!(
+                "{path}: test case {c} has {n_in} inputs and {n_out} expected outputs, the method has {} and {}",
+                method.num_inputs(),
+                method.num_outputs()
+            ));
+        }
+        for i in 0..n_in {
+            let (e, kind) = from_bundled(case.input(i).map_err(err)?)
+                .map_err(|e| format!("{path}: test case {c} input {i}: {e}"))?;
+            set_input(method, i, &e, kind).map_err(|e| format!("test case {c} input {i}: {e}"))?;
+        }
+        method
+            .execute(ctx)
+            .map_err(|e| format!("test case {c}: {e}"))?;
+        for j in 0..n_out {
+            let (e, _) = from_bundled(case.expected_output(j).map_err(err)?)
+                .map_err(|e| format!("{path}: test case {c} output {j}: {e}"))?;
+            let (ok, line) = compare(method, j, &e);
+            all &= ok;
+            println!(
+                "case {c} output_{j}: {} {line}",
+                if ok { "ok" } else { "MISMATCH" }
+            );
+        }
+    }
+    println!(
+        "{} test cases: {}",
+        suite.num_cases(),
+        if all { "all outputs match" } else { "MISMATCH" }
+    );
+    Ok(all)
+}
+
 /// Runs every call the file holds and compares every output. Returns whether all matched.
 pub fn check(
     method: &mut Method<'_>,
     ctx: &mut KernelContext<'_>,
+    bytes: &[u8],
     path: &str,
 ) -> Result<bool, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let st = SafeTensors::deserialize(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    let (_, meta) = SafeTensors::read_metadata(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let st = SafeTensors::deserialize(bytes).map_err(|e| format!("{path}: {e}"))?;
+    let (_, meta) = SafeTensors::read_metadata(bytes).map_err(|e| format!("{path}: {e}"))?;
     let md: HashMap<String, String> = meta.metadata().clone().unwrap_or_default();
     let count = |k: &str| -> Result<usize, String> {
         md.get(k)

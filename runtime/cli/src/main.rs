@@ -2,23 +2,29 @@
 //!
 //! Without `--io`, the inputs are generated and the outputs' shapes and first values printed.
 //! With `--io`, the test vectors (`../shared/models/FORMAT.md`) are the inputs and every output
-//! is compared with the expected one; a mismatch exits with status 1. `--iters` times the
-//! method (min / median / p90), `--profile` adds a table per operator, `--ops` lists the
-//! operators the program needs and the library that serves each.
+//! is compared with the expected one; a mismatch exits with status 1, operators missing from
+//! the library with status 2 (the message lists them, so scripts can skip such models until
+//! the operators land), any other error with 3. An ExecuTorch bundled program (`.bpte`) is
+//! both: given as the model, its program runs; given to `--io`, every test case of its suite
+//! for the method is checked (`etk-run --io FILE.bpte` runs the bundle's own program).
+//! `--iters` times the method (min / median / p90), `--profile` adds a table per operator,
+//! `--ops` lists the operators the program needs and the library that serves each.
 
 mod io;
 
 use etk::{KernelContext, KernelEntry, OwnedTensor, Registry, Serial};
-use etk_runtime::{Method, Options, Profile, Program, ValueKind};
+use etk_runtime::{BundledProgram, Method, Options, Profile, Program, ValueKind};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
+usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
                [--profile] [--method NAME] [--threads N]
+       etk-run --io FILE.bpte [...]
        etk-run --ops MODEL.pte [--lib ...] [--method NAME]
 
-  --io FILE     test vectors (NAME.io.safetensors): check every output, exit 1 on a mismatch
+  --io FILE     test vectors (NAME.io.safetensors) or a bundled program (NAME.bpte, whose test
+                cases for the method are run): check every output, exit 1 on a mismatch
   --iters N     time N calls after the check (min / median / p90)
   --warmup N    untimed calls before timing (default 3 when --iters is given)
   --lib LIB     portable: etk::portable_registry(); optimized: optimized kernels over
@@ -26,7 +32,10 @@ usage: etk-run MODEL.pte [--io FILE] [--iters N] [--warmup N] [--lib portable|op
   --profile     time every instruction, and print a table per operator
   --method NAME the method to run (default: forward)
   --threads N   threads kernels may use (default 1)
-  --ops         list the operators the method calls and the library serving each";
+  --ops         list the operators the method calls and the library serving each
+
+exit status: 0 ok, 1 an output mismatch, 2 operators the library does not have (listed),
+3 any other error";
 
 struct Args {
     model: String,
@@ -75,7 +84,8 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     if a.model.is_empty() {
-        return Err("no model file given".into());
+        // A bundled program carries its own model.
+        a.model = a.io.clone().ok_or("no model file given")?;
     }
     Ok(a)
 }
@@ -127,27 +137,51 @@ fn main() -> ExitCode {
                 eprintln!("etk-run: {e}");
             }
             eprintln!("{USAGE}");
-            return ExitCode::from(2);
+            return ExitCode::from(3);
         }
     };
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("etk-run: {e}");
-            ExitCode::from(2)
+        Err(Fail { missing, message }) => {
+            eprintln!("etk-run: {message}");
+            ExitCode::from(if missing { 2 } else { 3 })
+        }
+    }
+}
+
+/// Why a run stopped: `missing` when the library lacks some of the program's operators (a
+/// script can skip such a model until they land), else any other error.
+struct Fail {
+    missing: bool,
+    message: String,
+}
+
+impl From<String> for Fail {
+    fn from(message: String) -> Fail {
+        Fail {
+            missing: false,
+            message,
         }
     }
 }
 
 /// Returns whether every output matched (true without `--io`).
-fn run(args: &Args) -> Result<bool, String> {
+fn run(args: &Args) -> Result<bool, Fail> {
     etk::init();
     let bytes = etk_runtime::read_file(&args.model).map_err(|e| e.to_string())?;
-    let program = Program::load(&bytes).map_err(|e| format!("{}: {e}", args.model))?;
+    let in_file = |e: etk_runtime::Error| format!("{}: {e}", args.model);
+    let program_bytes = if BundledProgram::is_bundle(&bytes) {
+        BundledProgram::load(&bytes)
+            .and_then(|b| b.program())
+            .map_err(in_file)?
+    } else {
+        &bytes[..]
+    };
+    let program = Program::load(program_bytes).map_err(in_file)?;
     let (registry, layers) = library(&args.lib)?;
     if args.ops {
-        return list_ops(&program, &args.method, layers);
+        return Ok(list_ops(&program, &args.method, layers)?);
     }
     let t0 = Instant::now();
     let mut method = Method::prepare_with(
@@ -157,7 +191,10 @@ fn run(args: &Args) -> Result<bool, String> {
         &Options::default(),
         Vec::new(),
     )
-    .map_err(|e| format!("{}: {e}", args.model))?;
+    .map_err(|e| Fail {
+        missing: e.kind == etk_runtime::ErrorKind::OperatorMissing,
+        message: format!("{}: {e}", args.model),
+    })?;
     println!(
         "{}: method {:?}, {} inputs, {} outputs, {} operators, prepared in {:.2} ms (lib {})",
         args.model,
@@ -182,7 +219,15 @@ fn run(args: &Args) -> Result<bool, String> {
         method.enable_profiling(Profile::wall_clock());
     }
     let ok = match &args.io {
-        Some(path) => io::check(&mut method, &mut ctx, path)?,
+        Some(path) => {
+            let io_bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            if BundledProgram::is_bundle(&io_bytes) {
+                let bundle = BundledProgram::load(&io_bytes).map_err(|e| format!("{path}: {e}"))?;
+                io::check_bundle(&mut method, &mut ctx, &bundle, path)?
+            } else {
+                io::check(&mut method, &mut ctx, &io_bytes, path)?
+            }
+        }
         None => {
             generated_inputs(&mut method)?;
             method.execute(&mut ctx).map_err(|e| e.to_string())?;
@@ -305,7 +350,7 @@ fn time(
     us.sort_by(f64::total_cmp);
     let at = |q: f64| us[((us.len() - 1) as f64 * q).round() as usize];
     println!(
-        "latency over {iters} calls ({warmup} warm-up): min {:.1} us, median {:.1} us, p90 {:.1} us",
+        "latency over {iters} calls ({warmup} warm-up): min {:.2} us, median {:.2} us, p90 {:.2} us",
         us[0],
         at(0.5),
         at(0.9)

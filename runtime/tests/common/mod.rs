@@ -17,6 +17,7 @@ pub const MODELS: &[&str] = &[
     "sym_size",
     "where_const",
     "where_inline",
+    "mlp_wide",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
