@@ -6,6 +6,8 @@
 //!   resizing, dtype checks) and the per-element adapters for `etk_core::iter`'s maps.
 //! - [`scalar`]: Scalars converted as c10 converts them, with its overflow check.
 //! - [`copy`]: `static_cast` copies (clone, `_to_copy`, copy, the `*_copy` ops).
+//! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
+//!   the one strided copy that moves their elements; the shape, copy and view-like ops.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -13,6 +15,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod movement;
 pub mod pointwise;
 pub mod scalar;
 pub mod unary;
