@@ -1851,6 +1851,8 @@ def OPS():
         ("addmm.out", "gemm", lambda: gen_addmm("addmm.out"), None),
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
+    import gen_shape
+    ops += gen_shape.ops()
     return ops
 
 
