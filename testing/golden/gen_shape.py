@@ -627,6 +627,210 @@ def gen_device_copy(op):
     return cs
 
 
+def gen_narrow(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, dim=2, start=1, length=2))
+    cs += layout_cases(r, lambda x: dict(self=x, dim=1, start=1, length=2))
+    cs += layout_cases(r, lambda x: dict(self=x, dim=3, start=-3, length=3), dts=(F64, U8))
+    x = vals(r, F32, [4, 6])
+    for d, st, ln in ((0, 0, 4), (0, 4, 0), (1, -6, 6), (1, -1, 1), (-1, 2, 3), (-2, 1, 2)):
+        cs.append(C("dim %d start %d length %d" % (d, st, ln), self=T(x), dim=d, start=st, length=ln))
+    cs += resize_cases(r, lambda x: dict(self=x, dim=1, start=0, length=2))
+    cs += wrong_dtype(r, lambda x: dict(self=x, dim=1, start=0, length=2))
+    for d, st, ln in ((1, 5, 2), (1, -7, 1), (1, 7, 0), (1, 1, -1), (2, 0, 1), (1, 2 ** 62, 2 ** 62)):
+        cs.append(C("bad dim %d start %d length %d" % (d, st, ln), self=T(x), dim=d, start=st, length=ln))
+    cs.append(C("zero-dim", self=T(vals(r, F32, [])), dim=0, start=0, length=1))
+    return cs
+
+
+def gen_flip(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, dims=[0, 2]))
+    cs += layout_cases(r, lambda x: dict(self=x, dims=[1, 3]))
+    cs += layout_cases(r, lambda x: dict(self=x, dims=[0, 1, 2, 3]), dts=(F64, I8))
+    x = vals(r, F32, [3, 4, 5])
+    for dims in ([], [0], [-1], [1, 2], [2, 0, 1]):
+        cs.append(C("dims %s" % dims, self=T(x), dims=dims))
+    cs.append(C("zero-dim", self=T(vals(r, F32, [])), dims=[0]))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 3])), dims=[0, 1]))
+    cs += resize_cases(r, lambda x: dict(self=x, dims=[1]))
+    cs += wrong_dtype(r, lambda x: dict(self=x, dims=[1]))
+    for dims in ([3], [0, 0], [1, -2], [-4]):
+        cs.append(C("bad dims %s" % dims, self=T(x), dims=dims))
+    return cs
+
+
+def gen_roll(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, shifts=[1, -2], dims=[0, 2]))
+    cs += layout_cases(r, lambda x: dict(self=x, shifts=[2, 1], dims=[1, 3]))
+    cs += layout_cases(r, lambda x: dict(self=x, shifts=[7], dims=[]), dts=(F64, I8, B_))
+    x = vals(r, F32, [3, 4, 5])
+    for sh, dims in (([1], []), ([-1], []), ([61], []), ([0], []), ([2], [1]), ([-9], [2]), ([1, 1], [1, 1]),
+                     ([3, -1, 2], [0, 1, 2]), ([2 ** 62], [2]), ([-2 ** 62], []), ([4], [-2])):
+        cs.append(C("shifts %s dims %s" % (sh, dims), self=T(x), shifts=sh, dims=dims))
+    cs.append(C("zero-dim, no dims", self=T(vals(r, F32, [])), shifts=[3], dims=[]))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 3])), shifts=[1], dims=[0]))
+    cs.append(C("empty flat", self=T(vals(r, F32, [0, 3])), shifts=[1], dims=[]))
+    cs += resize_cases(r, lambda x: dict(self=x, shifts=[1], dims=[1]))
+    cs += wrong_dtype(r, lambda x: dict(self=x, shifts=[1], dims=[1]))
+    for sh, dims in (([], []), ([1, 2], []), ([1], [0, 1]), ([1], [3]), ([1, 1], [0])):
+        cs.append(C("bad shifts %s dims %s" % (sh, dims), self=T(x), shifts=sh, dims=dims))
+    cs.append(C("zero-dim with a dim", self=T(vals(r, F32, [])), shifts=[1], dims=[0]))
+    return cs
+
+
+def gen_repeat(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, repeats=[2, 1, 3]))
+    cs += layout_cases(r, lambda x: dict(self=x, repeats=[1, 2, 1, 2]), shape=(2, 3, 2, 2))
+    cs += layout_cases(r, lambda x: dict(self=x, repeats=[2, 1, 3, 1, 2], _out_rank=5), shape=(2, 3, 2, 2), dts=(F64,))
+    x = vals(r, F32, [2, 3])
+    for rep in ([1, 1], [3, 1], [1, 4], [2, 2, 2], [0, 2], [2, 0, 1], [1, 1, 1, 1]):
+        cs.append(C("repeats %s" % rep, self=T(x), repeats=rep))
+    cs.append(C("size-1 dims", self=T(vals(r, I32, [1, 3, 1])), repeats=[4, 2, 3]))
+    cs.append(C("zero-dim", self=T(vals(r, F32, [])), repeats=[]))
+    cs.append(C("zero-dim to [2,3]", self=T(vals(r, F32, [])), repeats=[2, 3]))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 2])), repeats=[3, 2]))
+    cs.append(C("rank 9 with 9 split dims", self=T(vals(r, I8, [2] * 9)), repeats=[2] * 9))
+    cs += resize_cases(r, lambda x: dict(self=x, repeats=[1, 2, 1]))
+    cs += wrong_dtype(r, lambda x: dict(self=x, repeats=[2, 1]))
+    for rep in ([2], [-1, 2], [2, -3]):
+        cs.append(C("bad repeats %s" % rep, self=T(x), repeats=rep))
+    return cs
+
+
+def gen_tril(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, diagonal=0), shape=(2, 4, 5))
+    cs += layout_cases(r, lambda x: dict(self=x, diagonal=1))
+    cs += layout_cases(r, lambda x: dict(self=x, diagonal=-2), dts=(F64, U8))
+    x = vals(r, F32, [5, 4])
+    for dg in (0, 1, -1, 3, 4, 10, -4, -5, -100, 2 ** 62, -2 ** 62):
+        cs.append(C("diagonal %d" % dg, self=T(x), diagonal=dg))
+    cs.append(C("default diagonal", self=T(vals(r, I32, [3, 3]))))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 3])), diagonal=0))
+    cs.append(C("batch of empty", self=T(vals(r, F32, [2, 3, 0])), diagonal=0))
+    cs += resize_cases(r, lambda x: dict(self=x, diagonal=0))
+    cs += wrong_dtype(r, lambda x: dict(self=x, diagonal=0))
+    cs.append(C("1-D", self=T(vals(r, F32, [4])), diagonal=0))
+    cs.append(C("zero-dim", self=T(vals(r, F32, [])), diagonal=0))
+    return cs
+
+
+def gen_diagonal(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, offset=0, dim1=1, dim2=2))
+    cs += layout_cases(r, lambda x: dict(self=x, offset=1, dim1=1, dim2=3, _out_rank=3))
+    cs += layout_cases(r, lambda x: dict(self=x, offset=-1, dim1=3, dim2=0, _out_rank=3), dts=(F64, I8))
+    x = vals(r, F32, [4, 6])
+    for off, d1, d2 in ((0, 0, 1), (2, 0, 1), (-2, 0, 1), (5, 0, 1), (6, 0, 1), (-4, 0, 1), (-9, 0, 1),
+                        (1, 1, 0), (0, -1, -2), (2 ** 62, 0, 1), (-2 ** 62, 0, 1)):
+        cs.append(C("offset %d dims %d %d" % (off, d1, d2), self=T(x), offset=off, dim1=d1, dim2=d2))
+    cs.append(C("default args", self=T(vals(r, I32, [3, 3, 2]))))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 3])), offset=0, dim1=0, dim2=1))
+    cs += resize_cases(r, lambda x: dict(self=x, offset=0, dim1=0, dim2=2))
+    cs += wrong_dtype(r, lambda x: dict(self=x, offset=0, dim1=0, dim2=1))
+    for d1, d2 in ((0, 0), (1, -2), (0, 2), (-3, 0)):
+        cs.append(C("bad dims %d %d" % (d1, d2), self=T(x), offset=0, dim1=d1, dim2=d2))
+    cs.append(C("1-D", self=T(vals(r, F32, [3])), offset=0, dim1=0, dim2=0))
+    return cs
+
+
+def gen_as_strided(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, size=[3, 2], stride=[1, 3], storage_offset=2))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for din in (None, CL, [3, 1, 0, 2]):
+        for dout in (None, [1, 0]):
+            cs.append(C("input %s out %s" % (din, dout), outs=[Out(dim_order=dout)], self=T(x, din),
+                        size=[4, 5], stride=[7, 2], storage_offset=3))
+    y = vals(r, F32, [4, 6])
+    for size, stride, off in (([4, 6], [6, 1], None), ([6, 4], [1, 6], 0), ([2, 2], [0, 1], 5), ([3, 3], [7, 1], 1),
+                              ([24], [1], 0), ([], [], 23), ([2, 3, 2], [12, 4, 1], 0), ([0, 2], [100, 3], 30),
+                              ([1], [1000], 23), ([2, 2], [23, 0], 0)):
+        cs.append(C("size %s stride %s offset %s" % (size, stride, off), self=T(y), size=size, stride=stride,
+                    storage_offset=off))
+    cs += resize_cases(r, lambda x: dict(self=x, size=[2, 2], stride=[1, 2], storage_offset=None))
+    cs += wrong_dtype(r, lambda x: dict(self=x, size=[2], stride=[1], storage_offset=None))
+    for size, stride, off in (([4, 6], [6, 1], 1), ([2, 2], [1, 23], 1), ([24], [1], 1), ([], [], 24),
+                              ([2], [1, 3], 0), ([2], [-1], 3), ([-1], [1], 0), ([1], [1], -1), ([2], [2 ** 62], 0)):
+        cs.append(C("bad size %s stride %s offset %s" % (size, stride, off), self=T(y), size=size, stride=stride,
+                    storage_offset=off))
+    return cs
+
+
+def gen_unfold(op):
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x, dimension=2, size=2, step=1))
+    cs += layout_cases(r, lambda x: dict(self=x, dimension=1, size=2, step=1, _out_rank=5))
+    x = vals(r, F32, [3, 7])
+    for d, sz, st in ((1, 3, 2), (1, 7, 1), (1, 0, 1), (1, 1, 1), (0, 2, 5), (-1, 3, 3), (1, 2, 100), (1, 7, 2 ** 62)):
+        cs.append(C("dimension %d size %d step %d" % (d, sz, st), self=T(x), dimension=d, size=sz, step=st))
+    for sz in (0, 1):
+        cs.append(C("zero-dim size %d" % sz, self=T(vals(r, F32, [])), dimension=0, size=sz, step=1))
+    cs.append(C("empty dim, size 0", self=T(vals(r, F32, [2, 0])), dimension=1, size=0, step=1))
+    cs += resize_cases(r, lambda x: dict(self=x, dimension=1, size=2, step=1))
+    cs += wrong_dtype(r, lambda x: dict(self=x, dimension=1, size=2, step=1))
+    for d, sz, st in ((1, 8, 1), (1, -1, 1), (1, 2, 0), (1, 2, -1), (2, 1, 1)):
+        cs.append(C("bad dimension %d size %d step %d" % (d, sz, st), self=T(x), dimension=d, size=sz, step=st))
+    cs.append(C("zero-dim size 2", self=T(vals(r, F32, [])), dimension=0, size=2, step=1))
+    return cs
+
+
+def gen_select_scatter(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        cs.append(C("%s" % NAME[dt], self=T(vals(r, dt, [2, 3, 4])), src=T(vals(r, dt, [2, 4])), dim=1, index=1))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for din, dsrc, dout in ((CL, None, None), (None, None, CL), (CL, [1, 0, 2], CL), ([3, 1, 0, 2], [2, 1, 0], None)):
+        cs.append(C("dim orders self %s src %s out %s" % (din, dsrc, dout), outs=[Out(dim_order=dout)],
+                    self=T(x, din), src=T(vals(r, F32, [2, 4, 5]), dsrc), dim=1, index=-1))
+    for sdt in (I32, F64, B_, F16):
+        cs.append(C("src %s into Float" % NAME[sdt], self=T(vals(r, F32, [3, 4])), src=T(vals(r, sdt, [4], "conv")),
+                    dim=0, index=2))
+    cs.append(C("1-D, zero-dim src", self=T(vals(r, I64, [5])), src=T(vals(r, I64, [])), dim=0, index=-2))
+    cs.append(C("empty", self=T(vals(r, F32, [2, 0])), src=T(vals(r, F32, [0])), dim=0, index=1))
+    y, ys = vals(r, F32, [3, 4]), vals(r, F32, [3])
+    cs += [C("resize out from %s" % s, outs=[Out(shape=s)], self=T(y), src=T(ys), dim=1, index=0) for s in ([0], [4, 3])]
+    cs.append(C("out dtype Double", outs=[Out(F64)], self=T(y), src=T(ys), dim=1, index=0))
+    cs.append(C("src shape differs", self=T(y), src=T(vals(r, F32, [1, 3])), dim=1, index=0))
+    cs.append(C("src would broadcast", self=T(y), src=T(vals(r, F32, [1])), dim=1, index=0))
+    cs.append(C("index out of range", self=T(y), src=T(ys), dim=1, index=4))
+    cs.append(C("dim out of range", self=T(y), src=T(ys), dim=2, index=0))
+    cs.append(C("zero-dim self", self=T(vals(r, F32, [])), src=T(vals(r, F32, [])), dim=0, index=0))
+    return cs
+
+
+def gen_slice_scatter(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        cs.append(C("%s" % NAME[dt], self=T(vals(r, dt, [2, 5, 3])), src=T(vals(r, dt, [2, 2, 3])), dim=1, start=1,
+                    end=5, step=2))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for din, dsrc, dout in ((CL, None, None), (None, CL, CL), (CL, CL, CL), ([3, 1, 0, 2], None, None)):
+        cs.append(C("dim orders self %s src %s out %s" % (din, dsrc, dout), outs=[Out(dim_order=dout)],
+                    self=T(x, din), src=T(vals(r, F32, [2, 3, 4, 2]), dsrc), dim=3, start=-2, end=None, step=1))
+    y = vals(r, F32, [4, 6])
+    for st, en, sp, n in ((None, None, 1, 6), (2, None, 1, 4), (-100, 100, 3, 2), (5, 2, 1, 0), (1, 6, 4, 2),
+                          (2 ** 62, None, 1, 0)):
+        cs.append(C("start %s end %s step %s" % (st, en, sp), self=T(y), src=T(vals(r, F32, [4, n])), dim=1,
+                    start=st, end=en, step=sp))
+    cs.append(C("default args", self=T(y), src=T(vals(r, F32, [4, 6]))))
+    cs.append(C("src Int into Float", self=T(y), src=T(vals(r, I32, [2, 6], "conv")), dim=0, start=1, end=3, step=1))
+    cs += [C("resize out from %s" % s, outs=[Out(shape=s)], self=T(y), src=T(vals(r, F32, [4, 2])), dim=1, start=0,
+             end=2, step=1) for s in ([0], [6, 4])]
+    cs.append(C("out dtype Double", outs=[Out(F64)], self=T(y), src=T(vals(r, F32, [4, 2])), dim=1, start=0, end=2,
+                step=1))
+    cs.append(C("src shape differs", self=T(y), src=T(vals(r, F32, [4, 1])), dim=1, start=0, end=2, step=1))
+    cs.append(C("step 0", self=T(y), src=T(vals(r, F32, [4, 2])), dim=1, start=0, end=2, step=0))
+    cs.append(C("dim out of range", self=T(y), src=T(vals(r, F32, [4, 2])), dim=2, start=0, end=2, step=1))
+    cs.append(C("zero-dim self", self=T(vals(r, F32, [])), src=T(vals(r, F32, [])), dim=0, start=0, end=1, step=1))
+    return cs
+
+
 def ops():
     for n in ("aten::permute_copy.out", "aten::view_copy.out", "aten::expand_copy.out", "aten::t_copy.out",
               "aten::transpose_copy.int_out", "aten::unsqueeze_copy.out", "aten::squeeze_copy.dim_out",
@@ -634,7 +838,10 @@ def ops():
               "aten::cat.out", "aten::stack.out", "aten::split_copy.Tensor_out",
               "aten::split_with_sizes_copy.out", "aten::unbind_copy.int_out",
               "dim_order_ops::_clone_dim_order.out", "dim_order_ops::_to_dim_order_copy.out",
-              "dim_order_ops::_empty_dim_order.out", "et_copy::_h2d_copy.out", "et_copy::_d2h_copy.out"):
+              "dim_order_ops::_empty_dim_order.out", "et_copy::_h2d_copy.out", "et_copy::_d2h_copy.out",
+              "aten::narrow_copy.out", "aten::flip.out", "aten::roll.out", "aten::repeat.out", "aten::tril.out",
+              "aten::diagonal_copy.out", "aten::as_strided_copy.out", "aten::unfold_copy.out",
+              "aten::select_scatter.out", "aten::slice_scatter.out"):
         G.NOT_ELEMENTWISE.add(n)
     return [
         ("permute_copy.out", "exact", lambda: gen_permute("permute_copy.out"), None),
@@ -659,4 +866,14 @@ def ops():
         ("dim_order_ops::_empty_dim_order.out", "exact", lambda: gen_empty_dim_order("_empty_dim_order.out"), False),
         ("et_copy::_h2d_copy.out", "exact", lambda: gen_device_copy("_h2d_copy.out"), False),
         ("et_copy::_d2h_copy.out", "exact", lambda: gen_device_copy("_d2h_copy.out"), False),
+        ("narrow_copy.out", "exact", lambda: gen_narrow("narrow_copy.out"), None),
+        ("flip.out", "exact", lambda: gen_flip("flip.out"), None),
+        ("roll.out", "exact", lambda: gen_roll("roll.out"), None),
+        ("repeat.out", "exact", lambda: gen_repeat("repeat.out"), None),
+        ("tril.out", "exact", lambda: gen_tril("tril.out"), None),
+        ("diagonal_copy.out", "exact", lambda: gen_diagonal("diagonal_copy.out"), None),
+        ("as_strided_copy.out", "exact", lambda: gen_as_strided("as_strided_copy.out"), False),
+        ("unfold_copy.out", "exact", lambda: gen_unfold("unfold_copy.out"), None),
+        ("select_scatter.out", "exact", lambda: gen_select_scatter("select_scatter.out"), None),
+        ("slice_scatter.out", "exact", lambda: gen_slice_scatter("slice_scatter.out"), None),
     ]

@@ -150,6 +150,48 @@ impl View {
         self
     }
 
+    /// The diagonal of dims `a` and `b` (distinct), `offset` above the main one (below when
+    /// negative): both dims removed and the diagonal appended as the last dim.
+    pub fn diagonal(self, offset: i64, a: usize, b: usize) -> View {
+        let (na, nb) = (self.sizes[a] as i128, self.sizes[b] as i128);
+        let off = offset as i128;
+        let len = if off >= 0 {
+            na.min(nb - off)
+        } else {
+            (na + off).min(nb)
+        }
+        .max(0) as usize;
+        let (sa, sb) = (self.strides[a], self.strides[b]);
+        let mut v = self;
+        if len > 0 {
+            // |offset| < the dim's size here, so the step stays inside the tensor.
+            let start = if off >= 0 {
+                (offset as isize).wrapping_mul(sb)
+            } else {
+                (offset as isize).wrapping_neg().wrapping_mul(sa)
+            };
+            v.offset = v.offset.wrapping_add(start);
+        }
+        let v = v.remove_dim(a.max(b)).remove_dim(a.min(b));
+        let mut v = v.insert_dim(v.ndim);
+        v.sizes[v.ndim - 1] = len;
+        v.strides[v.ndim - 1] = sa.wrapping_add(sb);
+        v
+    }
+
+    /// Windows of `size` elements, `step` apart, along dim `dim` (`size <=` the dim's size,
+    /// `step > 0`): the dim holds the window index and a last dim of `size` is appended.
+    pub fn unfold(self, dim: usize, size: usize, step: usize) -> View {
+        let stride = self.strides[dim];
+        let mut v = self;
+        v.sizes[dim] = (v.sizes[dim] - size) / step + 1;
+        v.strides[dim] = stride.wrapping_mul(step as isize);
+        let mut v = v.insert_dim(v.ndim);
+        v.sizes[v.ndim - 1] = size;
+        v.strides[v.ndim - 1] = stride;
+        v
+    }
+
     /// The view broadcast to `sizes` (trailing dims aligned; new and size-1 dims repeat with
     /// stride 0). `None` unless it broadcasts.
     pub fn broadcast_to(self, sizes: &[usize]) -> Option<View> {
@@ -247,28 +289,12 @@ pub fn copy_between(
     }
     let pair = Pair::new(dst_view, src_view);
     if sd == od {
-        let es = sd.element_size();
         // SAFETY: both views were checked to stay inside their tensors, whose memory is
         // valid (and, for the out, exclusively borrowed); the boxed entry rejects an out that
         // overlaps an input.
-        unsafe {
-            match es {
-                1 => pair
-                    .walk(|d, s, len, ds, ss| move_run::<u8>(dst, src.as_ptr(), d, s, len, ds, ss)),
-                2 => pair.walk(|d, s, len, ds, ss| {
-                    move_run::<u16>(dst, src.as_ptr(), d, s, len, ds, ss)
-                }),
-                4 => pair.walk(|d, s, len, ds, ss| {
-                    move_run::<u32>(dst, src.as_ptr(), d, s, len, ds, ss)
-                }),
-                8 => pair.walk(|d, s, len, ds, ss| {
-                    move_run::<u64>(dst, src.as_ptr(), d, s, len, ds, ss)
-                }),
-                16 => pair.walk(|d, s, len, ds, ss| {
-                    move_run::<u128>(dst, src.as_ptr(), d, s, len, ds, ss)
-                }),
-                _ => return Err(Error::unsupported_dtype(op, src_name, sd)),
-            }
+        let moved = unsafe { move_runs(sd.element_size(), dst, src.as_ptr(), |f| pair.walk(f)) };
+        if !moved {
+            return Err(Error::unsupported_dtype(op, src_name, sd));
         }
         return Ok(());
     }
@@ -325,40 +351,107 @@ pub fn copy_flat(
     src: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    if src.numel() != out.numel() || src.dtype() != out.dtype() {
+    if src.numel() != out.numel() {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
             .expected("as many elements as", Info::Shape(src.shape()))
             .got(Info::Shape(out.shape())));
     }
+    copy_flat_range(op, src_name, src, 0, out, 0, src.numel())
+}
+
+/// `len` elements of `src` from row-major position `src_start` moved into `out` from
+/// row-major position `dst_start` (same dtype): the flat moves of `roll` without dims.
+pub fn copy_flat_range(
+    op: &'static str,
+    src_name: &'static str,
+    src: &Tensor<'_>,
+    src_start: usize,
+    out: &mut Tensor<'_>,
+    dst_start: usize,
+    len: usize,
+) -> Result<()> {
+    let in_range = |start: usize, n: usize| start.checked_add(len).is_some_and(|e| e <= n);
+    if src.dtype() != out.dtype()
+        || !in_range(src_start, src.numel())
+        || !in_range(dst_start, out.numel())
+    {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
+            .expected(
+                "a range of elements of the same dtype inside",
+                Info::Shape(src.shape()),
+            )
+            .got(Info::Shape(out.shape())));
+    }
     let dst = out.as_mut_ptr(op, "out")?;
-    if src.numel() == 0 {
+    if len == 0 {
         return Ok(());
     }
     let a = Space::merged(&View::of(out));
     let b = Space::merged(&View::of(src));
-    let es = src.element_size();
-    // SAFETY: both spaces are the tensors' own dense layouts, with the same element count.
-    unsafe {
-        match es {
-            1 => walk(&a, &b, |d, s, len, ds, ss| {
-                move_run::<u8>(dst, src.as_ptr(), d, s, len, ds, ss)
-            }),
-            2 => walk(&a, &b, |d, s, len, ds, ss| {
-                move_run::<u16>(dst, src.as_ptr(), d, s, len, ds, ss)
-            }),
-            4 => walk(&a, &b, |d, s, len, ds, ss| {
-                move_run::<u32>(dst, src.as_ptr(), d, s, len, ds, ss)
-            }),
-            8 => walk(&a, &b, |d, s, len, ds, ss| {
-                move_run::<u64>(dst, src.as_ptr(), d, s, len, ds, ss)
-            }),
-            16 => walk(&a, &b, |d, s, len, ds, ss| {
-                move_run::<u128>(dst, src.as_ptr(), d, s, len, ds, ss)
-            }),
-            _ => return Err(Error::unsupported_dtype(op, src_name, src.dtype())),
-        }
+    // SAFETY: both spaces are the tensors' own dense layouts and both ranges were checked.
+    let moved = unsafe {
+        move_runs(src.element_size(), dst, src.as_ptr(), |f| {
+            walk(&a, dst_start, &b, src_start, len, f)
+        })
+    };
+    if !moved {
+        return Err(Error::unsupported_dtype(op, src_name, src.dtype()));
     }
     Ok(())
+}
+
+/// The elements `view` describes of `out` set to zero bits (zero, `false` or `+0.0` in every
+/// dtype).
+pub fn zero_view(op: &'static str, out: &mut Tensor<'_>, view: &View) -> Result<()> {
+    if !view.fits(out.numel()) {
+        return Err(Error::invalid(
+            op,
+            "out",
+            "a region that stays inside the out's elements",
+        ));
+    }
+    let es = out.element_size() as isize;
+    let dst = out.as_mut_ptr(op, "out")?;
+    if view.numel() == 0 {
+        return Ok(());
+    }
+    // SAFETY: the view stays inside the out's writable memory.
+    unsafe {
+        Pair::new(view, view).walk(|d, _, len, ds, _| {
+            if ds == 1 {
+                core::ptr::write_bytes(dst.offset(d * es), 0, len * es as usize);
+            } else {
+                for i in 0..len as isize {
+                    core::ptr::write_bytes(dst.offset((d + i * ds) * es), 0, es as usize);
+                }
+            }
+        })
+    }
+    Ok(())
+}
+
+/// Hands `walk` a run mover for elements of `es` bytes (moved as such, whatever their dtype);
+/// `false` for an element size no dtype has.
+///
+/// # Safety
+/// Every run `walk` yields must address elements inside the two tensors, which must not
+/// overlap.
+unsafe fn move_runs(
+    es: usize,
+    dst: *mut u8,
+    src: *const u8,
+    walk: impl FnOnce(&mut dyn FnMut(isize, isize, usize, isize, isize)),
+) -> bool {
+    // SAFETY (each arm): as the caller guarantees.
+    match es {
+        1 => walk(&mut |d, s, n, ds, ss| unsafe { move_run::<u8>(dst, src, d, s, n, ds, ss) }),
+        2 => walk(&mut |d, s, n, ds, ss| unsafe { move_run::<u16>(dst, src, d, s, n, ds, ss) }),
+        4 => walk(&mut |d, s, n, ds, ss| unsafe { move_run::<u32>(dst, src, d, s, n, ds, ss) }),
+        8 => walk(&mut |d, s, n, ds, ss| unsafe { move_run::<u64>(dst, src, d, s, n, ds, ss) }),
+        16 => walk(&mut |d, s, n, ds, ss| unsafe { move_run::<u128>(dst, src, d, s, n, ds, ss) }),
+        _ => return false,
+    }
+    true
 }
 
 /// Moves `len` elements of type `T` from `src + s + i * ss` to `dst + d + i * ds` (offsets in
@@ -500,7 +593,8 @@ impl Pair {
     /// # Safety
     /// As [`walk`].
     unsafe fn walk(&self, f: impl FnMut(isize, isize, usize, isize, isize)) {
-        unsafe { walk(&self.dst, &self.src, f) }
+        let total = self.dst.sizes[..self.dst.ndim].iter().product();
+        unsafe { walk(&self.dst, 0, &self.src, 0, total, f) }
     }
 }
 
@@ -511,11 +605,20 @@ struct Cursor {
 }
 
 impl Cursor {
-    fn new(s: &Space) -> Cursor {
-        Cursor {
+    /// The cursor at row-major position `pos` (less than the space's element count).
+    fn at(s: &Space, mut pos: usize) -> Cursor {
+        let mut c = Cursor {
             index: [0; MAX_DIM],
             offset: s.offset,
+        };
+        for d in (0..s.ndim).rev() {
+            c.index[d] = pos % s.sizes[d];
+            pos /= s.sizes[d];
+            c.offset = c
+                .offset
+                .wrapping_add((c.index[d] as isize).wrapping_mul(s.strides[d]));
         }
+        c
     }
 
     /// Elements left in the current innermost run.
@@ -542,16 +645,26 @@ impl Cursor {
     }
 }
 
-/// Walks two spaces of the same element count in row-major order together, calling
-/// `f(dst_offset, src_offset, len, dst_stride, src_stride)` for each run both can take in one
-/// go (runs end where either space's innermost dim ends).
+/// Walks `total` elements of two spaces in row-major order together, from positions
+/// `dst_start` and `src_start`, calling `f(dst_offset, src_offset, len, dst_stride,
+/// src_stride)` for each run both can take in one go (runs end where either space's innermost
+/// dim ends).
 ///
 /// # Safety
-/// Every offset either space reaches must be a valid element of its tensor for what `f`
-/// does with it.
-unsafe fn walk(dst: &Space, src: &Space, mut f: impl FnMut(isize, isize, usize, isize, isize)) {
-    let total: usize = dst.sizes[..dst.ndim].iter().product();
-    let (mut a, mut b) = (Cursor::new(dst), Cursor::new(src));
+/// Both ranges must lie inside their spaces, and every offset they reach must be a valid
+/// element of its tensor for what `f` does with it.
+unsafe fn walk(
+    dst: &Space,
+    dst_start: usize,
+    src: &Space,
+    src_start: usize,
+    total: usize,
+    mut f: impl FnMut(isize, isize, usize, isize, isize),
+) {
+    if total == 0 {
+        return;
+    }
+    let (mut a, mut b) = (Cursor::at(dst, dst_start), Cursor::at(src, src_start));
     let (da, db) = (dst.strides[dst.ndim - 1], src.strides[src.ndim - 1]);
     let mut pos = 0;
     while pos < total {
