@@ -11,6 +11,7 @@ All are copies: checked against the functional op (gen's NOT_ELEMENTWISE path), 
 """
 
 import importlib
+import math
 import sys
 
 import torch
@@ -149,6 +150,17 @@ class ShapeOpInfo(G.OpInfo):
                 raise
 
         self.ovl = ovl_checked
+        if self.full == "aten::empty.out":
+            # values are unspecified (ATen leaves an out that needed no resize untouched and a
+            # resized one uninitialised); the suite expects zeros, which etk writes.
+            real_empty = self.ovl
+
+            def ovl_empty(*pos, **kws):
+                r = real_empty(*pos, **kws)
+                kws["out"].zero_()
+                return r
+
+            self.ovl = ovl_empty
         if self.full in DIM_ORDER_OPS:
             self.ovl = et_dim_order_contract(self.ovl, self.full)
             # the reference functional breaks on what the contract accepts (5-D channels-last)
@@ -831,6 +843,138 @@ def gen_slice_scatter(op):
     return cs
 
 
+NON_BOOL = [d for d in ALL if d != B_]
+
+
+def gen_full(op):
+    cs = []
+    for dt in ALL:
+        for v in (3, -2.5, True, 0):
+            cs.append(C("%r into %s" % (v, NAME[dt]), outs=[Out(dt, [2, 3])], size=[2, 3], fill_value=v))
+    cs.append(C("channels-last out", outs=[Out(F32, [2, 3, 4, 5], CL)], size=[2, 3, 4, 5], fill_value=1.5))
+    cs.append(C("zero-dim", outs=[Out(F64, [])], size=[], fill_value=7))
+    cs.append(C("empty", outs=[Out(F32, [2, 0])], size=[2, 0], fill_value=7))
+    for s in ([0], [3], [2, 4]):
+        cs.append(C("resize from %s" % s, outs=[Out(I32, s)], size=[3, 2], fill_value=-4))
+    for v, dt in ((300, I8), (-129, I8), (256, U8), (-256, U8), (-255, U8), (2.0 ** 31, I32), (1e10, F16),
+                  (1e39, F32), (float("nan"), I32), (float("inf"), I64), (float("nan"), F32), (float("-inf"), F16),
+                  (1e300, F64), (3.9e38, BF16), (2.7, I32), (-2.7, G.I16)):
+        cs.append(C("%r into %s" % (v, NAME[dt]), outs=[Out(dt, [2])], size=[2], fill_value=v))
+    cs.append(C("overflow into an empty out", outs=[Out(I8, [0])], size=[0], fill_value=1000))
+    cs.append(C("negative size", outs=[Out(F32, [2])], size=[-1], fill_value=1))
+    return cs
+
+
+def gen_full_like(op):
+    r = rng_for(op)
+    cs = []
+    for dt in ALL:
+        cs.append(C("Int self, %s out" % NAME[dt], outs=[Out(dt)], self=T(vals(r, I32, [2, 3])), fill_value=2.5))
+        cs.append(C("%s self, same out" % NAME[dt], outs=[Out(dt)], self=T(vals(r, dt, [3])), fill_value=1))
+    x = vals(r, F32, [2, 3, 4, 5])
+    for mf in (None, "contiguous", "channels_last", "preserve"):
+        for dout in (None, CL):
+            cs.append(C("memory_format %s out %s" % (mf, dout), outs=[Out(F32, None, dout)], self=T(x, CL),
+                        fill_value=-1, memory_format=G.MF(mf) if mf else None))
+    cs.append(C("channels_last on 2-D", outs=[Out(F32)], self=T(vals(r, F32, [2, 3])), fill_value=1,
+                memory_format=G.MF("channels_last")))
+    cs.append(C("zero-dim", outs=[Out(F32)], self=T(vals(r, F32, [])), fill_value=3))
+    cs.append(C("empty", outs=[Out(F32)], self=T(vals(r, F32, [0, 3])), fill_value=3))
+    for s in ([0], [7]):
+        cs.append(C("resize from %s" % s, outs=[Out(F32, s)], self=T(vals(r, F32, [2, 3])), fill_value=3))
+    cs.append(C("300 into Char", outs=[Out(I8)], self=T(vals(r, I32, [2])), fill_value=300))
+    cs.append(C("nan into Long", outs=[Out(I64)], self=T(vals(r, F32, [2])), fill_value=float("nan")))
+    return cs
+
+
+def gen_zeros_ones(op):
+    cs = []
+    for dt in ALL:
+        cs.append(C("%s [2,3]" % NAME[dt], outs=[Out(dt, [2, 3])], size=[2, 3]))
+    cs.append(C("channels-last out", outs=[Out(F16, [2, 3, 4, 5], CL)], size=[2, 3, 4, 5]))
+    cs.append(C("zero-dim", outs=[Out(I64, [])], size=[]))
+    cs.append(C("empty", outs=[Out(F32, [0, 4])], size=[0, 4]))
+    for s in ([0], [5], [3, 3]):
+        cs.append(C("resize from %s" % s, outs=[Out(F64, s)], size=[2, 3]))
+    cs.append(C("negative size", outs=[Out(F32, [2])], size=[2, -2]))
+    return cs
+
+
+def gen_empty(op):
+    cs = gen_zeros_ones(op)
+    cs.append(C("memory_format contiguous", outs=[Out(F32, [2, 3])], size=[2, 3], memory_format=G.MF("contiguous")))
+    cs.append(C("memory_format preserve", outs=[Out(F32, [2, 3])], size=[2, 3], memory_format=G.MF("preserve")))
+    return cs
+
+
+def arange_tol(dt, kw):
+    """ATen's vectorized loop computes start + step * i with one rounding (FMA), its scalar
+    loop with two: allow one ulp of the out dtype plus the accumulate type's rounding of
+    step * i."""
+    if not G.is_float(dt):
+        return None
+    start, end, step = (float(kw.get(k, d)) for k, d in (("start", 0), ("end", 0), ("step", 1)))
+    if not all(map(math.isfinite, (start, end, step))):
+        return None
+    u_acc = 2.0 ** -24 if dt in (F16, BF16) else 2.0 ** -53
+    return {"rtol": {F16: 2.0 ** -10, BF16: 2.0 ** -7, F32: 2.0 ** -23, F64: 2.0 ** -52}[dt],
+            "atol": float("%.3g" % max(2 * u_acc * (abs(start) + abs(end) + abs(step)), 1e-300))}
+
+
+def gen_arange(op, start_out):
+    cs = []
+
+    def case(note, dt, shape=None, order=None, **kw):
+        if not start_out:
+            if not (type(kw["start"]) is int and kw["start"] == 0 and type(kw["step"]) is int and kw["step"] == 1):
+                return
+            kw = dict(end=kw["end"])
+        cs.append(C(note, outs=[Out(dt, shape if shape is not None else [0], order)], tol=arange_tol(dt, kw), **kw))
+
+    for dt in NON_BOOL:
+        case("%s 0..10" % NAME[dt], dt, start=0, end=10, step=1)
+        case("%s 2.5..-3 step -0.5" % NAME[dt], dt, start=2.5, end=-3, step=-0.5)
+        case("%s -3..7.5 step 2" % NAME[dt], dt, start=-3, end=7.5, step=2)
+    for dt in (F32, F64, F16, BF16):
+        case("%s 0..1 step 0.1" % NAME[dt], dt, start=0, end=1, step=0.1)
+        case("%s 0.1..0.35 step 0.05" % NAME[dt], dt, start=0.1, end=0.35, step=0.05)
+        case("%s 1..0 step -0.3" % NAME[dt], dt, start=1, end=0, step=-0.3)
+        case("%s 1e6..1e6+3 step 0.25" % NAME[dt], dt, start=1e6, end=1e6 + 3, step=0.25)
+    case("Half 0..2049", F16, start=0, end=2049, step=1)
+    case("Char 0..300 wraps", I8, start=0, end=300, step=1)
+    case("Byte -5..5", U8, start=-5, end=5, step=1)
+    case("Int 0.5..3", I32, start=0.5, end=3, step=1)
+    case("Int -2.5..3 step 1.5", I32, start=-2.5, end=3, step=1.5)
+    case("Long 0..5.5", I64, start=0, end=5.5, step=1)
+    case("Long 0..-7 step -3", I64, start=0, end=-7, step=-3)
+    case("Long big span", I64, start=-2 ** 62, end=2 ** 62, step=2 ** 61)
+    case("Long max end", I64, start=2 ** 63 - 4, end=2 ** 63 - 1, step=1)
+    case("Float bool start", F32, start=True, end=4, step=1)
+    case("empty range", F32, start=3, end=3, step=1)
+    case("empty Long range", I64, start=3, end=3, step=-1)
+    case("out with the length, other shape", F32, [5, 1], start=0, end=5, step=1)
+    case("out with the length, dim order [1,0]", F32, [2, 3], [1, 0], start=0, end=6, step=1)
+    case("resize from [7]", F64, [7], start=0, end=5, step=1)
+    case("resize from [2,3]", F64, [2, 3], start=0, end=5, step=1)
+    # errors
+    case("step 0", F32, start=0, end=5, step=0)
+    case("Int step 0.5 truncates to 0", I32, start=0, end=5, step=0.5)
+    case("wrong sign", F32, start=0, end=5, step=-1)
+    case("wrong sign Long", I64, start=5, end=0, step=1)
+    case("end inf", F32, start=0, end=float("inf"), step=1)
+    case("end nan", F64, start=0, end=float("nan"), step=1)
+    case("start -inf", F16, start=float("-inf"), end=0, step=1)
+    case("too long", F32, start=0, end=1e20, step=1e-5)
+    case("Bool out", B_, start=0, end=1, step=1)
+    case("end overflows Char's accumulate type? no: Long", I8, start=0, end=2 ** 40, step=2 ** 38)
+    case("end past float", F16, start=0, end=1e39, step=1e38)
+    if not start_out:
+        for end in (7, 7.5, -1, 0, 2.0 ** 40, float("nan"), -0.5):
+            cs.append(C("end %r into Long" % end, outs=[Out(I64, [0])], end=end))
+        cs.append(C("end 4.5 into Double", outs=[Out(F64, [0])], tol=arange_tol(F64, dict(end=4.5)), end=4.5))
+    return cs
+
+
 def ops():
     for n in ("aten::permute_copy.out", "aten::view_copy.out", "aten::expand_copy.out", "aten::t_copy.out",
               "aten::transpose_copy.int_out", "aten::unsqueeze_copy.out", "aten::squeeze_copy.dim_out",
@@ -841,7 +985,8 @@ def ops():
               "dim_order_ops::_empty_dim_order.out", "et_copy::_h2d_copy.out", "et_copy::_d2h_copy.out",
               "aten::narrow_copy.out", "aten::flip.out", "aten::roll.out", "aten::repeat.out", "aten::tril.out",
               "aten::diagonal_copy.out", "aten::as_strided_copy.out", "aten::unfold_copy.out",
-              "aten::select_scatter.out", "aten::slice_scatter.out"):
+              "aten::select_scatter.out", "aten::slice_scatter.out", "aten::full.out", "aten::full_like.out",
+              "aten::zeros.out", "aten::ones.out", "aten::empty.out", "aten::arange.out", "aten::arange.start_out"):
         G.NOT_ELEMENTWISE.add(n)
     return [
         ("permute_copy.out", "exact", lambda: gen_permute("permute_copy.out"), None),
@@ -876,4 +1021,11 @@ def ops():
         ("unfold_copy.out", "exact", lambda: gen_unfold("unfold_copy.out"), None),
         ("select_scatter.out", "exact", lambda: gen_select_scatter("select_scatter.out"), None),
         ("slice_scatter.out", "exact", lambda: gen_slice_scatter("slice_scatter.out"), None),
+        ("full.out", "exact", lambda: gen_full("full.out"), False),
+        ("full_like.out", "exact", lambda: gen_full_like("full_like.out"), False),
+        ("zeros.out", "exact", lambda: gen_zeros_ones("zeros.out"), False),
+        ("ones.out", "exact", lambda: gen_zeros_ones("ones.out"), False),
+        ("empty.out", "exact", lambda: gen_empty("empty.out"), False),
+        ("arange.out", "exact", lambda: gen_arange("arange.out", False), False),
+        ("arange.start_out", "exact", lambda: gen_arange("arange.start_out", True), False),
     ]

@@ -8,9 +8,8 @@
 //! on what the memory held before (ATen leaves an out that needed no resize untouched).
 
 use crate::util::copy::check_out_dim_order;
-use crate::util::movement::{check_rank, size_arg};
+use crate::util::movement::sizes_arg;
 use etk_core::out::resize_out;
-use etk_core::shape::MAX_DIM;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "dim_order_ops::_empty_dim_order.out";
@@ -21,12 +20,8 @@ pub fn empty_dim_order_out(
     dim_order: Option<&[i64]>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    check_rank(OP, "size", size.len())?;
-    let mut sizes = [0usize; MAX_DIM];
-    for (s, &v) in sizes.iter_mut().zip(size) {
-        *s = size_arg(OP, "size", v)?;
-    }
-    let sizes = &sizes[..size.len()];
+    let sizes = sizes_arg(OP, "size", size)?;
+    let sizes = sizes.as_slice();
     if out.dim() != sizes.len() {
         // a resize to another rank makes the out contiguous; check the order it will have.
         resize_out(OP, out, sizes)?;

@@ -1,4 +1,5 @@
-//! The shape family's kernels: view-like copies, joining and splitting, dim-order copies.
+//! The shape family's kernels: view-like copies, joining and splitting, dim-order copies,
+//! factories.
 
 use crate::ops::*;
 use etk_core::KernelEntry;
@@ -34,4 +35,11 @@ pub const TABLE: &[KernelEntry] = entries![
     unfold_copy::OP => unfold_copy::unfold_copy_out_boxed,
     select_scatter::OP => select_scatter::select_scatter_out_boxed,
     slice_scatter::OP => slice_scatter::slice_scatter_out_boxed,
+    full::OP => full::full_out_boxed,
+    full_like::OP => full_like::full_like_out_boxed,
+    zeros::OP => zeros::zeros_out_boxed,
+    ones::OP => ones::ones_out_boxed,
+    empty::OP => empty::empty_out_boxed,
+    arange::OP => arange::arange_out_boxed,
+    arange::OP_START => arange::arange_start_out_boxed,
 ];

@@ -728,3 +728,37 @@ pub fn check_rank(op: &'static str, arg: &'static str, rank: usize) -> Result<()
     }
     Ok(())
 }
+
+/// ATen's `int[] size` of a factory: non-negative sizes of at most `MAX_DIM` dims whose
+/// element count fits in usize.
+pub fn sizes_arg(op: &'static str, arg: &'static str, size: &[i64]) -> Result<Dims> {
+    check_rank(op, arg, size.len())?;
+    let mut d = Dims::EMPTY;
+    for &s in size {
+        d.push(size_arg(op, arg, s)?);
+    }
+    if d.product().is_none() {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
+            .expected_text("sizes whose element count fits in usize")
+            .got(Info::Shape(d)));
+    }
+    Ok(d)
+}
+
+/// Calls `f(offset, stride, len, position)` for runs covering `out`'s elements in row-major
+/// (logical) order: `position` is the row-major index of the run's first element, `offset`
+/// and `stride` are in elements. For factories whose values depend on the position.
+pub fn for_each_logical_run(out: &Tensor<'_>, mut f: impl FnMut(isize, isize, usize, usize)) {
+    if out.numel() == 0 {
+        return;
+    }
+    let s = Space::merged(&View::of(out));
+    let mut pos = 0;
+    // SAFETY: `f` only receives offsets; the space is the out's own dense layout.
+    unsafe {
+        walk(&s, 0, &s, 0, out.numel(), |d, _, len, ds, _| {
+            f(d, ds, len, pos);
+            pos += len;
+        })
+    }
+}
