@@ -16,6 +16,7 @@
 
 use crate::util::movement::for_each_logical_run;
 use crate::util::scalar::scalar_to_checked;
+use core::cmp::Ordering;
 use etk_core::element::storer;
 use etk_core::iter::CHUNK;
 use etk_core::out::resize_out;
@@ -113,7 +114,11 @@ fn check_range<T: PartialOrd + Default>(
     finite: bool,
 ) -> Result<()> {
     let zero = T::default();
-    if !(step > zero || step < zero) {
+    // NaN is no step either.
+    if !matches!(
+        step.partial_cmp(&zero),
+        Some(Ordering::Greater | Ordering::Less)
+    ) {
         return Err(Error::invalid(op, "step", "a non-zero step"));
     }
     if !finite {
@@ -135,12 +140,19 @@ fn length(op: &'static str, size: f64) -> Result<usize> {
             .expected_text("a length that fits in int64")
             .got(Info::Float(size)));
     }
-    usize::try_from(size as i64).map_err(|_| Error::invalid(op, "end", "a length that fits in usize"))
+    usize::try_from(size as i64)
+        .map_err(|_| Error::invalid(op, "end", "a length that fits in usize"))
 }
 
 /// Resizes the out to `[len]` unless it has `len` elements, then writes `start + step * i`
 /// converted to its dtype at row-major position `i`.
-fn write<C: Acc>(op: &'static str, start: C, step: C, len: usize, out: &mut Tensor<'_>) -> Result<()> {
+fn write<C: Acc>(
+    op: &'static str,
+    start: C,
+    step: C,
+    len: usize,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     if out.numel() != len {
         resize_out(op, out, &[len])?;
     }
@@ -156,7 +168,13 @@ fn write<C: Acc>(op: &'static str, start: C, step: C, len: usize, out: &mut Tens
                 *v = C::at(start, step, pos + done + k);
             }
             // SAFETY: the run lies inside the out's writable memory.
-            unsafe { store(dst.offset((offset + done as isize * stride) * es), stride, &buf[..n]) };
+            unsafe {
+                store(
+                    dst.offset((offset + done as isize * stride) * es),
+                    stride,
+                    &buf[..n],
+                )
+            };
             done += n;
         }
     });

@@ -19,7 +19,11 @@ pub fn empty_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     if memory_format.is_some() {
-        return Err(Error::invalid(OP, "memory_format", "None: a memory format with an out"));
+        return Err(Error::invalid(
+            OP,
+            "memory_format",
+            "None: a memory format with an out",
+        ));
     }
     let sizes = sizes_arg(OP, "size", size)?;
     resize_out(OP, out, &sizes)?;
