@@ -767,3 +767,39 @@ fn dim_order_ops_follow_executorch_contract() {
         .is_err()
     );
 }
+
+#[test]
+fn conj_physical_flips_the_imaginary_sign() {
+    // ComplexFloat [2]: (1, 2), (-0, NaN)
+    let src: [f32; 4] = [1.0, 2.0, -0.0, f32::NAN];
+    let x = Tensor::from_bytes(ComplexFloat, bytes_of(&src), &[2], &[0]).unwrap();
+    let mut dst = [0f32; 4];
+    {
+        let db = unsafe { core::slice::from_raw_parts_mut(dst.as_mut_ptr() as *mut u8, 16) };
+        let mut out = Tensor::from_bytes_mut(ComplexFloat, db, &[2], &[0]).unwrap();
+        conj_physical::conj_physical_out(&mut ctx(), &x, &mut out).unwrap();
+    }
+    assert_eq!(dst[..3], [1.0, -2.0, -0.0]);
+    assert!(dst[2].is_sign_negative() && dst[3].is_nan() && dst[3].is_sign_negative());
+    // real: a copy; another dtype: an error
+    let y = tt(Int, &[1.0, -2.0], &[2]);
+    let mut out = dynamic(Int, 2);
+    run(&mut out, |o| {
+        conj_physical::conj_physical_out(&mut ctx(), &y.view(), o)
+    })
+    .unwrap();
+    assert_eq!(vals(&out), vec![1.0, -2.0]);
+    let mut out = dynamic(Float, 2);
+    assert_eq!(
+        kind(run(&mut out, |o| conj_physical::conj_physical_out(
+            &mut ctx(),
+            &y.view(),
+            o
+        ))),
+        ErrorKind::InvalidType
+    );
+}
+
+fn bytes_of(v: &[f32]) -> &[u8] {
+    unsafe { core::slice::from_raw_parts(v.as_ptr() as *const u8, core::mem::size_of_val(v)) }
+}

@@ -975,6 +975,20 @@ def gen_arange(op, start_out):
     return cs
 
 
+def gen_conj_physical(op):
+    """Real tensors only: the runner and gen have no complex tensors yet."""
+    r = rng_for(op)
+    cs = dtype_cases(r, lambda x: dict(self=x))
+    cs += layout_cases(r, lambda x: dict(self=x))
+    cs.append(C("special values", self=T(G.specials(F32))))
+    cs.append(C("zero-dim", self=T(vals(r, F64, []))))
+    cs.append(C("empty", self=T(vals(r, F32, [0, 3]))))
+    cs += resize_cases(r, lambda x: dict(self=x))
+    cs += wrong_dtype(r, lambda x: dict(self=x))
+    cs.append(C("Int self, Float out", outs=[Out(F32)], self=T(vals(r, I32, [3]))))
+    return cs
+
+
 def ops():
     for n in ("aten::permute_copy.out", "aten::view_copy.out", "aten::expand_copy.out", "aten::t_copy.out",
               "aten::transpose_copy.int_out", "aten::unsqueeze_copy.out", "aten::squeeze_copy.dim_out",
@@ -986,7 +1000,8 @@ def ops():
               "aten::narrow_copy.out", "aten::flip.out", "aten::roll.out", "aten::repeat.out", "aten::tril.out",
               "aten::diagonal_copy.out", "aten::as_strided_copy.out", "aten::unfold_copy.out",
               "aten::select_scatter.out", "aten::slice_scatter.out", "aten::full.out", "aten::full_like.out",
-              "aten::zeros.out", "aten::ones.out", "aten::empty.out", "aten::arange.out", "aten::arange.start_out"):
+              "aten::zeros.out", "aten::ones.out", "aten::empty.out", "aten::arange.out", "aten::arange.start_out",
+              "aten::_conj_physical.out"):
         G.NOT_ELEMENTWISE.add(n)
     return [
         ("permute_copy.out", "exact", lambda: gen_permute("permute_copy.out"), None),
@@ -1028,4 +1043,5 @@ def ops():
         ("empty.out", "exact", lambda: gen_empty("empty.out"), False),
         ("arange.out", "exact", lambda: gen_arange("arange.out", False), False),
         ("arange.start_out", "exact", lambda: gen_arange("arange.start_out", True), False),
+        ("_conj_physical.out", "exact", lambda: gen_conj_physical("_conj_physical.out"), None),
     ]

@@ -25,6 +25,7 @@ pub mod ceil;
 pub mod clamp;
 pub mod clone;
 pub mod clone_dim_order;
+pub mod conj_physical;
 pub mod copy;
 pub mod cos;
 pub mod cosh;

@@ -42,4 +42,5 @@ pub const TABLE: &[KernelEntry] = entries![
     empty::OP => empty::empty_out_boxed,
     arange::OP => arange::arange_out_boxed,
     arange::OP_START => arange::arange_start_out_boxed,
+    conj_physical::OP => conj_physical::conj_physical_out_boxed,
 ];
