@@ -249,7 +249,9 @@ impl View {
     /// The element count, saturating (an as_strided view may describe more elements than
     /// fit in usize; it never reaches a copy, which needs an out of its shape).
     fn numel(&self) -> usize {
-        self.sizes().iter().fold(1usize, |n, &s| n.saturating_mul(s))
+        self.sizes()
+            .iter()
+            .fold(1usize, |n, &s| n.saturating_mul(s))
     }
 }
 
