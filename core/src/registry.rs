@@ -209,7 +209,8 @@ macro_rules! __count {
 
 /// Generates the boxed entry of a typed kernel: checks arity and out aliasing, unpacks each
 /// argument with [`FromEValue`](crate::FromEValue) (a wrong kind is an error naming the
-/// argument), and calls the typed kernel with the outs last.
+/// argument), and calls the typed kernel with the outs last. `-> [out]` takes one out of type
+/// `Tensor(a!)[]` as a `&mut [Tensor]`.
 ///
 /// ```ignore
 /// boxed_kernel!(pub fn add_out_boxed = "aten::add.out" =>
@@ -244,6 +245,29 @@ macro_rules! boxed_kernel {
                 )?;
             )+
             $typed(ctx, $($arg,)* $($out),+)
+        }
+    };
+    // An out of type `Tensor(a!)[]` (`split_copy.Tensor_out`): one `TensorListMut`.
+    ($vis:vis fn $name:ident = $op:expr => $typed:ident ( $($arg:ident : $ty:ty),* $(,)? ) -> [ $out:ident ]) => {
+        $vis fn $name(
+            ctx: &mut $crate::KernelContext<'_>,
+            stack: &mut [$crate::EValue<'_>],
+        ) -> $crate::Result<()> {
+            const __OP: &str = $op;
+            const N_IN: usize = $crate::__count!($($arg)*);
+            $crate::registry::check_arity(__OP, stack, N_IN + 1)?;
+            let (ins, outs) = stack.split_at_mut(N_IN);
+            $crate::registry::check_no_alias(__OP, ins, outs)?;
+            let mut _next_in = ins.iter();
+            $(
+                let $arg: $ty = $crate::FromEValue::from_evalue(
+                    _next_in.next().ok_or($crate::Error::invalid(__OP, "arguments", "more arguments"))?,
+                    __OP,
+                    stringify!($arg),
+                )?;
+            )*
+            let $out = $crate::evalue::out_tensor_list(&mut outs[0], __OP, stringify!($out))?;
+            $typed(ctx, $($arg,)* $out)
         }
     };
 }

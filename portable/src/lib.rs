@@ -21,6 +21,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::misc::TABLE,
     table::linalg::TABLE,
     table::index::TABLE,
+    table::shape::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

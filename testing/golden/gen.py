@@ -1853,6 +1853,8 @@ def OPS():
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
     ops += gen_index.ops()
+    import gen_shape
+    ops += gen_shape.ops()
     return ops
 
 

@@ -13,4 +13,5 @@ pub mod compare;
 pub mod index;
 pub mod linalg;
 pub mod misc;
+pub mod shape;
 pub mod unary;

@@ -4,11 +4,15 @@
 //! - [`copy_cast`]: `out = static_cast<out dtype>(src)`, `src` broadcast to the out's shape.
 //! - [`copy_like`]: the out checked against and shaped like a tensor, then copied into.
 //! - [`check_memory_format`]: ATen's rank requirement for `channels_last(_3d)`.
+//! - [`check_out_dim_order`]: ExecuTorch's dim-order contract of the `dim_order_ops` outs.
 
 use crate::dispatch_compute;
 use etk_core::evalue::MemoryFormat;
 use etk_core::iter::{arg, map1};
 use etk_core::out::{check_dtype, resize_out};
+use etk_core::shape::{
+    Dims, contiguous_dim_order, is_channels_last_dim_order, is_contiguous_dim_order,
+};
 use etk_core::{Error, ErrorKind, Info, Result, Tensor};
 
 /// `out = static_cast<out dtype>(src)` elementwise, `src` broadcast to the out's shape (which
@@ -74,6 +78,47 @@ pub fn check_memory_format(
         return Err(Error::new(ErrorKind::InvalidArgument, op, "memory_format")
             .expected("a tensor of rank", Info::Int(need as i64))
             .got(Info::Int(rank as i64)));
+    }
+    Ok(())
+}
+
+/// ExecuTorch's contract for the `dim_order_ops` out variants: a given `dim_order` must be the
+/// contiguous or the channels-last order of a tensor of `rank` dims, and the out must already
+/// be laid out in it; without one, the out must be laid out as `like` (`None`: contiguous).
+pub fn check_out_dim_order(
+    op: &'static str,
+    dim_order: Option<&[i64]>,
+    rank: usize,
+    like: Option<&Tensor<'_>>,
+    out: &Tensor<'_>,
+) -> Result<()> {
+    let mut want = contiguous_dim_order(rank);
+    match dim_order {
+        Some(d) => {
+            let order = Dims::from_i64(d).filter(|o| {
+                o.len() == rank && (is_contiguous_dim_order(o) || is_channels_last_dim_order(o))
+            });
+            want = order.ok_or(
+                Error::new(ErrorKind::InvalidArgument, op, "dim_order")
+                    .expected(
+                        "the contiguous or channels-last dim order of rank",
+                        Info::Int(rank as i64),
+                    )
+                    .got(Info::Shape(Dims::from_i64(d).unwrap_or(Dims::EMPTY))),
+            )?;
+        }
+        None => {
+            if let Some(t) = like {
+                want = Dims::new(t.dim_order()).unwrap_or(want);
+            }
+        }
+    }
+    if out.dim_order() != want.as_slice() {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
+            .expected("an out laid out in dim order", Info::Shape(want))
+            .got(Info::Shape(
+                Dims::new(out.dim_order()).unwrap_or(Dims::EMPTY),
+            )));
     }
     Ok(())
 }

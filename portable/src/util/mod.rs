@@ -9,6 +9,8 @@
 //! - [`index`]: index tensors, element moves by size, the odometer walk; [`scatter`]: the
 //!   scatter/gather shape rules and reductions; [`advanced`]: ATen's advanced indexing;
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
+//! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
+//!   the one strided copy that moves their elements; the shape, copy and view-like ops.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -18,6 +20,7 @@ pub mod compare;
 pub mod copy;
 pub mod dispatch;
 pub mod index;
+pub mod movement;
 pub mod pointwise;
 pub mod scalar;
 pub mod scatter;

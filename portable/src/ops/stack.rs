@@ -1,0 +1,48 @@
+//! `stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! The tensors joined along a new dim `dim` (in `[-rank-1, rank]`): `out.select(dim, k)` is
+//! `tensors[k]`. The list must not be empty and every tensor must have the same shape. The out
+//! dtype is any dtype the promoted dtype of the tensors can be cast to (each converted as
+//! C++ `static_cast` does); its dim order is the caller's.
+
+use crate::ops::cat::promoted;
+use crate::util::movement::{View, check_rank, copy_into, dim_arg};
+use etk_core::out::{check_can_cast, resize_out};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::stack.out";
+
+pub fn stack_out(
+    _ctx: &mut KernelContext<'_>,
+    tensors: &[Tensor<'_>],
+    dim: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let Some(first) = tensors.first() else {
+        return Err(Error::invalid(OP, "tensors", "a non-empty list of tensors"));
+    };
+    if let Some(t) = tensors.iter().find(|t| t.sizes() != first.sizes()) {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "tensors")
+            .expected(
+                "tensors of the same shape as the first,",
+                Info::Shape(first.shape()),
+            )
+            .got(Info::Shape(t.shape())));
+    }
+    let rank = first.dim() + 1;
+    let d = dim_arg(OP, "dim", dim, rank)?;
+    check_rank(OP, "tensors", rank)?;
+    check_can_cast(OP, promoted(OP, tensors)?, out)?;
+    let mut full = [0usize; etk_core::MAX_DIM];
+    full[..d].copy_from_slice(&first.sizes()[..d]);
+    full[d] = tensors.len();
+    full[d + 1..rank].copy_from_slice(&first.sizes()[d..]);
+    resize_out(OP, out, &full[..rank])?;
+    let whole = View::of(out);
+    for (k, t) in tensors.iter().enumerate() {
+        copy_into(OP, "tensors", t, out, &whole.select(d, k))?;
+    }
+    Ok(())
+}
+
+boxed_kernel!(pub fn stack_out_boxed = OP => stack_out(tensors: &[Tensor], dim: i64) -> (out));
