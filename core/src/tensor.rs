@@ -206,10 +206,11 @@ impl<'a> Tensor<'a> {
         Ok(self)
     }
 
-    /// A read-only contiguous view of `src`'s memory with new `sizes` (the same number of
-    /// elements), living as long as `src`'s memory: what ExecuTorch's `et_view` makes of its
-    /// out. `src` must be read-only and its memory order must be row-major over its non-unit
-    /// dims, so that the new view reads the elements in `src`'s logical order.
+    /// A read-only view of `src`'s memory with new `sizes` (the same number of elements),
+    /// living as long as `src`'s memory: what ExecuTorch's `et_view` makes of its out. `src`
+    /// must be read-only. With `src`'s own sizes the view keeps its dim order; other sizes need
+    /// `src`'s memory in row-major order over its non-unit dims and give a contiguous view, so
+    /// that the view reads the elements in `src`'s logical order.
     pub fn view_of(src: &Tensor<'a>, sizes: &[usize]) -> Result<Tensor<'a>> {
         if src.writable {
             // A writable view promises its holder exclusive access; a second view of the same
@@ -219,6 +220,21 @@ impl<'a> Tensor<'a> {
                 "self",
                 "a read-only tensor (a writable one cannot be shared)",
             ));
+        }
+        if sizes == src.sizes.as_slice() {
+            // The same sizes: the same layout, whatever the dim order.
+            return Ok(Tensor {
+                dtype: src.dtype,
+                sizes: src.sizes,
+                dim_order: src.dim_order,
+                strides: src.strides,
+                numel: src.numel,
+                data: src.data,
+                capacity: src.nbytes(),
+                writable: false,
+                dynamism: ShapeDynamism::Static,
+                _memory: PhantomData,
+            });
         }
         let mut last = None;
         for &d in src.dim_order.iter().filter(|&&d| src.sizes[d] != 1) {
