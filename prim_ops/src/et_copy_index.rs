@@ -7,9 +7,8 @@
 //! and `copy_to` must be resizable when its dim 0 changes. etk also requires the same dtype
 //! (ExecuTorch copies bytes regardless), no overlap between the two, and dim 0 outermost in
 //! `copy_to`'s memory unless it holds one slot (so a slot is one block and a resize keeps the
-//! others in place); the slot is written in
-//! `copy_to`'s dim order whatever `copy_from`'s is. The call's only out is `copy_to` itself,
-//! so its stack has three values and no result slot.
+//! others in place); the slot is written in `copy_to`'s dim order whatever `copy_from`'s is.
+//! The call's only out is `copy_to` itself, so its stack has three values and no result slot.
 
 use etk_core::iter::Plan;
 use etk_core::{
@@ -79,10 +78,11 @@ pub fn et_copy_index_tensor(
     // without dim 0.
     let es = copy_to.element_size();
     let mut order = [0usize; MAX_DIM];
-    let mut k = 0;
-    for &d in copy_to.dim_order().iter().filter(|&&d| d != 0) {
-        order[k] = d - 1;
-        k += 1;
+    for (o, &d) in order
+        .iter_mut()
+        .zip(copy_to.dim_order().iter().filter(|&&d| d != 0))
+    {
+        *o = d - 1;
     }
     let base = copy_to.as_mut_ptr(OP, "copy_to")?;
     // SAFETY: `index < size(0)` after the resize, so the slot's `numel * es` bytes start

@@ -315,12 +315,10 @@ fn copy_index(to: &mut OwnedTensor, from: &Tensor<'_>, index: i64) -> Result<()>
         EValue::Int(index),
     ];
     let r = call("executorch_prim::et_copy_index.tensor", &mut s);
-    if r.is_ok() {
-        let EValue::Tensor(t) = &s[0] else { panic!() };
-        let (sizes, order) = (t.sizes().to_vec(), t.dim_order().to_vec());
-        drop(s);
-        to.set_layout(&sizes, &order);
-    }
+    let EValue::Tensor(t) = &s[0] else { panic!() };
+    let (sizes, order) = (t.sizes().to_vec(), t.dim_order().to_vec());
+    // the view borrows `to`; its (possibly resized) layout is carried back once it is gone
+    to.set_layout(&sizes, &order);
     r
 }
 
