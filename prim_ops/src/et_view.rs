@@ -73,6 +73,13 @@ pub fn et_view_default_boxed(ctx: &mut KernelContext<'_>, stack: &mut [EValue<'_
     let [self_, size, out] = stack else {
         return check_arity(OP, stack, 3);
     };
+    // the out's own memory is never used, but an out overlapping self is as suspect here as
+    // in every other kernel
+    etk_core::registry::check_no_alias(
+        OP,
+        core::slice::from_ref(self_),
+        core::slice::from_ref(out),
+    )?;
     let self_: &Tensor<'_> = etk_core::FromEValue::from_evalue(self_, OP, "self")?;
     let size: &[i64] = etk_core::FromEValue::from_evalue(size, OP, "size")?;
     let out = out_tensor(out, OP, "out")?;

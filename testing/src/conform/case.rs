@@ -399,6 +399,23 @@ mod tests {
     }
 
     #[test]
+    fn parses_scalar_outs() {
+        let v: Value = serde_json::from_str(
+            r#"{"op": "executorch_prim::add.Scalar", "args": [{"int": 1}, {"float": 4500000000000000.5}],
+                "outs": [{"scalar": "float"}], "expected": ["0.expected.0"]}"#,
+        )
+        .unwrap();
+        let c = parse_case(&v).unwrap();
+        assert_eq!(c.args[1], Arg::Float(4500000000000000.5));
+        assert!(c.outs[0].scalar && c.outs[0].dtype == "Double" && c.outs[0].shape.is_empty());
+        let bad: Value = serde_json::from_str(
+            r#"{"op": "x", "args": [], "outs": [{"scalar": "complex"}], "expected": "error"}"#,
+        )
+        .unwrap();
+        assert!(parse_case(&bad).is_err());
+    }
+
+    #[test]
     fn rejects_malformed_cases() {
         for bad in [
             r#"{"args": [], "outs": [], "expected": []}"#,
