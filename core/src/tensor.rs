@@ -206,6 +206,75 @@ impl<'a> Tensor<'a> {
         Ok(self)
     }
 
+    /// A read-only view of `src`'s memory with new `sizes` (the same number of elements),
+    /// living as long as `src`'s memory: what ExecuTorch's `et_view` makes of its out. `src`
+    /// must be read-only. With `src`'s own sizes the view keeps its dim order; other sizes need
+    /// `src`'s memory in row-major order over its non-unit dims and give a contiguous view, so
+    /// that the view reads the elements in `src`'s logical order.
+    pub fn view_of(src: &Tensor<'a>, sizes: &[usize]) -> Result<Tensor<'a>> {
+        if src.writable {
+            // A writable view promises its holder exclusive access; a second view of the same
+            // memory for `'a` would break that promise.
+            return Err(Error::invalid(
+                TENSOR_OP,
+                "self",
+                "a read-only tensor (a writable one cannot be shared)",
+            ));
+        }
+        if sizes == src.sizes.as_slice() {
+            // The same sizes: the same layout, whatever the dim order.
+            return Ok(Tensor {
+                dtype: src.dtype,
+                sizes: src.sizes,
+                dim_order: src.dim_order,
+                strides: src.strides,
+                numel: src.numel,
+                data: src.data,
+                capacity: src.nbytes(),
+                writable: false,
+                dynamism: ShapeDynamism::Static,
+                _memory: PhantomData,
+            });
+        }
+        let mut last = None;
+        for &d in src.dim_order.iter().filter(|&&d| src.sizes[d] != 1) {
+            if last.is_some_and(|l| l > d) {
+                return Err(Error::invalid(
+                    TENSOR_OP,
+                    "self",
+                    "a tensor whose memory order is row-major (a view of a permuted layout is \
+                     not a reshape of its memory)",
+                ));
+            }
+            last = Some(d);
+        }
+        let order = shape::contiguous_dim_order(sizes.len());
+        let (s, d, strides, numel) = layout(src.dtype, sizes, &order)?;
+        if numel != src.numel {
+            return Err(Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "size")
+                .expected(
+                    "sizes with as many elements as self:",
+                    Info::Int(src.numel as i64),
+                )
+                .got(Info::Shape(s)));
+        }
+        // The elements of the new view are exactly the `numel * element_size` bytes `src`
+        // covers (both are dense), all within `src`'s capacity and valid for `'a`; the copy is
+        // read-only like `src`, so it may coexist with `src` as two `&'a [u8]` do.
+        Ok(Tensor {
+            dtype: src.dtype,
+            sizes: s,
+            dim_order: d,
+            strides,
+            numel,
+            data: src.data,
+            capacity: src.nbytes(),
+            writable: false,
+            dynamism: ShapeDynamism::Static,
+            _memory: PhantomData,
+        })
+    }
+
     /// Marks the view as resizable by kernels within its capacity.
     pub fn with_dynamism(mut self, dynamism: ShapeDynamism) -> Tensor<'a> {
         self.dynamism = dynamism;

@@ -40,6 +40,10 @@ pub struct OutSpec {
     pub dtype: String,
     pub shape: Vec<usize>,
     pub dim_order: Option<Vec<usize>>,
+    /// A scalar result (`{"scalar": "int"|"float"|"bool"}`, the prim ops' return value): the
+    /// call gets an `EValue::None` in its place, which the kernel replaces by an Int, Double
+    /// or Bool, compared with a 0-dim expected tensor of `dtype` (Long, Double or Bool).
+    pub scalar: bool,
 }
 
 /// What the call must produce.
@@ -229,6 +233,24 @@ fn parse_arg(v: &Value, what: &str) -> Result<Arg, String> {
 }
 
 fn parse_out(v: &Value, what: &str) -> Result<OutSpec, String> {
+    if let Some(k) = v.get("scalar") {
+        let dtype = match k.as_str() {
+            Some("int") => "Long",
+            Some("float") => "Double",
+            Some("bool") => "Bool",
+            _ => {
+                return Err(format!(
+                    "{what}.scalar: expected \"int\", \"float\" or \"bool\""
+                ));
+            }
+        };
+        return Ok(OutSpec {
+            dtype: dtype.into(),
+            shape: Vec::new(),
+            dim_order: None,
+            scalar: true,
+        });
+    }
     let dtype = v
         .get("dtype")
         .and_then(Value::as_str)
@@ -247,6 +269,7 @@ fn parse_out(v: &Value, what: &str) -> Result<OutSpec, String> {
         dtype,
         shape,
         dim_order,
+        scalar: false,
     })
 }
 
@@ -373,6 +396,23 @@ mod tests {
             }
         );
         assert_eq!(c.expected, Expected::Tensors(vec!["0.expected.0".into()]));
+    }
+
+    #[test]
+    fn parses_scalar_outs() {
+        let v: Value = serde_json::from_str(
+            r#"{"op": "executorch_prim::add.Scalar", "args": [{"int": 1}, {"float": 4500000000000000.5}],
+                "outs": [{"scalar": "float"}], "expected": ["0.expected.0"]}"#,
+        )
+        .unwrap();
+        let c = parse_case(&v).unwrap();
+        assert_eq!(c.args[1], Arg::Float(4500000000000000.5));
+        assert!(c.outs[0].scalar && c.outs[0].dtype == "Double" && c.outs[0].shape.is_empty());
+        let bad: Value = serde_json::from_str(
+            r#"{"op": "x", "args": [], "outs": [{"scalar": "complex"}], "expected": "error"}"#,
+        )
+        .unwrap();
+        assert!(parse_case(&bad).is_err());
     }
 
     #[test]

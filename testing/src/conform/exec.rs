@@ -35,6 +35,12 @@ pub const LIST_OUT_OPS: &[&str] = &[
     "aten::unbind_copy.int_out",
 ];
 
+/// Operators that write their first argument (`Tensor(a!)`) and have no out: the call gets
+/// one writable view in that position and nothing after the arguments; as for in-place
+/// overloads, `outs[0]` describes the argument and `expected[0]` is it after the call, and a
+/// different expected shape makes it dynamic-bound with room for the result.
+pub const FIRST_ARG_OUT_OPS: &[&str] = &["executorch_prim::et_copy_index.tensor"];
+
 /// Largest out capacity (in elements) the runner invents for an `"error"` case.
 const ERROR_OUT_CAP: usize = 1 << 20;
 
@@ -139,6 +145,8 @@ struct OutTensor {
     layout: Layout,
     buf: GuardedBuf,
     dynamic: bool,
+    /// A scalar result slot: the call gets `EValue::None` instead of a view of `buf`.
+    scalar: bool,
 }
 
 struct Expect {
@@ -170,6 +178,8 @@ pub struct Prepared {
     args: Vec<PArg>,
     outs: Vec<OutTensor>,
     out_list: bool,
+    /// The op writes its first argument and has no out (`FIRST_ARG_OUT_OPS`).
+    first_arg_out: bool,
     expected: Option<Vec<Expect>>,
     tol: Tol,
 }
@@ -333,7 +343,8 @@ fn load_expected(file: &FileData, name: &str, dtype: ScalarType) -> Result<Expec
 
 /// Builds every buffer of a case.
 pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
-    let in_place = is_in_place(&case.op);
+    let first_arg_out = FIRST_ARG_OUT_OPS.contains(&case.op.as_str());
+    let in_place = is_in_place(&case.op) || first_arg_out;
     let mut inputs: Vec<InTensor> = Vec::new();
     let mut args = Vec::with_capacity(case.args.len());
     let mut int_lists: Vec<&[i64]> = Vec::new();
@@ -405,10 +416,25 @@ pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
                 o.dtype, o.shape, s.layout.dtype, s.layout.sizes
             ));
         }
+        let want = match &expected {
+            Some(exp) if first_arg_out => Some(&exp[0].shape),
+            _ => None,
+        };
+        let (buf, dynamic) = match want {
+            Some(w) if *w != s.layout.sizes => {
+                let n = numel(w).unwrap_or(0).max(s.layout.numel());
+                let mut buf = alloc_buf(n * s.layout.dtype.element_size())?;
+                let len = s.layout.nbytes();
+                buf.data_mut()[..len].copy_from_slice(&s.buf.data()[..len]);
+                (buf, true)
+            }
+            _ => (s.buf, first_arg_out && expected.is_none()),
+        };
         outs.push(OutTensor {
             layout: s.layout,
-            buf: s.buf,
-            dynamic: false,
+            buf,
+            dynamic,
+            scalar: false,
         });
     }
     // Room an `"error"` case's outs get: enough for any result the inputs plausibly produce.
@@ -455,6 +481,7 @@ pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
             layout,
             buf,
             dynamic,
+            scalar: o.scalar,
         });
     }
     let out_list = LIST_OUT_OPS.contains(&case.op.as_str());
@@ -468,6 +495,7 @@ pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
         args,
         outs,
         out_list,
+        first_arg_out,
         expected,
         tol: case.tol,
     };
@@ -546,8 +574,16 @@ fn install_panic_hook() {
     });
 }
 
-/// The layout of each out after the call (`None` if the kernel replaced the out value).
-type OutLayouts = Vec<Option<(Vec<usize>, Vec<usize>)>>;
+/// What each out holds after the call.
+enum OutAfter {
+    /// A tensor with these sizes and strides whose elements are at this address.
+    Tensor(Vec<usize>, Vec<usize>, usize),
+    /// A scalar result, as the bytes of its dtype.
+    Scalar(ScalarType, Vec<u8>),
+    /// Anything else (the kernel replaced the out with another kind of value).
+    Other(&'static str),
+}
+type OutLayouts = Vec<OutAfter>;
 
 enum Called {
     Returned(etk::Result<()>, OutLayouts),
@@ -600,6 +636,9 @@ fn call(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> Called {
             PArg::Bool(v) => EValue::Bool(*v),
             PArg::Str(s) => EValue::String(s),
             PArg::Tensor(i) => EValue::Tensor(input(*i).expect("checked")),
+            PArg::SelfInPlace if p.first_arg_out => {
+                EValue::Tensor(out_view(&p.outs[0]).expect("checked"))
+            }
             PArg::SelfInPlace => {
                 let o = &p.outs[0];
                 EValue::Tensor(unsafe { view(&o.layout, &o.buf, false, false) }.expect("checked"))
@@ -614,9 +653,15 @@ fn call(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> Called {
     let n_args = stack.len();
     if p.out_list {
         stack.push(EValue::TensorListMut(&mut out_list));
+    } else if p.first_arg_out {
+        // the written argument is the out: nothing follows the arguments
     } else {
         for o in &p.outs {
-            stack.push(EValue::Tensor(out_view(o).expect("checked")));
+            stack.push(if o.scalar {
+                EValue::None
+            } else {
+                EValue::Tensor(out_view(o).expect("checked"))
+            });
         }
     }
     let mut ctx = KernelContext::new(scratch, &Serial);
@@ -632,20 +677,39 @@ fn call(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> Called {
             return Called::Panicked(msg);
         }
     };
-    let layout = |t: &Tensor<'_>| Some((t.sizes().to_vec(), t.strides().to_vec()));
-    let layouts = if p.out_list {
+    let layout = |t: &Tensor<'_>| {
+        OutAfter::Tensor(
+            t.sizes().to_vec(),
+            t.strides().to_vec(),
+            t.as_ptr() as usize,
+        )
+    };
+    let self_at = p.args.iter().position(|a| matches!(a, PArg::SelfInPlace));
+    let layouts = if let (true, Some(i)) = (p.first_arg_out, self_at) {
+        vec![match &stack[i] {
+            EValue::Tensor(t) => layout(t),
+            v => OutAfter::Other(v.kind_name()),
+        }]
+    } else if p.out_list {
         match stack.get(n_args) {
             Some(EValue::TensorListMut(l)) if l.len() == p.outs.len() => {
                 l.iter().map(layout).collect()
             }
-            _ => vec![None; p.outs.len()],
+            _ => p
+                .outs
+                .iter()
+                .map(|_| OutAfter::Other("not a list"))
+                .collect(),
         }
     } else {
         stack[n_args..]
             .iter()
             .map(|v| match v {
                 EValue::Tensor(t) => layout(t),
-                _ => None,
+                EValue::Int(i) => OutAfter::Scalar(ScalarType::Long, i.to_le_bytes().to_vec()),
+                EValue::Double(d) => OutAfter::Scalar(ScalarType::Double, d.to_le_bytes().to_vec()),
+                EValue::Bool(b) => OutAfter::Scalar(ScalarType::Bool, vec![u8::from(*b)]),
+                v => OutAfter::Other(v.kind_name()),
             })
             .collect()
     };
@@ -694,13 +758,28 @@ pub fn run(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> (Outcome, S
         ),
         (Ok(()), Some(exp)) => {
             for (k, ((o, e), l)) in p.outs.iter().zip(exp).zip(&layouts).enumerate() {
-                let Some((sizes, strides)) = l else {
-                    return (
-                        Outcome::Failed,
-                        format!("out {k} was replaced by the kernel"),
-                    );
+                let msg = match (l, o.scalar) {
+                    (OutAfter::Tensor(sizes, strides, ptr), false) => {
+                        let Some(data) = memory_at(p, o, *ptr) else {
+                            return (
+                                Outcome::Failed,
+                                format!("out {k} points outside the call's memory"),
+                            );
+                        };
+                        compare(k, data, sizes, strides, e, p.tol)
+                    }
+                    (OutAfter::Scalar(dtype, bytes), true) if *dtype == e.dtype => {
+                        compare(k, bytes, &[], &[], e, p.tol)
+                    }
+                    (OutAfter::Scalar(dtype, _), true) => {
+                        Some(format!("out {k}: a {dtype} result, expected {}", e.dtype))
+                    }
+                    (OutAfter::Other(kind), _) => {
+                        Some(format!("out {k} is a {kind} after the call"))
+                    }
+                    _ => Some(format!("out {k} was replaced by the kernel")),
                 };
-                if let Some(msg) = compare(k, o, sizes, strides, e, p.tol) {
+                if let Some(msg) = msg {
                     return (Outcome::Failed, msg);
                 }
             }
@@ -790,9 +869,18 @@ fn index_of(mut i: usize, sizes: &[usize]) -> Vec<usize> {
     idx
 }
 
+/// The memory an out's elements are read from: its own buffer, or (for a view op such as
+/// `et_view`, which re-points the out at an input's memory) the input buffer holding `ptr`.
+fn memory_at<'p>(p: &'p Prepared, o: &'p OutTensor, ptr: usize) -> Option<&'p [u8]> {
+    let bufs = std::iter::once(&o.buf).chain(p.inputs.iter().map(|t| &t.buf));
+    bufs.map(|b| b.data())
+        .find(|d| (d.as_ptr() as usize..=d.as_ptr() as usize + d.len()).contains(&ptr))
+        .map(|d| &d[ptr - d.as_ptr() as usize..])
+}
+
 fn compare(
     k: usize,
-    o: &OutTensor,
+    data: &[u8],
     sizes: &[usize],
     strides: &[usize],
     e: &Expect,
@@ -802,7 +890,6 @@ fn compare(
         return Some(format!("out {k}: shape {sizes:?}, expected {:?}", e.shape));
     }
     let es = e.dtype.element_size();
-    let data = o.buf.data();
     let (mut bad, mut first) = (0usize, None);
     for (i, want) in e.data.chunks_exact(es).enumerate() {
         let off = logical_to_offset(i, sizes, strides) * es;

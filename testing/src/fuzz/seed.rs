@@ -7,7 +7,7 @@ use etk::ScalarType;
 
 use super::args::{Arg, TSpec, numel};
 use crate::conform::case::{self, Arg as CaseArg, Case, Expected, TensorRef};
-use crate::conform::exec::{LIST_OUT_OPS, file_dtype, is_in_place};
+use crate::conform::exec::{FIRST_ARG_OUT_OPS, LIST_OUT_OPS, file_dtype, is_in_place};
 use crate::conform::{FileData, suite_files};
 
 /// The case file an operator's cases are in by the suite's naming convention.
@@ -102,7 +102,13 @@ fn to_call(c: &Case, file: &FileData) -> Option<Vec<Arg>> {
         Expected::Error => None,
     };
     let mut outs = Vec::with_capacity(c.outs.len());
+    let mut scalar_outs = 0;
     for (k, o) in c.outs.iter().enumerate() {
+        if o.scalar {
+            // a prim op's result slot: the kernel replaces the value, it has no memory
+            scalar_outs += 1;
+            continue;
+        }
         let dtype = ScalarType::from_name(&o.dtype)?;
         let n = numel(&o.shape);
         let want = expected_numel(k).unwrap_or(n);
@@ -113,7 +119,11 @@ fn to_call(c: &Case, file: &FileData) -> Option<Vec<Arg>> {
         let es = dtype.element_size();
         outs.push(spec.out(n.max(want).saturating_mul(es), want != n));
     }
-    if is_in_place(&c.op) {
+    if FIRST_ARG_OUT_OPS.contains(&c.op.as_str()) {
+        // the written first argument is the out; nothing follows the arguments
+        let first = args.iter().position(|a| matches!(a, Arg::Tensor(_)))?;
+        args[first] = Arg::Out(outs.into_iter().next()?);
+    } else if is_in_place(&c.op) {
         let self_spec = match args.iter().find(|a| matches!(a, Arg::Tensor(_))) {
             Some(Arg::Tensor(t)) => t.clone(),
             _ => return None,
@@ -126,6 +136,7 @@ fn to_call(c: &Case, file: &FileData) -> Option<Vec<Arg>> {
         args.push(Arg::OutList(outs));
     } else {
         args.extend(outs.into_iter().map(Arg::Out));
+        args.extend((0..scalar_outs).map(|_| Arg::None));
     }
     Some(args)
 }
