@@ -709,6 +709,8 @@ def encode_value(v, name, tensors):
 
 
 def write_op(opname, cat, cases, outdir, conv_src=None):
+    if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
+        return __import__("gen_quant").write_op(opname, cases, outdir)
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -1851,6 +1853,7 @@ def OPS():
         ("addmm.out", "gemm", lambda: gen_addmm("addmm.out"), None),
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
+    ops += __import__("gen_quant").ops()
     return ops
 
 

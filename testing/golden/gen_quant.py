@@ -1,0 +1,404 @@
+"""Golden cases for etk-quantized: `quantized_decomposed::*` out overloads, computed with
+torch's reference ops (`torch.ao.quantization.fx._decomposed`, the functional overloads; the
+out variants are ExecuTorch's schemas: the functional arguments plus `out`).
+
+Registered in gen.py's OPS(); `gen.py --only quantized_decomposed::quantize_per_tensor.out`
+writes `cases/quantized_decomposed__quantize_per_tensor.out.safetensors`.
+
+Every case calls the functional reference op on the case's (contiguous) inputs; the expected
+outs are its results. `"expected": "error"` where the reference raises, and for the calls an
+out variant must reject although the functional op has no out to check (an out of the wrong
+dtype). Not generated: NaN / infinite inputs and values whose float-to-integer conversion is
+undefined in C++ (a result past the quantized dtype's range), crossed quant_min > quant_max
+(torch's reference accepts them and produces values clamped to quant_max; etk rejects them,
+as ExecuTorch's kernels do). Tolerance: exact (etk follows the reference's arithmetic step by
+step), with the sign of a zero not significant.
+"""
+
+import json
+import os
+import zlib
+
+import torch
+import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers quantized_decomposed)
+from safetensors.torch import save_file
+
+from gen import NAME, T, encode_value
+
+Q = torch.ops.quantized_decomposed
+U8, I8, I16, I32, I64 = torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64
+F16, BF16, F32, F64 = torch.float16, torch.bfloat16, torch.float32, torch.float64
+QDT = [U8, I8, I16, I32]
+QR = {U8: (0, 255), I8: (-128, 127), I16: (-32768, 32767), I32: (-2 ** 31, 2 ** 31 - 1)}
+CL = [0, 2, 3, 1]
+
+
+class G:
+    def __init__(self, op):
+        self.g = torch.Generator().manual_seed(zlib.crc32(op.encode()))
+
+    def randn(self, shape, scale=1.0):
+        return torch.randn(shape, generator=self.g, dtype=F64) * scale
+
+    def ints(self, shape, lo, hi):
+        return torch.randint(lo, hi + 1, shape, generator=self.g, dtype=I64)
+
+
+class Case:
+    """args: list of (name, value) in schema order (T, float, int, bool, None, torch.dtype);
+    outs: list of (dtype, shape, dim_order); fn: the functional call returning the results."""
+
+    def __init__(self, note, args, outs, fn, error=False):
+        self.note, self.args, self.outs, self.fn, self.error = note, args, outs, fn, error
+
+
+def enc(v, name, tensors):
+    if isinstance(v, torch.dtype):
+        return {"dtype": NAME[v]}
+    if isinstance(v, T):
+        v = T(v.t, v.dim_order)  # a fresh copy: an input reused by several cases is stored once each
+    return encode_value(v, name, tensors)
+
+
+def write_op(opname, cases, outdir):
+    tensors, jcases, n_err = {}, [], 0
+    for c in cases:
+        k = len(jcases)
+        note = c.note
+        expected = None
+        if not c.error:
+            try:
+                res = c.fn()
+                if not isinstance(res, (tuple, list)):
+                    res = (res,)
+                expected = [r.contiguous().clone() for r in res]
+            except Exception as ex:  # the reference rejects the call
+                note = "%s -> torch: %s: %s" % (note, type(ex).__name__, str(ex).strip().split("\n")[0][:160])
+        args = [enc(v, "%d.%s" % (k, n), tensors) for n, v in c.args]
+        outs = []
+        for i, (dt, shape, order) in enumerate(c.outs):
+            if shape is None:
+                shape = list(expected[i].shape) if expected is not None else [0]
+            d = {"dtype": NAME[dt], "shape": list(shape)}
+            if order is not None:
+                d["dim_order"] = order
+            outs.append(d)
+        if expected is None:
+            exp = "error"
+            n_err += 1
+        else:
+            exp = []
+            for i, t in enumerate(expected):
+                if t.dtype != c.outs[i][0]:
+                    t = t.to(c.outs[i][0])
+                nm = "%d.expected.%d" % (k, i)
+                tensors[nm] = t
+                exp.append(nm)
+        jc = {"op": opname, "args": args, "outs": outs, "expected": exp, "tol": "exact", "note": note}
+        if exp != "error":
+            jc["signed_zero"] = False
+        jcases.append(jc)
+    meta = json.dumps(jcases, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    path = os.path.join(outdir, opname.replace("::", "__") + ".safetensors")
+    save_file({k: v.contiguous() for k, v in sorted(tensors.items())}, path, metadata={"cases": meta})
+    return opname, len(jcases), n_err, 0, os.path.getsize(path)
+
+
+def mat(v):
+    """The tensor a T stands for, laid out in its dim order."""
+    if isinstance(v, T):
+        if v.dim_order is None:
+            return v.t.clone()
+        inv = [v.dim_order.index(i) for i in range(len(v.dim_order))]
+        return v.t.permute(v.dim_order).contiguous().permute(inv)
+    return v
+
+
+def call(f, args):
+    vals = [mat(v) for _, v in args]
+    return lambda: f(*vals)
+
+
+def ties(scale, n):
+    """Inputs on which x * (1/scale) lands exactly on k + 0.5 (round half to even matters)."""
+    return torch.tensor([(k + 0.5) * scale for k in range(-n, n)], dtype=F64)
+
+
+# ----------------------------------------------------------------------------------------------
+# per tensor
+
+def _qpt_args(tensor_form, x, scale, zp, qmin, qmax, dt, sdt=F64, zdt=I64):
+    if tensor_form:
+        return [("input", x), ("scale", T(torch.tensor([scale], dtype=sdt))),
+                ("zero_point", T(torch.tensor([zp], dtype=zdt))), ("quant_min", qmin), ("quant_max", qmax),
+                ("dtype", dt)]
+    return [("input", x), ("scale", scale), ("zero_point", zp), ("quant_min", qmin), ("quant_max", qmax),
+            ("dtype", dt)]
+
+
+def _scalar_qparams(args):
+    d = dict(args)
+    s, z = d["scale"], d["zero_point"]
+    if isinstance(s, T):
+        return s.t.item(), z.t.item()
+    return s, z
+
+
+def gen_quantize_per_tensor(op, tensor_form):
+    g = G(op)
+    cs = []
+
+    def add(note, x, scale, zp, qmin, qmax, dt, out=None, error=False, **kw):
+        args = _qpt_args(tensor_form, x, scale, zp, qmin, qmax, dt, **kw)
+        s, z = _scalar_qparams(args)
+        xv = mat(x)
+        fn = (lambda: Q.quantize_per_tensor.default(xv, s, z, qmin, qmax, dt))
+        cs.append(Case(note, args, [out or (dt, None, None)], fn, error))
+
+    for dt in QDT:
+        lo, hi = QR[dt]
+        if dt == I32:
+            lo, hi = -2 ** 24, 2 ** 24
+        for xdt in (F32, F16, BF16):
+            for scale, zp in ((0.05, 0), (0.1, 3), (0.0123, -7 if dt != U8 else 128), (1.7, 0)):
+                x = T((g.randn([3, 5], 4.0)).to(xdt))
+                add("%s -> %s scale %g zp %d" % (NAME[xdt], NAME[dt], scale, zp), x, scale, zp, lo, hi, dt)
+        x = T(ties(0.25, 6).to(F32))
+        add("ties to even, %s" % NAME[dt], x, 0.25, 1, lo, hi, dt)
+        x = T((g.randn([4, 6], 50.0)).to(F32))
+        add("saturating, %s" % NAME[dt], x, 0.01, 0, QR[dt][0] if dt != I32 else -1000,
+            QR[dt][1] if dt != I32 else 1000, dt)
+        add("narrow range [%d, %d], %s" % (lo // 2 + 1, hi // 2, NAME[dt]), T(g.randn([7], 3.0).to(F32)),
+            0.02, 0, lo // 2 + 1, hi // 2, dt)
+    # layouts, shapes
+    x4 = g.randn([2, 3, 2, 4], 2.0).to(F32)
+    add("channels-last input", T(x4, CL), 0.03, 2, -128, 127, I8)
+    add("channels-last out", T(x4), 0.03, 2, -128, 127, I8, out=(I8, [2, 3, 2, 4], CL))
+    add("channels-last both, Half", T(x4.to(F16), CL), 0.03, 2, 0, 255, U8, out=(U8, [2, 3, 2, 4], CL))
+    add("permuted [2,0,1]", T(g.randn([3, 4, 5]).to(F32), [2, 0, 1]), 0.01, 0, -128, 127, I8)
+    add("zero-dim", T(torch.tensor(1.234, dtype=F32)), 0.1, 1, -128, 127, I8)
+    add("empty", T(torch.zeros([0, 3], dtype=F32)), 0.1, 1, -128, 127, I8)
+    add("resize a [5] out to [2,3]", T(g.randn([2, 3]).to(F32)), 0.1, 1, -128, 127, I8, out=(I8, [5], None))
+    add("negative scale", T(g.randn([6]).to(F32)), -0.05, 3, -128, 127, I8)
+    add("tiny scale saturates", T(g.randn([6]).to(F32)), 1e-8, 0, 0, 255, U8)
+    if tensor_form:
+        for sdt, zdt in ((F32, I64), (F64, I32), (F16, I8)):
+            add("scale %s, zero_point %s" % (NAME[sdt], NAME[zdt]), T(g.randn([9], 3.0).to(F32)), 0.07, 5,
+                -128, 127, I8, sdt=sdt, zdt=zdt)
+    # errors
+    xe = T(g.randn([4]).to(F32))
+    add("quant_min below the dtype", xe, 0.1, 0, -129, 127, I8)
+    add("quant_max above the dtype", xe, 0.1, 0, 0, 256, U8)
+    add("Double input", T(g.randn([4])), 0.1, 0, -128, 127, I8)
+    add("Int input", T(torch.arange(4, dtype=I32)), 0.1, 0, -128, 127, I8)
+    add("Long dtype", xe, 0.1, 0, -128, 127, I64, out=(I64, [4], None))
+    add("out of the wrong dtype", xe, 0.1, 0, -128, 127, I8, out=(U8, [4], None), error=True)
+    add("resize a [2,3] out to [4]", xe, 0.1, 0, -128, 127, I8, out=(I8, [2, 3], None))
+    return cs
+
+
+def gen_dequantize_per_tensor(op, tensor_form):
+    g = G(op)
+    cs = []
+
+    def add(note, q, scale, zp, qmin, qmax, dt, out_dtype=None, out=None, error=False, **kw):
+        args = _qpt_args(tensor_form, q, scale, zp, qmin, qmax, dt, **kw) + [("out_dtype", out_dtype)]
+        s, z = _scalar_qparams(args)
+        qv = mat(q)
+        fn = (lambda: Q.dequantize_per_tensor.default(qv, s, z, qmin, qmax, dt, out_dtype=out_dtype))
+        cs.append(Case(note, args, [out or (out_dtype or F32, None, None)], fn, error))
+
+    for dt in QDT:
+        lo, hi = QR[dt]
+        for odt in (None, F32, F16, BF16, F64):
+            for scale, zp in ((0.05, 0), (0.0123, -7 if dt != U8 else 128), (3.3, 1)):
+                q = T(g.ints([3, 5], max(lo, -40000), min(hi, 40000)).to(dt))
+                add("%s -> %s scale %g zp %d" % (NAME[dt], NAME[odt] if odt else "None", scale, zp),
+                    q, scale, zp, lo, hi, dt, odt)
+        q = T(torch.tensor([lo, hi, 0, 1, -1 if dt != U8 else 2], dtype=dt))
+        add("extremes, %s" % NAME[dt], q, 0.1, 0, lo, hi, dt)
+    q4 = g.ints([2, 3, 2, 4], -128, 127).to(I8)
+    add("channels-last input", T(q4, CL), 0.03, 2, -128, 127, I8)
+    add("channels-last out", T(q4), 0.03, 2, -128, 127, I8, out=(F32, [2, 3, 2, 4], CL))
+    add("channels-last both, Half", T(q4, CL), 0.03, 2, -128, 127, I8, F16, out=(F16, [2, 3, 2, 4], CL))
+    add("zero-dim", T(torch.tensor(-5, dtype=I8)), 0.1, 1, -128, 127, I8)
+    add("empty", T(torch.zeros([2, 0], dtype=U8)), 0.1, 1, 0, 255, U8)
+    add("resize a [0] out to [2,3]", T(g.ints([2, 3], 0, 255).to(U8)), 0.1, 1, 0, 255, U8, out=(F32, [0], None))
+    add("out_dtype None into a Double out", T(g.ints([5], 0, 255).to(U8)), 0.37, 4, 0, 255, U8,
+        out=(F64, None, None))
+    if tensor_form:
+        for sdt, zdt in ((F32, I64), (F64, I32), (F16, I8)):
+            add("scale %s, zero_point %s" % (NAME[sdt], NAME[zdt]), T(g.ints([9], -128, 127).to(I8)), 0.07, 5,
+                -128, 127, I8, sdt=sdt, zdt=zdt)
+    # errors
+    qe = T(g.ints([4], 0, 100).to(U8))
+    add("input dtype differs from dtype", qe, 0.1, 0, -128, 127, I8)
+    add("Long dtype", T(torch.arange(4, dtype=I64)), 0.1, 0, -128, 127, I64)
+    add("out of the wrong dtype for out_dtype", qe, 0.1, 0, 0, 255, U8, F32, out=(F16, [4], None), error=True)
+    add("integer out_dtype", qe, 0.1, 0, 0, 255, U8, I32, out=(I32, [4], None), error=True)
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# per channel
+
+def gen_quantize_per_channel(op):
+    g = G(op)
+    cs = []
+
+    def add(note, x, scales, zps, axis, qmin, qmax, dt, out=None, error=False):
+        args = [("input", x), ("scales", T(scales)), ("zero_points", T(zps)), ("axis", axis),
+                ("quant_min", qmin), ("quant_max", qmax), ("dtype", dt)]
+        xv, sv, zv = mat(x), scales.clone(), zps.clone()
+        fn = (lambda: Q.quantize_per_channel.default(xv, sv, zv, axis, qmin, qmax, dt))
+        cs.append(Case(note, args, [out or (dt, None, None)], fn, error))
+
+    def sc(n, sdt=F32):
+        return (torch.rand([n], generator=g.g, dtype=F64) * 0.2 + 0.005).to(sdt)
+
+    for dt in QDT:
+        lo, hi = QR[dt]
+        if dt == I32:
+            lo, hi = -2 ** 24, 2 ** 24
+        for xdt in (F32, F16, BF16):
+            for sdt in (F32, F64, F16):
+                for axis in (0, 1):
+                    x = g.randn([3, 4], 3.0).to(xdt)
+                    n = x.shape[axis]
+                    zps = g.ints([n], -5, 5) + (128 if dt == U8 else 0)
+                    add("%s -> %s, scales %s, axis %d" % (NAME[xdt], NAME[dt], NAME[sdt], axis), T(x), sc(n, sdt),
+                        zps, axis, lo, hi, dt)
+    x4 = g.randn([2, 3, 2, 4], 2.0).to(F32)
+    for axis in (0, 1, 2, 3, -1, -3):
+        n = x4.shape[axis]
+        add("rank 4 axis %d, channels-last input" % axis, T(x4, CL), sc(n), g.ints([n], -3, 3), axis, -128, 127, I8)
+    add("channels-last out, axis 1", T(x4), sc(3), g.ints([3], -3, 3), 1, -128, 127, I8, out=(I8, [2, 3, 2, 4], CL))
+    add("channels-last both, axis 3", T(x4, CL), sc(4), g.ints([4], 0, 9), 3, 0, 255, U8, out=(U8, [2, 3, 2, 4], CL))
+    add("ties to even", T(ties(0.25, 4).to(F32).reshape(2, 4)), torch.tensor([0.25, 0.25]), torch.tensor([0, 1]),
+        0, -128, 127, I8)
+    add("one scale for every channel", T(g.randn([3, 4]).to(F32)), sc(1), torch.tensor([2]), 1, -128, 127, I8)
+    add("zero_points Int", T(g.randn([3, 4]).to(F32)), sc(4), g.ints([4], -3, 3).to(I32), 1, -128, 127, I8)
+    add("empty along another dim", T(torch.zeros([0, 4], dtype=F32)), sc(4), g.ints([4], -3, 3), 1, -128, 127, I8)
+    add("resize a [1] out", T(g.randn([2, 3]).to(F32)), sc(3), g.ints([3], -3, 3), 1, -128, 127, I8,
+        out=(I8, [1], None))
+    add("saturating narrow range", T(g.randn([4, 5], 30.0).to(F32)), sc(4), g.ints([4], -3, 3), 0, -8, 7, I8)
+    # errors
+    x = T(g.randn([3, 4]).to(F32))
+    add("axis past the rank", x, sc(4), g.ints([4], 0, 0), 2, -128, 127, I8)
+    add("axis below -rank", x, sc(4), g.ints([4], 0, 0), -3, -128, 127, I8, error=True)
+    add("scales of the wrong length", x, sc(3), g.ints([3], 0, 0), 1, -128, 127, I8)
+    add("zero_points of the wrong length", x, sc(4), g.ints([3], 0, 0), 1, -128, 127, I8, error=True)
+    add("quant_max above the dtype", x, sc(4), g.ints([4], 0, 0), 1, -128, 128, I8)
+    add("Double input", T(g.randn([3, 4])), sc(4), g.ints([4], 0, 0), 1, -128, 127, I8)
+    add("zero-dim input", T(torch.tensor(1.0)), sc(1), g.ints([1], 0, 0), 0, -128, 127, I8)
+    add("out of the wrong dtype", x, sc(4), g.ints([4], 0, 0), 1, -128, 127, I8, out=(U8, [3, 4], None), error=True)
+    return cs
+
+
+def gen_dequantize_per_channel(op):
+    g = G(op)
+    cs = []
+
+    def add(note, q, scales, zps, axis, qmin, qmax, dt, out_dtype=None, out=None, error=False):
+        args = [("input", q), ("scales", T(scales)), ("zero_points", T(zps) if zps is not None else None),
+                ("axis", axis), ("quant_min", qmin), ("quant_max", qmax), ("dtype", dt), ("out_dtype", out_dtype)]
+        qv, sv, zv = mat(q), scales.clone(), zps.clone() if zps is not None else None
+        fn = (lambda: Q.dequantize_per_channel.default(qv, sv, zv, axis, qmin, qmax, dt, out_dtype=out_dtype))
+        cs.append(Case(note, args, [out or (out_dtype or F32, None, None)], fn, error))
+
+    def sc(n, sdt=F32):
+        return (torch.rand([n], generator=g.g, dtype=F64) * 0.2 + 0.005).to(sdt)
+
+    for dt in QDT:
+        lo, hi = QR[dt]
+        for odt in (None, F16, BF16, F64):
+            for sdt in (F32, F64, F16, BF16):
+                axis = int(g.ints([], 0, 1))
+                q = g.ints([3, 4], max(lo, -40000), min(hi, 40000)).to(dt)
+                n = q.shape[axis]
+                zps = g.ints([n], -5, 5) + (128 if dt == U8 else 0)
+                add("%s -> %s, scales %s, axis %d" % (NAME[dt], NAME[odt] if odt else "None", NAME[sdt], axis), T(q),
+                    sc(n, sdt), zps, axis, lo, hi, dt, odt)
+        add("no zero points, %s" % NAME[dt], T(g.ints([2, 3], max(lo, -99), min(hi, 99)).to(dt)), sc(3), None, 1,
+            lo, hi, dt)
+        add("zero_points Int, %s" % NAME[dt], T(g.ints([2, 3], max(lo, -99), min(hi, 99)).to(dt)), sc(2),
+            g.ints([2], 0, 9).to(I32), 0, lo, hi, dt)
+    add("Int input minus Long zero points past the Int range", T(torch.tensor([[-2 ** 31, 2 ** 31 - 1]], dtype=I32)),
+        torch.tensor([1.0]), torch.tensor([5]), 0, -2 ** 31, 2 ** 31 - 1, I32)
+    q4 = g.ints([2, 3, 2, 4], -128, 127).to(I8)
+    for axis in (0, 1, 2, 3, -1, -2):
+        n = q4.shape[axis]
+        add("rank 4 axis %d, channels-last input" % axis, T(q4, CL), sc(n), g.ints([n], -3, 3), axis, -128, 127, I8)
+    add("channels-last out, axis 1", T(q4), sc(3), g.ints([3], -3, 3), 1, -128, 127, I8, out=(F32, [2, 3, 2, 4], CL))
+    add("channels-last both, Half, axis 3", T(q4, CL), sc(4), g.ints([4], -3, 3), 3, -128, 127, I8, F16,
+        out=(F16, [2, 3, 2, 4], CL))
+    add("one scale for every channel", T(g.ints([3, 4], -9, 9).to(I8)), sc(1), torch.tensor([2]), 1, -128, 127, I8)
+    add("empty", T(torch.zeros([0, 4], dtype=I8)), sc(4), g.ints([4], -3, 3), 1, -128, 127, I8)
+    add("resize a [1] out", T(g.ints([2, 3], -9, 9).to(I8)), sc(3), g.ints([3], -3, 3), 1, -128, 127, I8,
+        out=(F32, [1], None))
+    # errors
+    q = T(g.ints([3, 4], -9, 9).to(I8))
+    add("axis past the rank", q, sc(4), g.ints([4], 0, 0), 2, -128, 127, I8)
+    add("scales of the wrong length", q, sc(3), g.ints([3], 0, 0), 1, -128, 127, I8)
+    add("zero_points of the wrong length", q, sc(4), g.ints([3], 0, 0), 1, -128, 127, I8)
+    add("input dtype differs from dtype", q, sc(4), g.ints([4], 0, 0), 1, 0, 255, U8)
+    add("quant_min below the dtype", q, sc(4), g.ints([4], 0, 0), 1, -129, 127, I8)
+    add("out of the wrong dtype for out_dtype", q, sc(4), g.ints([4], 0, 0), 1, -128, 127, I8, F32,
+        out=(F64, [3, 4], None), error=True)
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# choose_qparams
+
+def gen_choose_qparams(op):
+    g = G(op)
+    cs = []
+
+    def add(note, x, qmin, qmax, eps, dt, outs=None, error=False):
+        args = [("input", x), ("quant_min", qmin), ("quant_max", qmax), ("eps", eps), ("dtype", dt)]
+        xv = mat(x)
+        fn = (lambda: Q.choose_qparams.tensor(xv, qmin, qmax, eps, dt))
+        cs.append(Case(note, args, outs or [(F64, None, None), (I64, None, None)], fn, error))
+
+    eps = float(torch.finfo(F32).eps)
+    for xdt in (F32, F16, BF16):
+        for dt, (qmin, qmax) in ((U8, (0, 255)), (I8, (-128, 127)), (I16, (-32768, 32767)), (I8, (-8, 7)),
+                                 (I32, (-2 ** 31, 2 ** 31 - 1))):
+            for sc, off in ((1.0, 0.0), (5.0, 2.0), (0.01, -0.5)):
+                x = g.randn([4, 5], sc) + off
+                add("%s, %s [%d, %d], spread %g offset %g" % (NAME[xdt], NAME[dt], qmin, qmax, sc, off),
+                    T(x.to(xdt)), qmin, qmax, eps, dt)
+    add("all positive", T(torch.rand([6], generator=g.g).to(F32) + 1), 0, 255, eps, U8)
+    add("all negative", T(-torch.rand([6], generator=g.g).to(F32) - 1), -128, 127, eps, I8)
+    add("all zero: scale is eps", T(torch.zeros([5], dtype=F32)), -128, 127, eps, I8)
+    add("big eps", T(g.randn([5]).to(F32)), -128, 127, 0.5, I8)
+    add("zero-dim", T(torch.tensor(-3.5, dtype=F32)), 0, 255, eps, U8)
+    add("channels-last input", T(g.randn([2, 3, 2, 2]).to(F32), CL), -128, 127, eps, I8)
+    add("resize [0] outs", T(g.randn([5]).to(F32)), -128, 127, eps, I8,
+        outs=[(F64, [0], None), (I64, [0], None)])
+    # errors
+    x = T(g.randn([5]).to(F32))
+    add("range without 0", x, 1, 127, eps, I8)
+    add("quant_min == quant_max", x, 0, 0, eps, I8)
+    add("Double input", T(g.randn([5])), -128, 127, eps, I8)
+    add("Long dtype", x, -128, 127, eps, I64)
+    add("empty input", T(torch.zeros([0], dtype=F32)), -128, 127, eps, I8)
+    add("Float scale_out", x, -128, 127, eps, I8, outs=[(F32, [1], None), (I64, [1], None)], error=True)
+    add("Int zero_point_out", x, -128, 127, eps, I8, outs=[(F64, [1], None), (I32, [1], None)], error=True)
+    return cs
+
+
+def ops():
+    """(op name, category, generator, conv source) rows for gen.py's OPS(); category "quant"
+    routes them to write_op here."""
+    P = "quantized_decomposed::"
+    return [
+        (P + "quantize_per_tensor.out", "quant", lambda: gen_quantize_per_tensor("qpt", False), None),
+        (P + "quantize_per_tensor.Tensor_out", "quant", lambda: gen_quantize_per_tensor("qptt", True), None),
+        (P + "dequantize_per_tensor.out", "quant", lambda: gen_dequantize_per_tensor("dqpt", False), None),
+        (P + "dequantize_per_tensor.Tensor_out", "quant", lambda: gen_dequantize_per_tensor("dqptt", True), None),
+        (P + "quantize_per_channel.out", "quant", lambda: gen_quantize_per_channel("qpc"), None),
+        (P + "dequantize_per_channel.out", "quant", lambda: gen_dequantize_per_channel("dqpc"), None),
+        (P + "choose_qparams.Tensor_out", "quant", lambda: gen_choose_qparams("cq"), None),
+    ]
