@@ -6,6 +6,7 @@
 //! `#![no_std]`: rounding comes from `libm`.
 #![no_std]
 
+mod embedding;
 pub mod ops;
 pub mod util;
 
@@ -27,4 +28,11 @@ pub const TABLE: &[KernelEntry] = entries![
     quantize_per_channel::OP => quantize_per_channel::quantize_per_channel_out_boxed,
     dequantize_per_channel::OP => dequantize_per_channel::dequantize_per_channel_out_boxed,
     choose_qparams::OP => choose_qparams::choose_qparams_tensor_out_boxed,
+    embedding_byte::OP => embedding_byte::embedding_byte_out_boxed,
+    embedding_byte::OP_DTYPE => embedding_byte::embedding_byte_dtype_out_boxed,
+    embedding_4bit::OP => embedding_4bit::embedding_4bit_out_boxed,
+    embedding_4bit::OP_DTYPE => embedding_4bit::embedding_4bit_dtype_out_boxed,
+    embedding_2bit::OP => embedding_2bit::embedding_2bit_out_boxed,
+    embedding_2bit::OP_DTYPE => embedding_2bit::embedding_2bit_dtype_out_boxed,
+    dequantize_per_channel_group::OP => dequantize_per_channel_group::dequantize_per_channel_group_out_boxed,
 ];

@@ -84,6 +84,15 @@ pub fn check_zero_point_dtype(op: &'static str, arg: &'static str, t: &Tensor<'_
     }
 }
 
+/// An integer or floating dtype (a dequantize op's zero points: torch subtracts them from the
+/// input whatever they are, Bool aside).
+pub fn check_real(op: &'static str, arg: &'static str, dtype: ScalarType) -> Result<()> {
+    if dtype == ScalarType::Bool || !ScalarType::REAL.contains(&dtype) {
+        return Err(Error::dtype(op, arg, "an integer or floating dtype", dtype));
+    }
+    Ok(())
+}
+
 /// `dim` wrapped into `0..rank` (negative counts from the end).
 pub fn wrap_dim(op: &'static str, arg: &'static str, dim: i64, rank: usize) -> Result<usize> {
     let r = rank as i64;
@@ -101,11 +110,46 @@ pub fn item<C: Compute>(op: &'static str, arg: &'static str, t: &Tensor<'_>) -> 
     t.item::<C>(op, arg)
 }
 
-/// Element `i` in logical order of a tensor whose elements all lie along one dim (`numel ==
-/// size(0)` or a one-element tensor): its memory offset is `i` in every dim order.
+/// Element `i` in logical (row-major) order of `t`, wherever its dim order puts it; a
+/// one-element tensor broadcasts (its element for every `i`).
 #[inline]
 pub fn param<C: Compute>(t: &Tensor<'_>, i: usize) -> C {
-    t.read::<C>(i).unwrap_or_default()
+    let i = if t.numel() == 1 { 0 } else { i };
+    t.read::<C>(logical_offset(t, i)).unwrap_or_default()
+}
+
+/// The memory offset of the element at logical (row-major) index `i`.
+pub fn logical_offset(t: &Tensor<'_>, mut i: usize) -> usize {
+    let mut off = 0;
+    for d in (0..t.dim()).rev() {
+        let n = t.size(d);
+        if n > 0 {
+            off += (i % n) * t.strides()[d];
+            i /= n;
+        }
+    }
+    off
+}
+
+/// The logical (row-major) index of the element at memory offset `offset`.
+pub fn logical_index(t: &Tensor<'_>, offset: usize) -> usize {
+    let mut i = 0;
+    for d in 0..t.dim() {
+        let n = t.size(d);
+        i = i * n + (offset / t.strides()[d].max(1)) % n.max(1);
+    }
+    i
+}
+
+/// The value an f64 takes when an op of torch stores it in `dtype`: Float rounds once, Half
+/// and BFloat16 round to Float first (torch computes them in float), integers wrap.
+pub fn round_to(dtype: ScalarType) -> fn(f64) -> f64 {
+    match dtype {
+        ScalarType::Double => |v| v,
+        ScalarType::Half => |v| f16::from_f32(v as f32).to_f64(),
+        ScalarType::BFloat16 => |v| bf16::from_f32(v as f32).to_f64(),
+        _ => |v| v as f32 as f64,
+    }
 }
 
 /// The rounding of a value stored into `dtype` and read back, for the float dtypes (Half and

@@ -216,3 +216,71 @@ fn choose_qparams_matches_torch() {
     );
     assert_eq!(e.unwrap_err().arg, "input");
 }
+
+#[test]
+fn embedding_4bit_unpacks_high_nibble_first() {
+    // torch (ExecuTorch's reference): embedding_4bit(uint8 [[0x1F, 0x80]], scales [0.5], None,
+    // -8, 7, [0]) = [(1-8)*.5, (15-8)*.5, (8-8)*.5, (0-8)*.5]
+    let w = OwnedTensor::from_slice(&[0x1Fu8, 0x80], &[1, 2]).unwrap();
+    let s = OwnedTensor::from_slice(&[0.5f32], &[1]).unwrap();
+    let idx = OwnedTensor::from_slice(&[0i64], &[1]).unwrap();
+    let mut out = OwnedTensor::zeros(Float, &[1, 4]).unwrap();
+    embedding_4bit::embedding_4bit_out(
+        &mut ctx(),
+        &w.view(),
+        &s.view(),
+        None,
+        -8,
+        7,
+        &idx.view(),
+        &mut out.view_mut().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(out.to_logical::<f32>(), vec![-3.5, 3.5, 0.0, -4.0]);
+    // an index past the rows is an error, and nothing is written
+    let bad = OwnedTensor::from_slice(&[1i64], &[1]).unwrap();
+    let e = embedding_4bit::embedding_4bit_out(
+        &mut ctx(),
+        &w.view(),
+        &s.view(),
+        None,
+        -8,
+        7,
+        &bad.view(),
+        &mut out.view_mut().unwrap(),
+    );
+    assert_eq!(e.unwrap_err().arg, "indices");
+    assert_eq!(out.to_logical::<f32>(), vec![-3.5, 3.5, 0.0, -4.0]);
+    let e = embedding_2bit::embedding_2bit_out(
+        &mut ctx(),
+        &w.view(),
+        &s.view(),
+        None,
+        -8,
+        7,
+        &idx.view(),
+        &mut out.view_mut().unwrap(),
+    );
+    assert_eq!(e.unwrap_err().arg, "weight_quant_min");
+}
+
+#[test]
+fn embedding_2bit_unpacks_low_bits_first() {
+    // 0b11_10_01_00 -> fields 0, 1, 2, 3 -> minus 2
+    let w = OwnedTensor::from_slice(&[0b1110_0100u8], &[1, 1]).unwrap();
+    let s = OwnedTensor::from_slice(&[1.0f32], &[1]).unwrap();
+    let idx = OwnedTensor::from_slice(&[0i64], &[1]).unwrap();
+    let mut out = OwnedTensor::zeros(Float, &[1, 4]).unwrap();
+    embedding_2bit::embedding_2bit_out(
+        &mut ctx(),
+        &w.view(),
+        &s.view(),
+        None,
+        -2,
+        1,
+        &idx.view(),
+        &mut out.view_mut().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(out.to_logical::<f32>(), vec![-2.0, -1.0, 0.0, 1.0]);
+}

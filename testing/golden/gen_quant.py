@@ -23,6 +23,10 @@ import torch
 import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers quantized_decomposed)
 from safetensors.torch import save_file
 
+# ExecuTorch's reference ops for the embeddings (torch has none): the Python implementations
+# of embedding_byte / _4bit / _2bit in executorch.exir.passes (executorch 1.5.1).
+from executorch.exir.passes import _quant_patterns_and_replacements  # noqa: F401
+
 from gen import NAME, T, encode_value
 
 Q = torch.ops.quantized_decomposed
@@ -401,4 +405,131 @@ def ops():
         (P + "quantize_per_channel.out", "quant", lambda: gen_quantize_per_channel("qpc"), None),
         (P + "dequantize_per_channel.out", "quant", lambda: gen_dequantize_per_channel("dqpc"), None),
         (P + "choose_qparams.Tensor_out", "quant", lambda: gen_choose_qparams("cq"), None),
-    ]
+    ] + ops_group2()
+
+
+# ----------------------------------------------------------------------------------------------
+# group-wise dequantize and the embeddings
+
+def gen_dequantize_per_channel_group(op):
+    g = G(op)
+    cs = []
+
+    def add(note, q, scales, zps, qmin, qmax, dt, gs, odt, out=None, error=False):
+        args = [("input", q), ("scales", T(scales)), ("zero_points", T(zps) if zps is not None else None),
+                ("quant_min", qmin), ("quant_max", qmax), ("dtype", dt), ("group_size", gs), ("output_dtype", odt)]
+        qv, sv, zv = mat(q), scales.clone(), zps.clone() if zps is not None else None
+        fn = (lambda: Q.dequantize_per_channel_group.default(qv, sv, zv, qmin, qmax, dt, gs, odt))
+        cs.append(Case(note, args, [out or (odt, None, None)], fn, error))
+
+    def sc(n, sdt=F32):
+        return (torch.rand(n, generator=g.g, dtype=F64) * 0.2 + 0.005).to(sdt)
+
+    for dt in (I8, U8, I32):
+        lo, hi = QR[dt]
+        for sdt in (F32, F16, BF16, F64):
+            for odt in (F32, F16, BF16, F64):
+                q = g.ints([3, 8], max(lo, -99), min(hi, 99)).to(dt)
+                for gs in (4,):
+                    zps = g.ints([6], -3, 3) if sdt != F16 else (g.ints([6], -3, 3).to(sdt))
+                    add("%s, scales %s -> %s, zero points %s" % (NAME[dt], NAME[sdt], NAME[odt], NAME[zps.dtype]),
+                        T(q), sc([6], sdt), zps, lo, hi, dt, gs, odt)
+    q = g.ints([4, 6], -8, 7).to(I8)
+    add("group size 2", T(q), sc([12]), g.ints([12], -2, 2), -8, 7, I8, 2, F32)
+    add("group size 3, scales [4, 2]", T(q), sc([4, 2]), g.ints([4, 2], -2, 2), -8, 7, I8, 3, F32)
+    add("no zero points", T(q), sc([8]), None, -8, 7, I8, 3, F32)
+    add("Float zero points", T(q), sc([8]), torch.rand([8], generator=g.g) * 4 - 2, -8, 7, I8, 3, F32)
+    add("group size past the row, one scale per row", T(q), sc([4, 1]), g.ints([4, 1], -2, 2), -8, 7, I8, 128, F32)
+    add("transposed input", T(q, [1, 0]), sc([12]), g.ints([12], -2, 2), -8, 7, I8, 2, F32)
+    add("transposed out", T(q), sc([12]), g.ints([12], -2, 2), -8, 7, I8, 2, F32, out=(F32, [4, 6], [1, 0]))
+    add("one scale", T(q), sc([1]), g.ints([1], -2, 2), -8, 7, I8, 2, F32)
+    add("resize", T(q), sc([12]), None, -8, 7, I8, 2, F32, out=(F32, [3], None))
+    # errors
+    add("group size 1", T(q), sc([24]), None, -8, 7, I8, 1, F32)
+    add("group size not dividing the row", T(q), sc([6]), None, -8, 7, I8, 4, F32)
+    add("3-D input", T(g.ints([2, 2, 4], -8, 7).to(I8)), sc([4]), None, -8, 7, I8, 4, F32)
+    add("wrong number of scales", T(q), sc([5]), None, -8, 7, I8, 3, F32)
+    add("wrong number of zero points", T(q), sc([8]), g.ints([5], 0, 0), -8, 7, I8, 3, F32)
+    add("out of the wrong dtype", T(q), sc([8]), None, -8, 7, I8, 3, F32, out=(F16, [4, 6], None), error=True)
+    return cs
+
+
+def _emb_ref(bits, dtype_variant, w, s, z, qmin, qmax, idx, dtype):
+    name = {8: "embedding_byte", 4: "embedding_4bit", 2: "embedding_2bit"}[bits]
+    p = getattr(Q, name)
+    if dtype_variant and dtype is not None:
+        return lambda: p.dtype(w, s, z, qmin, qmax, idx, dtype=dtype)
+    return lambda: p.default(w, s, z, qmin, qmax, idx)
+
+
+def gen_embedding(op, bits, dtype_variant):
+    g = G(op)
+    cs = []
+    rng = {8: (-128, 127), 4: (-8, 7), 2: (-2, 1)}[bits]
+    per = 8 // bits
+
+    def add(note, w, s, z, idx, qmin=None, qmax=None, dtype=None, out=None, error=False):
+        qmin = rng[0] if qmin is None else qmin
+        qmax = rng[1] if qmax is None else qmax
+        args = [("weight", w), ("weight_scales", T(s)), ("weight_zero_points", T(z) if z is not None else None),
+                ("weight_quant_min", qmin), ("weight_quant_max", qmax), ("indices", idx)]
+        if dtype_variant:
+            args.append(("dtype", dtype))
+        fn = _emb_ref(bits, dtype_variant, mat(w), s.clone(), z.clone() if z is not None else None, qmin, qmax,
+                      mat(idx), dtype)
+        odt = dtype if (dtype_variant and dtype is not None) else s.dtype
+        cs.append(Case(note, args, [out or (odt, None, None)], fn, error))
+
+    def sc(shape, sdt=F32):
+        return (torch.rand(shape, generator=g.g, dtype=F64) * 0.2 + 0.005).to(sdt)
+
+    V, P = 6, 4          # rows, packed columns
+    D = P * per
+    for wdt in (U8, I8):
+        for sdt in (F32, F16, BF16):
+            w = g.ints([V, P], *((0, 255) if wdt == U8 else (-128, 127))).to(wdt)
+            idx = g.ints([5], 0, V - 1)
+            for zp in (False, True):
+                z = (torch.rand([V], generator=g.g) * 6 - 3).to(sdt) if zp else None
+                add("%s weight, per-row %s scales%s" % (NAME[wdt], NAME[sdt], ", zero points" if zp else ""),
+                    T(w), sc([V], sdt), z, T(idx))
+            ng = 2
+            z = (torch.rand([V, ng], generator=g.g) * 6 - 3).to(sdt)
+            add("%s weight, %d groups per row, %s" % (NAME[wdt], ng, NAME[sdt]), T(w), sc([V, ng], sdt), z,
+                T(g.ints([2, 3], 0, V - 1)))
+            if dtype_variant:
+                for dt in (F32, F16, F64, None):
+                    add("dtype %s, %s scales" % (NAME[dt] if dt else "None", NAME[sdt]), T(w), sc([V], sdt), None,
+                        T(idx), dtype=dt)
+    w = g.ints([V, P], 0, 255).to(U8)
+    add("Int indices", T(w), sc([V]), None, T(g.ints([4], 0, V - 1).to(I32)))
+    add("zero-dim index", T(w), sc([V]), None, T(torch.tensor(3)))
+    add("empty indices", T(w), sc([V]), None, T(torch.zeros([0], dtype=I64)))
+    add("2-D indices, transposed", T(w), sc([V]), None, T(g.ints([3, 2], 0, V - 1), [1, 0]))
+    add("transposed weight", T(w, [1, 0]), sc([V]), None, T(g.ints([4], 0, V - 1)))
+    add("resize", T(w), sc([V]), None, T(g.ints([4], 0, V - 1)), out=(F32, [2], None))
+    # errors
+    add("index past the rows", T(w), sc([V]), None, T(torch.tensor([0, V])))
+    add("negative index", T(w), sc([V]), None, T(torch.tensor([-1])))
+    add("Float indices", T(w), sc([V]), None, T(torch.tensor([0.0, 1.0])), error=True)
+    add("Int weight", T(w.to(I32)), sc([V]), None, T(torch.tensor([0])))
+    add("Double scales", T(w), sc([V], F64), None, T(torch.tensor([0])))
+    add("scales of the wrong length", T(w), sc([V - 1]), None, T(torch.tensor([0])))
+    add("zero points of another dtype", T(w), sc([V]), g.ints([V], 0, 1).to(F64), T(torch.tensor([0])))
+    add("1-D weight", T(w.reshape(-1)), sc([V]), None, T(torch.tensor([0])))
+    if bits != 8:
+        add("quant_min other than %d" % rng[0], T(w), sc([V]), None, T(torch.tensor([0])), qmin=rng[0] - 1)
+        add("quant_max other than %d" % rng[1], T(w), sc([V]), None, T(torch.tensor([0])), qmax=rng[1] + 1)
+    add("out of the wrong dtype", T(w), sc([V]), None, T(torch.tensor([0])), out=(F64, [1, D], None), error=True)
+    return cs
+
+
+def ops_group2():
+    P = "quantized_decomposed::"
+    rows = [(P + "dequantize_per_channel_group.out", "quant", lambda: gen_dequantize_per_channel_group("dqpcg"), None)]
+    for n, bits in (("byte", 8), ("4bit", 4), ("2bit", 2)):
+        rows.append((P + "embedding_%s.out" % n, "quant",
+                     lambda n=n, bits=bits: gen_embedding("emb" + n, bits, False), None))
+        rows.append((P + "embedding_%s.dtype_out" % n, "quant",
+                     lambda n=n, bits=bits: gen_embedding("embd" + n, bits, True), None))
+    return rows

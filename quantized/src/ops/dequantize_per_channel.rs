@@ -11,7 +11,7 @@
 
 use crate::ops::dequantize_per_tensor::{check_dequant_input, dequant_dtypes};
 use crate::ops::quantize_per_channel::Channels;
-use crate::util::{check_float, check_zero_point_dtype, map_offsets, param, rounder32};
+use crate::util::{check_float, check_real, map_offsets, param, round_to};
 use etk_core::element::round_trip;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel, promote_types};
 
@@ -33,7 +33,7 @@ pub fn dequantize_per_channel_out(
     check_dequant_input(OP, input, quant_min, quant_max, dtype)?;
     check_float(OP, "scales", scales.dtype())?;
     if let Some(zp) = zero_points {
-        check_zero_point_dtype(OP, "zero_points", zp)?;
+        check_real(OP, "zero_points", zp.dtype())?;
     }
     let to = dequant_dtypes(OP, out_dtype, out)?;
     let ch = Channels::new(OP, input, scales, zero_points, axis)?;
@@ -49,7 +49,10 @@ pub fn dequantize_per_channel_out(
     )
 }
 
-/// `((input - zero_points[g]) * scales[g]).to(to)` with `g = group(offset)`; `via_float`: the
+/// `((input - zero_points[g]) * scales[g]).to(to)` with `g = group(offset)` (a logical index
+/// into the parameter tensors), in the dtypes torch's tensor ops use: the difference in the
+/// promotion of the input's and the zero points' dtypes (integers wrap; a floating zero point
+/// makes it floating), the product in its promotion with the scales' dtype. `via_float`: the
 /// result is Float first (an out_dtype of None), then whatever dtype the out has.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dequantize_groups(
@@ -62,36 +65,68 @@ pub(crate) fn dequantize_groups(
     via_float: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let diff_dtype = match zero_points {
-        Some(zp) => promote_types(input.dtype(), zp.dtype()).unwrap_or(ScalarType::Long),
-        None => input.dtype(),
-    };
-    let narrow = |v: f64| {
-        if via_float || to != ScalarType::Double {
-            v as f32 as f64
-        } else {
-            v
-        }
-    };
-    if scales.dtype() == ScalarType::Double {
-        return map_offsets::<i64, f64>(op, "input", input, out, |o, q| {
-            let g = group(o);
-            let d = match zero_points {
-                Some(zp) => round_trip(q.wrapping_sub(param::<i64>(zp, g)), diff_dtype),
-                None => q,
-            };
-            narrow(d as f64 * param::<f64>(scales, g))
-        });
-    }
-    let r = rounder32(scales.dtype());
+    let d = Dequant::new(input.dtype(), scales, zero_points);
+    let narrow = round_to(if via_float { ScalarType::Float } else { to });
+    let mut last = (usize::MAX, 0.0, 0i64, 0.0);
     map_offsets::<i64, f64>(op, "input", input, out, |o, q| {
         let g = group(o);
-        let d = match zero_points {
-            Some(zp) => round_trip(q.wrapping_sub(param::<i64>(zp, g)), diff_dtype),
-            None => q,
-        };
-        r(r(d as f32) * param::<f32>(scales, g)) as f64
+        if g != last.0 {
+            last = d.params(g);
+        }
+        narrow(d.value(q, last.1, last.2, last.3))
     })
+}
+
+/// The dequantization of one element, with torch's dtypes for each step.
+#[derive(Clone, Copy)]
+pub(crate) struct Dequant<'t, 'a> {
+    scales: &'t Tensor<'a>,
+    zero_points: Option<&'t Tensor<'a>>,
+    /// The dtype of `input - zero_points`.
+    diff: ScalarType,
+    diff_round: fn(f64) -> f64,
+    prod_round: fn(f64) -> f64,
+}
+
+impl<'t, 'a> Dequant<'t, 'a> {
+    pub(crate) fn new(
+        input: ScalarType,
+        scales: &'t Tensor<'a>,
+        zero_points: Option<&'t Tensor<'a>>,
+    ) -> Self {
+        let diff = zero_points
+            .and_then(|z| promote_types(input, z.dtype()))
+            .unwrap_or(input);
+        let prod = promote_types(diff, scales.dtype()).unwrap_or(ScalarType::Float);
+        Dequant {
+            scales,
+            zero_points,
+            diff,
+            diff_round: round_to(diff),
+            prod_round: round_to(prod),
+        }
+    }
+
+    /// `(g, scale, integer zero point, floating zero point)` of parameter group `g`.
+    pub(crate) fn params(&self, g: usize) -> (usize, f64, i64, f64) {
+        let (zi, zf) = match self.zero_points {
+            Some(z) if z.dtype().is_floating_point() => (0, param::<f64>(z, g)),
+            Some(z) => (param::<i64>(z, g), 0.0),
+            None => (0, 0.0),
+        };
+        (g, param::<f64>(self.scales, g), zi, zf)
+    }
+
+    #[inline(always)]
+    pub(crate) fn value(&self, q: i64, s: f64, zi: i64, zf: f64) -> f64 {
+        let d = if self.diff.is_floating_point() {
+            (self.diff_round)((self.diff_round)(q as f64) - zf)
+        } else {
+            round_trip(q.wrapping_sub(zi), self.diff) as f64
+        };
+        let r = self.prod_round;
+        r(r(d) * s)
+    }
 }
 
 boxed_kernel!(pub fn dequantize_per_channel_out_boxed = OP => dequantize_per_channel_out(
