@@ -35,4 +35,8 @@ pub const TABLE: &[KernelEntry] = entries![
     embedding_2bit::OP => embedding_2bit::embedding_2bit_out_boxed,
     embedding_2bit::OP_DTYPE => embedding_2bit::embedding_2bit_dtype_out_boxed,
     dequantize_per_channel_group::OP => dequantize_per_channel_group::dequantize_per_channel_group_out_boxed,
+    quantize_per_channel_group::OP => quantize_per_channel_group::quantize_per_channel_group_out_boxed,
+    quantize_per_token::OP => quantize_per_token::quantize_per_token_out_boxed,
+    dequantize_per_token::OP => dequantize_per_token::dequantize_per_token_out_boxed,
+    choose_qparams_per_token_asymmetric::OP => choose_qparams_per_token_asymmetric::choose_qparams_per_token_asymmetric_out_boxed,
 ];

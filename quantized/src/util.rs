@@ -298,3 +298,22 @@ pub fn map_offsets<I: Compute, O: Compute>(
     });
     Ok(())
 }
+
+/// Whether any element of a floating tensor is NaN.
+pub fn any_nan(t: &Tensor<'_>) -> bool {
+    let Some(load) = loader::<f64>(t.dtype()) else {
+        return false;
+    };
+    let mut buf = [0f64; CHUNK];
+    let mut done = 0;
+    while done < t.numel() {
+        let n = (t.numel() - done).min(CHUNK);
+        // SAFETY: elements `done..done + n` of the tensor's dense memory exist.
+        unsafe { load(t.as_ptr().add(done * t.element_size()), 1, &mut buf[..n]) };
+        if buf[..n].iter().any(|v| v.is_nan()) {
+            return true;
+        }
+        done += n;
+    }
+    false
+}

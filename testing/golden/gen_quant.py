@@ -405,7 +405,7 @@ def ops():
         (P + "quantize_per_channel.out", "quant", lambda: gen_quantize_per_channel("qpc"), None),
         (P + "dequantize_per_channel.out", "quant", lambda: gen_dequantize_per_channel("dqpc"), None),
         (P + "choose_qparams.Tensor_out", "quant", lambda: gen_choose_qparams("cq"), None),
-    ] + ops_group2()
+    ] + ops_group2() + ops_group3()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -533,3 +533,166 @@ def ops_group2():
         rows.append((P + "embedding_%s.dtype_out" % n, "quant",
                      lambda n=n, bits=bits: gen_embedding("embd" + n, bits, True), None))
     return rows
+
+
+# ----------------------------------------------------------------------------------------------
+# per token and group-wise quantize
+
+def gen_quantize_per_token(op):
+    g = G(op)
+    cs = []
+
+    def add(note, x, s, z, qmin, qmax, dt, out=None, error=False):
+        args = [("input", x), ("scales", T(s)), ("zero_points", T(z)), ("quant_min", qmin), ("quant_max", qmax),
+                ("dtype", dt)]
+        xv, sv, zv = mat(x), s.clone(), z.clone()
+        fn = (lambda: Q.quantize_per_token.default(xv, sv, zv, qmin, qmax, dt))
+        cs.append(Case(note, args, [out or (dt, None, None)], fn, error))
+
+    def sc(shape, sdt=F64):
+        return (torch.rand(shape, generator=g.g, dtype=F64) * 0.1 + 0.005).to(sdt)
+
+    for dt in (I8, U8, I16):
+        lo, hi = QR[dt]
+        for xdt in (F32, F16, BF16, F64):
+            for sdt, zdt in ((F64, I64), (F32, I32), (F16, I64)):
+                x = g.randn([2, 3, 5], 2.0).to(xdt)
+                z = (g.ints([2, 3, 1], -5, 5) + (128 if dt == U8 else 0)).to(zdt)
+                add("%s -> %s, scales %s, zero points %s" % (NAME[xdt], NAME[dt], NAME[sdt], NAME[zdt]), T(x),
+                    sc([2, 3, 1], sdt), z, lo, hi, dt)
+    add("ties", T(ties(0.25, 4).to(F32).reshape(2, 4)), torch.tensor([[0.25], [0.25]], dtype=F64),
+        torch.tensor([[0], [1]]), -128, 127, I8)
+    add("1-D input: one token", T(g.randn([6]).to(F32)), sc([1]), torch.tensor([3]), -128, 127, I8)
+    add("channels-last input", T(g.randn([2, 3, 2, 4]).to(F32), CL), sc([2, 3, 2, 1]), g.ints([2, 3, 2, 1], -3, 3),
+        -128, 127, I8)
+    add("channels-last out", T(g.randn([2, 3, 2, 4]).to(F32)), sc([2, 3, 2, 1]), g.ints([2, 3, 2, 1], -3, 3),
+        -128, 127, I8, out=(I8, [2, 3, 2, 4], CL))
+    add("empty tokens", T(torch.zeros([0, 4], dtype=F32)), sc([0, 1]), g.ints([0, 1], 0, 0), -128, 127, I8)
+    add("resize", T(g.randn([2, 3]).to(F32)), sc([2, 1]), g.ints([2, 1], 0, 0), -128, 127, I8, out=(I8, [1], None))
+    add("Float zero points", T(g.randn([2, 3]).to(F32)), sc([2, 1]), torch.tensor([[1.5], [-2.25]]), -128, 127, I8)
+    # errors
+    x = T(g.randn([2, 3]).to(F32))
+    add("scales of the wrong length", x, sc([3, 1]), g.ints([3, 1], 0, 0), -128, 127, I8)
+    add("zero points of the wrong length", x, sc([2, 1]), g.ints([3, 1], 0, 0), -128, 127, I8)
+    add("quant_max above the dtype", x, sc([2, 1]), g.ints([2, 1], 0, 0), -128, 128, I8)
+    add("out of the wrong dtype", x, sc([2, 1]), g.ints([2, 1], 0, 0), -128, 127, I8, out=(U8, [2, 3], None),
+        error=True)
+    return cs
+
+
+def gen_dequantize_per_token(op):
+    g = G(op)
+    cs = []
+
+    def add(note, q, s, z, qmin, qmax, dt, odt, out=None, error=False):
+        args = [("input", q), ("scales", T(s)), ("zero_points", T(z)), ("quant_min", qmin), ("quant_max", qmax),
+                ("dtype", dt), ("output_dtype", odt)]
+        qv, sv, zv = mat(q), s.clone(), z.clone()
+        fn = (lambda: Q.dequantize_per_token.default(qv, sv, zv, qmin, qmax, dt, odt))
+        cs.append(Case(note, args, [out or (odt, None, None)], fn, error))
+
+    def sc(shape, sdt=F64):
+        return (torch.rand(shape, generator=g.g, dtype=F64) * 0.1 + 0.005).to(sdt)
+
+    for dt in (I8, U8, I16, I32):
+        lo, hi = QR[dt]
+        for odt in (F32, F16, BF16, F64):
+            for sdt, zdt in ((F64, I64), (F32, I32), (F16, I64)):
+                q = g.ints([2, 3, 5], max(lo, -999), min(hi, 999)).to(dt)
+                z = (g.ints([2, 3, 1], -5, 5)).to(zdt)
+                add("%s -> %s, scales %s, zero points %s" % (NAME[dt], NAME[odt], NAME[sdt], NAME[zdt]), T(q),
+                    sc([2, 3, 1], sdt), z, lo, hi, dt, odt)
+    q4 = g.ints([2, 3, 2, 4], -128, 127).to(I8)
+    add("channels-last input", T(q4, CL), sc([2, 3, 2, 1]), g.ints([2, 3, 2, 1], -3, 3), -128, 127, I8, F32)
+    add("channels-last out", T(q4), sc([2, 3, 2, 1]), g.ints([2, 3, 2, 1], -3, 3), -128, 127, I8, F32,
+        out=(F32, [2, 3, 2, 4], CL))
+    add("Float zero points", T(g.ints([2, 3], -9, 9).to(I8)), sc([2, 1]), torch.tensor([[1.5], [-2.25]]), -128, 127,
+        I8, F32)
+    add("empty tokens", T(torch.zeros([0, 4], dtype=I8)), sc([0, 1]), g.ints([0, 1], 0, 0), -128, 127, I8, F32)
+    add("resize", T(g.ints([2, 3], -9, 9).to(I8)), sc([2, 1]), g.ints([2, 1], 0, 0), -128, 127, I8, F32,
+        out=(F32, [1], None))
+    # errors
+    q = T(g.ints([2, 3], -9, 9).to(I8))
+    add("scales of the wrong length", q, sc([3, 1]), g.ints([3, 1], 0, 0), -128, 127, I8, F32)
+    add("out of the wrong dtype", q, sc([2, 1]), g.ints([2, 1], 0, 0), -128, 127, I8, F32, out=(F64, [2, 3], None),
+        error=True)
+    return cs
+
+
+def gen_choose_qparams_per_token_asymmetric(op):
+    g = G(op)
+    cs = []
+
+    def add(note, x, dt, outs=None, error=False):
+        args = [("input", x), ("dtype", dt)]
+        xv = mat(x)
+        fn = (lambda: Q.choose_qparams_per_token_asymmetric.default(xv, dt))
+        cs.append(Case(note, args, outs or [(F64, None, None), (I64, None, None)], fn, error))
+
+    for xdt in (F32, F16, BF16, F64):
+        for sc_, off in ((1.0, 0.0), (4.0, 3.0), (0.01, -0.5), (100.0, 0.0)):
+            add("%s spread %g offset %g" % (NAME[xdt], sc_, off), T((g.randn([3, 7], sc_) + off).to(xdt)), I8)
+    add("all positive tokens", T(torch.rand([2, 5], generator=g.g) + 1), I8)
+    add("all negative tokens", T(-torch.rand([2, 5], generator=g.g) - 1), I8)
+    add("a zero token: scale is eps", T(torch.zeros([2, 4])), I8)
+    add("1-D input", T(g.randn([9]).to(F32)), I8)
+    add("rank 4, channels-last", T(g.randn([2, 3, 2, 4]).to(F32), CL), I8)
+    add("uint8 dtype (not used)", T(g.randn([2, 5]).to(F32)), U8)
+    add("empty tokens", T(torch.zeros([0, 4])), I8)
+    add("resize", T(g.randn([2, 5]).to(F32)), I8, outs=[(F64, [1], None), (I64, [1], None)])
+    # errors
+    add("Float scale_out", T(g.randn([2, 5]).to(F32)), I8, outs=[(F32, [2, 1], None), (I64, [2, 1], None)],
+        error=True)
+    add("Int zero_point_out", T(g.randn([2, 5]).to(F32)), I8, outs=[(F64, [2, 1], None), (I32, [2, 1], None)],
+        error=True)
+    return cs
+
+
+def gen_quantize_per_channel_group(op):
+    g = G(op)
+    cs = []
+
+    def add(note, x, s, z, qmin, qmax, dt, gs, out=None, error=False):
+        args = [("input", x), ("scales", T(s)), ("zero_points", T(z)), ("quant_min", qmin), ("quant_max", qmax),
+                ("dtype", dt), ("group_size", gs)]
+        xv, sv, zv = mat(x), s.clone(), z.clone()
+        fn = (lambda: Q.quantize_per_channel_group.default(xv, sv, zv, qmin, qmax, dt, gs))
+        cs.append(Case(note, args, [out or (dt, None, None)], fn, error))
+
+    def sc(shape, sdt=F32):
+        return (torch.rand(shape, generator=g.g, dtype=F64) * 0.2 + 0.01).to(sdt)
+
+    for dt, (qmin, qmax) in ((I8, (-8, 7)), (I8, (-128, 127)), (U8, (0, 15)), (I32, (-8, 7))):
+        for xdt in (F32, BF16, F16):
+            for sdt in (F32, BF16, F64):
+                x = g.randn([3, 8], 1.0).to(xdt)
+                z = g.ints([6], qmin // 2, qmax // 2)
+                add("%s -> %s [%d, %d], scales %s" % (NAME[xdt], NAME[dt], qmin, qmax, NAME[sdt]), T(x),
+                    sc([6], sdt), z, qmin, qmax, dt, 4)
+    x = g.randn([4, 6]).to(F32)
+    add("group size 2, scales [4, 3]", T(x), sc([4, 3]), g.ints([4, 3], -2, 2), -8, 7, I8, 2)
+    add("Float zero points", T(x), sc([8]), torch.rand([8], generator=g.g) * 2 - 1, -8, 7, I8, 3)
+    add("group size past the row", T(x), sc([4, 1]), g.ints([4, 1], -2, 2), -8, 7, I8, 128)
+    add("transposed input", T(x, [1, 0]), sc([12]), g.ints([12], -2, 2), -8, 7, I8, 2)
+    add("resize", T(x), sc([12]), g.ints([12], -2, 2), -8, 7, I8, 2, out=(I8, [2], None))
+    # errors
+    add("group size 1", T(x), sc([24]), g.ints([24], 0, 0), -8, 7, I8, 1)
+    add("group size not dividing the row", T(x), sc([6]), g.ints([6], 0, 0), -8, 7, I8, 4)
+    add("1-D input", T(g.randn([8]).to(F32)), sc([2]), g.ints([2], 0, 0), -8, 7, I8, 4)
+    xn = x.clone()
+    xn[1, 2] = float("nan")
+    add("NaN input", T(xn), sc([12]), g.ints([12], 0, 0), -8, 7, I8, 2)
+    add("wrong number of scales", T(x), sc([5]), g.ints([12], 0, 0), -8, 7, I8, 2)
+    add("out of the wrong dtype", T(x), sc([12]), g.ints([12], 0, 0), -8, 7, I8, 2, out=(U8, [4, 6], None), error=True)
+    return cs
+
+
+def ops_group3():
+    P = "quantized_decomposed::"
+    return [
+        (P + "quantize_per_token.out", "quant", lambda: gen_quantize_per_token("qptok"), None),
+        (P + "dequantize_per_token.out", "quant", lambda: gen_dequantize_per_token("dqptok"), None),
+        (P + "choose_qparams_per_token_asymmetric.out", "quant",
+         lambda: gen_choose_qparams_per_token_asymmetric("cqpta"), None),
+        (P + "quantize_per_channel_group.out", "quant", lambda: gen_quantize_per_channel_group("qpcg"), None),
+    ]
