@@ -39,4 +39,7 @@ pub const TABLE: &[KernelEntry] = entries![
     quantize_per_token::OP => quantize_per_token::quantize_per_token_out_boxed,
     dequantize_per_token::OP => dequantize_per_token::dequantize_per_token_out_boxed,
     choose_qparams_per_token_asymmetric::OP => choose_qparams_per_token_asymmetric::choose_qparams_per_token_asymmetric_out_boxed,
+    add::OP => add::add_out_boxed,
+    mixed_mm::OP => mixed_mm::mixed_mm_out_boxed,
+    mixed_linear::OP => mixed_linear::mixed_linear_out_boxed,
 ];

@@ -71,7 +71,7 @@ def write_op(opname, cases, outdir):
         note = c.note
         expected = None
         if not c.error:
-            try:
+            try:  # noqa: SIM105
                 res = c.fn()
                 if not isinstance(res, (tuple, list)):
                     res = (res,)
@@ -405,7 +405,7 @@ def ops():
         (P + "quantize_per_channel.out", "quant", lambda: gen_quantize_per_channel("qpc"), None),
         (P + "dequantize_per_channel.out", "quant", lambda: gen_dequantize_per_channel("dqpc"), None),
         (P + "choose_qparams.Tensor_out", "quant", lambda: gen_choose_qparams("cq"), None),
-    ] + ops_group2() + ops_group3()
+    ] + ops_group2() + ops_group3() + ops_group4()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -695,4 +695,123 @@ def ops_group3():
         (P + "choose_qparams_per_token_asymmetric.out", "quant",
          lambda: gen_choose_qparams_per_token_asymmetric("cqpta"), None),
         (P + "quantize_per_channel_group.out", "quant", lambda: gen_quantize_per_channel_group("qpcg"), None),
+    ]
+
+
+# ----------------------------------------------------------------------------------------------
+# add, mixed_mm, mixed_linear: torch has no reference; the values are ExecuTorch's own kernels
+# (executorch.kernels.quantized registers them with torch), run on contiguous inputs. Calls
+# ExecuTorch's kernels reject abort the process, so error cases are never run: they are
+# marked from ExecuTorch's checks.
+
+def _et_out(name, args, out_dt, shape):
+    vals = [mat(v).contiguous() if isinstance(v, T) else v for _, v in args]
+
+    def run():
+        import executorch.kernels.quantized  # noqa: F401  (registers ExecuTorch's C++ kernels)
+        o = torch.zeros(shape, dtype=out_dt)
+        getattr(Q, name).out(*vals, out=o)
+        return o
+    return run
+
+
+def gen_add(op):
+    g = G(op)
+    cs = []
+
+    def add(note, a, sa, za, b, sb, zb, so, zo, rng_a=(0, 255), rng_b=(0, 255), rng_o=(0, 255), out=None, error=False):
+        args = [("a", a), ("a_scale", sa), ("a_zero_point", za), ("a_quant_min", rng_a[0]), ("a_quant_max", rng_a[1]),
+                ("b", b), ("b_scale", sb), ("b_zero_point", zb), ("b_quant_min", rng_b[0]), ("b_quant_max", rng_b[1]),
+                ("out_scale", so), ("out_zero_point", zo), ("out_quant_min", rng_o[0]), ("out_quant_max", rng_o[1])]
+        dt = a.t.dtype
+        shape = list(a.t.shape)
+        fn = None if error else _et_out("add", args, dt, shape)
+        cs.append(Case(note, args, [out or (dt, shape, None)], fn, error))
+
+    for dt in (U8, I8, I16, I32, I64):
+        lo, hi = (0, 255) if dt == U8 else (-100, 127)
+        for k in range(4):
+            a = g.ints([3, 5], lo, hi).to(dt)
+            b = g.ints([3, 5], lo, hi).to(dt)
+            sa, sb, so = [float(v) for v in (torch.rand(3, generator=g.g) * 0.2 + 0.01)]
+            za, zb, zo = [int(v) for v in g.ints([3], 0, 200)]
+            add("%s, scales %.3g %.3g -> %.3g, zero points %d %d -> %d" % (NAME[dt], sa, sb, so, za, zb, zo),
+                T(a), sa, za, T(b), sb, zb, so, zo)
+    a = g.ints([2, 3, 2, 2], 0, 255).to(U8)
+    b = g.ints([2, 3, 2, 2], 0, 255).to(U8)
+    add("narrow out range", T(a), 0.1, 10, T(b), 0.05, 3, 0.2, 100, rng_o=(50, 150))
+    add("channels-last a and b", T(a, CL), 0.1, 10, T(b, CL), 0.05, 3, 0.2, 100)
+    add("channels-last a only", T(a, CL), 0.1, 10, T(b), 0.05, 3, 0.2, 100)
+    add("channels-last out", T(a), 0.1, 10, T(b), 0.05, 3, 0.2, 100, out=(U8, [2, 3, 2, 2], CL))
+    add("zero-dim", T(torch.tensor(7, dtype=U8)), 0.5, 1, T(torch.tensor(9, dtype=U8)), 0.25, 2, 0.3, 4)
+    add("empty", T(torch.zeros([0, 3], dtype=U8)), 0.5, 1, T(torch.zeros([0, 3], dtype=U8)), 0.25, 2, 0.3, 4)
+    # errors (ExecuTorch's checks)
+    a1 = T(g.ints([4], 0, 9).to(U8))
+    add("a range past 255", a1, 0.1, 0, a1, 0.1, 0, 0.1, 0, rng_a=(0, 256), error=True)
+    add("negative out range", a1, 0.1, 0, a1, 0.1, 0, 0.1, 0, rng_o=(-1, 255), error=True)
+    add("crossed b range", a1, 0.1, 0, a1, 0.1, 0, 0.1, 0, rng_b=(9, 3), error=True)
+    add("b of another dtype", a1, 0.1, 0, T(a1.t.to(I8)), 0.1, 0, 0.1, 0, error=True)
+    add("b of another shape", a1, 0.1, 0, T(g.ints([5], 0, 9).to(U8)), 0.1, 0, 0.1, 0, error=True)
+    add("Float a", T(torch.ones(4)), 0.1, 0, T(torch.ones(4)), 0.1, 0, 0.1, 0, error=True)
+    add("out of another dtype", a1, 0.1, 0, a1, 0.1, 0, 0.1, 0, out=(I8, [4], None), error=True)
+    return cs
+
+
+def gen_mixed(op, linear):
+    g = G(op)
+    cs = []
+
+    def add(note, x, w, s, z=None, dtype=None, out=None, error=False):
+        args = [("input", x), ("weight", w), ("weight_scales", T(s)), ("weight_zero_points", z)]
+        if linear:
+            args.append(("dtype", dtype))
+        m = x.t.shape[0]
+        p = w.t.shape[0] if linear else w.t.shape[1]
+        odt = out[0] if out else (dtype or x.t.dtype)
+        fn = None if error else _et_out("mixed_linear" if linear else "mixed_mm", args, odt, [m, p])
+        cs.append(Case(note, args, [out or (odt, [m, p], None)], fn, error))
+
+    def sc(shape, dt):
+        return (torch.rand(shape, generator=g.g, dtype=F64) * 0.1 + 0.01).to(dt)
+
+    for xdt in (F32, F16):
+        for (m, n, p) in ((1, 4, 3), (3, 8, 5), (4, 33, 7), (2, 64, 2)):
+            x = T((g.randn([m, n])).to(xdt))
+            if linear:
+                w = T(g.ints([p, n], -8, 7).to(I8))
+                add("%s [%d,%d] x int8 [%d,%d]^T, per-row scales" % (NAME[xdt], m, n, p, n), x, w, sc([p], xdt))
+                for ng in (2, 3):
+                    add("%s, %d groups per row" % (NAME[xdt], ng), x, w, sc([p, ng], xdt))
+                for odt in (F32, F16):
+                    add("%s, dtype %s" % (NAME[xdt], NAME[odt]), x, w, sc([p], xdt), dtype=odt)
+                add("%s into a Double out (dtype None)" % NAME[xdt], x, w, sc([p], xdt), out=(F64, [m, p], None))
+            else:
+                w = T(g.ints([n, p], -128, 127).to(I8))
+                add("%s [%d,%d] x int8 [%d,%d], per-row scales" % (NAME[xdt], m, n, n, p), x, w, sc([n], xdt))
+    # errors (ExecuTorch's checks)
+    x = T(g.randn([2, 4]).to(F32))
+    wl = T(g.ints([3, 4], -8, 7).to(I8)) if linear else T(g.ints([4, 3], -8, 7).to(I8))
+    ns = 3 if linear else 4
+    add("zero points (unsupported)", x, wl, sc([ns], F32), z=T(sc([ns], F32)), error=True)
+    add("Double input", T(g.randn([2, 4])), wl, sc([ns], F64), error=True)
+    add("scales of another dtype", x, wl, sc([ns], F16), error=True)
+    add("uint8 weight", x, T(wl.t.to(U8)), sc([ns], F32), error=True)
+    add("1-D input", T(g.randn([4]).to(F32)), wl, sc([ns], F32), error=True)
+    add("scales of the wrong length", x, wl, sc([ns + 1], F32), error=True)
+    add("weight of the wrong inner size", x, T(g.ints([3, 5], -8, 7).to(I8)) if linear else T(g.ints([5, 3], -8, 7).to(I8)),
+        sc([ns if linear else 5], F32), error=True)
+    if linear:
+        add("dtype BFloat16", x, wl, sc([ns], F32), dtype=BF16, error=True)
+        add("out not of dtype", x, wl, sc([ns], F32), dtype=F16, out=(F32, [2, 3], None), error=True)
+    else:
+        add("out of another dtype", x, wl, sc([ns], F32), out=(F16, [2, 3], None), error=True)
+    return cs
+
+
+def ops_group4():
+    P = "quantized_decomposed::"
+    return [
+        (P + "add.out", "quant", lambda: gen_add("qadd"), None),
+        (P + "mixed_mm.out", "quant", lambda: gen_mixed("mixed_mm", False), None),
+        (P + "mixed_linear.out", "quant", lambda: gen_mixed("mixed_linear", True), None),
     ]
