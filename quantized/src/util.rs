@@ -217,18 +217,15 @@ impl Real for f64 {
     }
 }
 
-/// `torch.clamp(x, lo, hi)`: NaN stays NaN.
+/// `torch.clamp(x, lo, hi)`, i.e. `min(max(x, lo), hi)`: NaN stays NaN, and crossed bounds
+/// give `hi`.
 #[inline(always)]
 pub fn clamp<C: Real>(x: C, lo: C, hi: C) -> C {
     if x.is_nan() {
-        x
-    } else if x < lo {
-        lo
-    } else if x > hi {
-        hi
-    } else {
-        x
+        return x;
     }
+    let v = if x < lo { lo } else { x };
+    if v > hi { hi } else { v }
 }
 
 /// `torch.maximum`: NaN propagates.

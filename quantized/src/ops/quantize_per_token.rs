@@ -9,7 +9,7 @@
 //! rounding, unlike the per-tensor and per-channel ops).
 
 use crate::util::{
-    check_float, check_qparams, check_real, logical_index, map_offsets, param, round_to,
+    check_float, check_qparams, check_real, clamp, logical_index, map_offsets, param, round_to,
 };
 use etk_core::out::check_dtype;
 use etk_core::{
@@ -83,7 +83,7 @@ pub(crate) fn quantize_add_round(
             );
         }
         let v = libm::rint(rf(rp(x * last.1) + last.2));
-        if v.is_nan() { v } else { v.clamp(lo, hi) }
+        clamp(v, lo, hi)
     })
 }
 
