@@ -282,6 +282,9 @@ def gen_quantize_per_channel(op):
         0, -128, 127, I8)
     add("one scale for every channel", T(g.randn([3, 4]).to(F32)), sc(1), torch.tensor([2]), 1, -128, 127, I8)
     add("zero_points Int", T(g.randn([3, 4]).to(F32)), sc(4), g.ints([4], -3, 3).to(I32), 1, -128, 127, I8)
+    for sdt, zdt in ((F32, F32), (F32, F64), (F64, F32), (F16, F16), (BF16, F32)):
+        add("zero_points %s, scales %s" % (NAME[zdt], NAME[sdt]), T(g.randn([3, 4], 2.0).to(F32)), sc(4, sdt),
+            (torch.rand([4], generator=g.g, dtype=F64) * 6 - 3).to(zdt), 1, -128, 127, I8)
     add("empty along another dim", T(torch.zeros([0, 4], dtype=F32)), sc(4), g.ints([4], -3, 3), 1, -128, 127, I8)
     add("resize a [1] out", T(g.randn([2, 3]).to(F32)), sc(3), g.ints([3], -3, 3), 1, -128, 127, I8,
         out=(I8, [1], None))
