@@ -154,7 +154,7 @@ fn per_channel_rejects_bad_parameters() {
     let s3 = OwnedTensor::from_slice(&[0.1f32; 3], &[3]).unwrap();
     let z3 = OwnedTensor::from_slice(&[0i64; 3], &[3]).unwrap();
     let z2 = OwnedTensor::from_slice(&[0i64; 2], &[2]).unwrap();
-    let zf = OwnedTensor::from_slice(&[0f32; 3], &[3]).unwrap();
+    let zf = OwnedTensor::from_slice(&[false; 3], &[3]).unwrap();
     let mut out = OwnedTensor::zeros(Char, &[2, 3]).unwrap();
     let mut run = |s: &OwnedTensor, z: &OwnedTensor, axis| {
         quantize_per_channel::quantize_per_channel_out(
@@ -174,7 +174,7 @@ fn per_channel_rejects_bad_parameters() {
     assert_eq!(run(&s3, &z3, -3).unwrap_err().arg, "axis");
     assert_eq!(run(&s3, &z3, 0).unwrap_err().arg, "scales");
     assert_eq!(run(&s3, &z2, 1).unwrap_err().arg, "zero_points");
-    assert_eq!(run(&s3, &zf, 1).unwrap_err().arg, "zero_points");
+    assert_eq!(run(&s3, &zf, 1).unwrap_err().arg, "zero_points"); // Bool zero points
 }
 
 #[test]
