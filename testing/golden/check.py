@@ -172,6 +172,10 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
     total = bad = 0
     for path in sorted(glob.glob(os.path.join(root, "**", "*.safetensors"), recursive=True)):
+        # quantized_decomposed:: cases have no ATen out overload to re-run (gen_quant.py
+        # derives them from torch's reference ops and ExecuTorch's kernels)
+        if not os.path.basename(path).startswith("aten__"):
+            continue
         n, fails = run_file(path)
         total += n
         bad += len(fails)

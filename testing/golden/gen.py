@@ -709,6 +709,8 @@ def encode_value(v, name, tensors):
 
 
 def write_op(opname, cat, cases, outdir, conv_src=None):
+    if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
+        return __import__("gen_quant").write_op(opname, cases, outdir)
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -1855,6 +1857,7 @@ def OPS():
     ops += gen_index.ops()
     import gen_shape
     ops += gen_shape.ops()
+    ops += __import__("gen_quant").ops()
     return ops
 
 
