@@ -186,3 +186,40 @@ fn empty_products_with_huge_dims_return_at_once() {
         }
     }
 }
+
+/// Found by the fuzzer: an index tensor of rank 16 leaves no room for self's unindexed dims in
+/// the result; index_put_ indexed past its rank-16 stride table instead of saying so.
+#[test]
+fn advanced_index_results_past_rank_16_are_errors() {
+    let sizes = [1, 2, 1, 2, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 1, 2];
+    let n: usize = sizes.iter().product();
+    let self_ = TSpec::new(ScalarType::Float, &[3, 4], vec![0; 48]);
+    let index = TSpec::new(ScalarType::Long, &sizes, vec![0; 8 * n]);
+    for (lib, op) in [
+        ("portable", "aten::index_put_"),
+        ("portable", "aten::index.Tensor_out"),
+    ] {
+        let Some(k) = lookup(lib, op) else { continue };
+        let mut args = vec![
+            Tensor(self_.clone()),
+            OptTensorList(vec![Some(index.clone())]),
+        ];
+        if op == "aten::index_put_" {
+            args.push(Tensor(TSpec::new(ScalarType::Float, &[1], vec![0; 4])));
+            args.push(Bool(false));
+            args.push(AliasOut {
+                input: 0,
+                spec: self_.clone(),
+            });
+        } else {
+            args.push(Out(TSpec::new(ScalarType::Float, &[1], vec![]).out(4, true)));
+        }
+        let r = check_call(k, op, 1, &args, 1);
+        assert!(r.findings.is_empty(), "{op}: {:?}", r.findings);
+        assert!(
+            matches!(r.verdict, Verdict::Err(_)),
+            "{op}: {:?}",
+            r.verdict
+        );
+    }
+}

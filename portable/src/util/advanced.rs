@@ -51,6 +51,13 @@ fn too_many(op: &'static str, rank: usize, got: usize) -> Error {
         .got(Info::Int(got as i64))
 }
 
+/// The indexing result would have more than `MAX_DIM` dims.
+fn result_too_large(op: &'static str, got: usize) -> Error {
+    Error::new(ErrorKind::InvalidArgument, op, "indices")
+        .expected("a result of rank at most", Info::Int(MAX_DIM as i64))
+        .got(Info::Int(got as i64))
+}
+
 /// Fails unless every index tensor is Long, Int, Byte or Bool.
 pub fn check_index_dtypes(op: &'static str, indices: &[Option<Tensor<'_>>]) -> Result<()> {
     for t in indices.iter().flatten() {
@@ -204,7 +211,7 @@ impl<'s> Advanced<'s> {
             let r0 = result.len();
             for j in 0..b_rank {
                 if !result.push(b[j]) {
-                    return Err(too_many(op, MAX_DIM, r0 + b_rank));
+                    return Err(result_too_large(op, r0 + b_rank));
                 }
             }
             for k in 0..n {
@@ -224,8 +231,11 @@ impl<'s> Advanced<'s> {
                 placed = true;
             }
             if by_dim[d].is_none() {
-                all[0][result.len()] = strides[d];
-                result.push(sizes[d]);
+                let at = result.len();
+                if !result.push(sizes[d]) {
+                    return Err(result_too_large(op, at + 1));
+                }
+                all[0][at] = strides[d];
             }
         }
         if !placed {
