@@ -180,13 +180,14 @@ pub fn check_arity(op: &'static str, stack: &[EValue<'_>], n: usize) -> Result<(
     Ok(())
 }
 
-/// Fails when an out's memory overlaps an input's.
+/// Fails when an out's memory, as far as the kernel may write it (its capacity if it can be
+/// resized), overlaps an input's.
 pub fn check_no_alias(op: &'static str, ins: &[EValue<'_>], outs: &[EValue<'_>]) -> Result<()> {
     let mut bad = false;
     for o in outs {
         o.for_each_tensor(|ot| {
             for i in ins {
-                i.for_each_tensor(|it| bad |= ot.overlaps(it));
+                i.for_each_tensor(|it| bad |= ot.may_write_over(it));
             }
         });
     }

@@ -459,6 +459,32 @@ impl<'a> Tensor<'a> {
         na > 0 && nb > 0 && a < b + nb && b < a + na
     }
 
+    /// True when a kernel writing this out could touch `input`'s element bytes: the out's
+    /// elements, or all of its capacity when it may be resized (a dynamic out of zero elements
+    /// can grow over an input). Empty inputs overlap nothing.
+    pub fn may_write_over(&self, input: &Tensor<'_>) -> bool {
+        ranges_overlap(self.data, self.write_reach(), input.data, input.nbytes())
+    }
+
+    /// True when two outs could write the same bytes (each as far as [`Tensor::write_reach`]).
+    pub fn outs_may_overlap(&self, other: &Tensor<'_>) -> bool {
+        ranges_overlap(
+            self.data,
+            self.write_reach(),
+            other.data,
+            other.write_reach(),
+        )
+    }
+
+    /// The bytes a kernel may write through this view: its elements', or its whole capacity
+    /// when it may be resized.
+    pub fn write_reach(&self) -> usize {
+        match self.dynamism {
+            ShapeDynamism::Static => self.nbytes(),
+            _ => self.capacity,
+        }
+    }
+
     /// True when both views are the same memory with the same metadata.
     pub fn same_as(&self, other: &Tensor<'_>) -> bool {
         self.data == other.data
@@ -466,6 +492,11 @@ impl<'a> Tensor<'a> {
             && self.sizes == other.sizes
             && self.dim_order == other.dim_order
     }
+}
+
+fn ranges_overlap(a: *mut u8, na: usize, b: *mut u8, nb: usize) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    na > 0 && nb > 0 && a < b + nb && b < a + na
 }
 
 impl core::fmt::Debug for Tensor<'_> {

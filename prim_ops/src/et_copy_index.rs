@@ -65,7 +65,7 @@ pub fn et_copy_index_tensor(
              resize would move the other slots)",
         ));
     }
-    if copy_to.overlaps(copy_from) {
+    if copy_to.may_write_over(copy_from) {
         return Err(Error::invalid(OP, "copy_from", "no overlap with copy_to"));
     }
     copy_to.as_mut_ptr(OP, "copy_to")?;

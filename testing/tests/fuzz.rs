@@ -223,3 +223,46 @@ fn advanced_index_results_past_rank_16_are_errors() {
         );
     }
 }
+
+/// Found by the fuzzer: a dynamic out of zero elements over an input's memory passed the
+/// alias check (it overlapped nothing yet), then was resized over the input and written.
+#[test]
+fn an_empty_dynamic_out_over_an_input_is_an_alias() {
+    let x = TSpec::new(ScalarType::Float, &[2, 3], vec![0; 24]);
+    let args = vec![
+        Tensor(x.clone()),
+        IntList(vec![1]),
+        IntList(vec![1]),
+        AliasOut {
+            input: 0,
+            spec: TSpec::new(ScalarType::Float, &[0], vec![]).out(24, true),
+        },
+    ];
+    for lib in ["portable", "optimized"] {
+        let Some(k) = lookup(lib, "aten::roll.out") else {
+            continue;
+        };
+        let r = check_call(k, "aten::roll.out", 1, &args, 1);
+        assert!(r.findings.is_empty(), "{lib}: {:?}", r.findings);
+        assert!(
+            matches!(r.verdict, Verdict::Err(_)),
+            "{lib}: {:?}",
+            r.verdict
+        );
+    }
+}
+
+/// Found by the fuzzer: tril of an empty tensor with a 2^48-row dim looped over its rows.
+#[test]
+fn tril_of_an_empty_tensor_with_huge_rows_returns_at_once() {
+    let args = vec![
+        Tensor(TSpec::new(ScalarType::Float, &[0, 1 << 48, 4], vec![])),
+        Int(3),
+        Out(TSpec::new(ScalarType::Float, &[7], vec![]).out(96, true)),
+    ];
+    let k = lookup("portable", "aten::tril.out").unwrap();
+    let r = check_call(k, "aten::tril.out", 1, &args, 1);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert_eq!(r.verdict, Verdict::Ok);
+    assert!(r.elapsed.as_secs() < 1, "{:?}", r.elapsed);
+}

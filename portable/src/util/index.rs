@@ -288,7 +288,7 @@ pub fn check_outs_disjoint(
     a: &Tensor<'_>,
     b: &Tensor<'_>,
 ) -> Result<()> {
-    if a.overlaps(b) {
+    if a.outs_may_overlap(b) {
         return Err(Error::invalid(op, arg, "outs that do not share memory"));
     }
     Ok(())

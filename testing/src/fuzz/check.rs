@@ -228,7 +228,13 @@ fn unintended_alias(args: &[Arg], n_outs: usize, in_place: bool) -> bool {
                 && t.dtype == spec.dtype
                 && t.sizes == spec.sizes
                 && t.dim_order == spec.dim_order;
-            !intended && t.nbytes() > 0 && spec.nbytes() > 0
+            // A dynamic out may be resized over all of the input's memory.
+            let reach = if spec.dynamic {
+                t.capacity
+            } else {
+                spec.nbytes()
+            };
+            !intended && t.nbytes() > 0 && reach > 0
         }
         _ => false,
     })
