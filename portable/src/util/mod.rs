@@ -13,6 +13,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod norm;
 pub mod pointwise;
 pub mod scalar;
 pub mod unary;
