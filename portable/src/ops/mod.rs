@@ -21,6 +21,7 @@ pub mod bmm;
 pub mod ceil;
 pub mod clamp;
 pub mod clone;
+pub mod convolution;
 pub mod copy;
 pub mod cos;
 pub mod cosh;

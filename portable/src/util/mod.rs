@@ -17,3 +17,4 @@ pub mod norm;
 pub mod pointwise;
 pub mod scalar;
 pub mod unary;
+pub mod window;
