@@ -22,6 +22,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::linalg::TABLE,
     table::index::TABLE,
     table::shape::TABLE,
+    table::nn::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -61,7 +61,7 @@ def decode(arg, v, tensors):
         return with_dim_order(tensors[x], v.get("dim_order"))
     if kind == "float":
         return float(x) if not isinstance(x, str) else float(x)
-    if kind in ("int", "bool", "str"):
+    if kind in ("int", "bool", "str", "ints"):
         return x
     if kind == "memory_format":
         return MF[x]

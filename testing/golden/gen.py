@@ -94,6 +94,7 @@ torch.set_default_dtype(torch.float32)
 torch.manual_seed(0)
 
 A = torch.ops.aten
+sys.modules.setdefault("gen", sys.modules[__name__])  # gen_*.py import this module as `gen`
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ----------------------------------------------------------------------------------------------
@@ -705,6 +706,8 @@ def encode_value(v, name, tensors):
         return {"float": jfloat(v)}
     if isinstance(v, str):
         return {"str": v}
+    if isinstance(v, list) and all(type(i) is int for i in v):
+        return {"ints": v}
     raise TypeError(repr(v))
 
 
@@ -1858,6 +1861,8 @@ def OPS():
     import gen_shape
     ops += gen_shape.ops()
     ops += __import__("gen_quant").ops()
+    import gen_nn
+    ops += gen_nn.ops()
     return ops
 
 
@@ -1900,7 +1905,7 @@ def main():
     print("%-*s %6s %6s %8s %9s" % (w, "operator", "cases", "errors", "ill-def", "bytes"))
     for full, n, ne, nd, sz in rows:
         print("%-*s %6d %6d %8d %9d" % (w, full, n, ne, nd, sz))
-    for msg in GEMM_WARNINGS:
+    for msg in GEMM_WARNINGS + sys.modules["gen_nn"].SELF_CHECK_WARNINGS:
         print("WARNING:", msg)
     print("GEMM cases checked against an f64 product: %d" % len(GEMM_CHECKS))
     print("cases written with inputs removed (ATen vector/scalar paths disagree): %d" % len(PRUNE_LOG))

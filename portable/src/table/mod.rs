@@ -14,4 +14,5 @@ pub mod index;
 pub mod linalg;
 pub mod misc;
 pub mod shape;
+pub mod nn;
 pub mod unary;

@@ -1,0 +1,248 @@
+//! Mechanics shared by the normalization family (softmax, layer norm, batch norm): walking
+//! every index of a chosen set of dims over several tensors at once, streaming a strided lane
+//! through a small stack buffer in the compute type, and the float-dtype checks these ops share.
+//!
+//! Kernels address tensors by logical index through their own strides, so every dim order is
+//! handled by the same code (the out may have a different dim order from the input).
+
+use crate::util::dispatch::Float;
+use etk_core::element::{LoadFn, StoreFn, loader, storer};
+use etk_core::{Compute, Dims, Error, ErrorKind, Info, MAX_DIM, Result, ScalarType, Tensor};
+
+/// Elements per chunk when a lane is streamed through the stack.
+pub const CHUNK: usize = 64;
+
+/// Calls `f` with the element offsets (one per stride set) of every index over the dims `d`
+/// for which `take(d)`, the other dims held at 0. Nothing is called when a taken dim is empty.
+/// Every offset stays within its tensor: strides of a tensor are only combined with indices
+/// below its sizes (a tensor whose dim has size 1 where `sizes` has more passes stride 0).
+pub fn for_each_index<const N: usize>(
+    sizes: &[usize],
+    take: impl Fn(usize) -> bool,
+    strides: [&[usize]; N],
+    mut f: impl FnMut([usize; N]),
+) {
+    let mut dims = [0usize; MAX_DIM];
+    let mut nd = 0;
+    for (d, &s) in sizes.iter().enumerate() {
+        if take(d) {
+            if s == 0 {
+                return;
+            }
+            dims[nd] = d;
+            nd += 1;
+        }
+    }
+    let mut idx = [0usize; MAX_DIM];
+    let mut off = [0usize; N];
+    loop {
+        f(off);
+        let mut k = nd;
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            let d = dims[k];
+            idx[k] += 1;
+            if idx[k] < sizes[d] {
+                for j in 0..N {
+                    off[j] += strides[j][d];
+                }
+                break;
+            }
+            for j in 0..N {
+                off[j] -= strides[j][d] * (sizes[d] - 1);
+            }
+            idx[k] = 0;
+        }
+    }
+}
+
+/// A strided lane of `len` elements of one dtype, read or written in chunks of [`CHUNK`]
+/// compute values.
+pub struct Lane<C: Compute> {
+    pub ptr: *mut u8,
+    pub esize: usize,
+    pub stride: usize,
+    pub len: usize,
+    load: Option<LoadFn<C>>,
+    store: Option<StoreFn<C>>,
+}
+
+impl<C: Compute> Lane<C> {
+    /// The lane of `t` that starts `offset` elements from its data and steps `stride`.
+    pub fn new(t: &Tensor<'_>, offset: usize, stride: usize, len: usize) -> Lane<C> {
+        Lane {
+            ptr: t.as_ptr().wrapping_add(offset * t.element_size()) as *mut u8,
+            esize: t.element_size(),
+            stride,
+            len,
+            load: loader::<C>(t.dtype()),
+            store: storer::<C>(t.dtype()),
+        }
+    }
+
+    /// Calls `f(start, values)` for every chunk of the lane.
+    ///
+    /// # Safety
+    /// The lane must lie within its tensor's memory.
+    pub unsafe fn read(&self, mut f: impl FnMut(usize, &[C])) {
+        let load = self.load.expect("dtype checked by the kernel");
+        let mut buf = [C::default(); CHUNK];
+        let mut i = 0;
+        while i < self.len {
+            let n = CHUNK.min(self.len - i);
+            // SAFETY: elements `i..i + n` of the lane are within the tensor (caller).
+            unsafe {
+                load(
+                    self.ptr.add(i * self.stride * self.esize),
+                    self.stride as isize,
+                    &mut buf[..n],
+                )
+            };
+            f(i, &buf[..n]);
+            i += n;
+        }
+    }
+
+    /// Writes elements `start..start + n` (`n <= CHUNK`) of the lane from `f`, which fills a
+    /// chunk of `n` values.
+    ///
+    /// # Safety
+    /// The lane must lie within a writable tensor's memory that no input overlaps.
+    pub unsafe fn write_at(&self, start: usize, n: usize, f: impl FnOnce(&mut [C])) {
+        let store = self.store.expect("dtype checked by the kernel");
+        let mut buf = [C::default(); CHUNK];
+        f(&mut buf[..n]);
+        // SAFETY: as above, for writing (caller).
+        unsafe {
+            store(
+                self.ptr.add(start * self.stride * self.esize),
+                self.stride as isize,
+                &buf[..n],
+            )
+        };
+    }
+}
+
+/// Fails unless `t` is a floating dtype (Half, BFloat16, Float, Double).
+pub fn check_float(op: &'static str, arg: &'static str, t: &Tensor<'_>) -> Result<()> {
+    match t.dtype() {
+        ScalarType::Half | ScalarType::BFloat16 | ScalarType::Float | ScalarType::Double => Ok(()),
+        d => Err(Error::dtype(
+            op,
+            arg,
+            "a floating dtype (Half, BFloat16, Float or Double)",
+            d,
+        )),
+    }
+}
+
+/// ATen's CPU rule for the parameters of a norm (weight, bias, running stats), given as
+/// optional tensors in schema order: they all share the first one's dtype; that dtype is
+/// either the input's or, for a Half/BFloat16 input, Float ("mixed dtype"). Returns the
+/// parameters' dtype (the input's when none is given), which is also the dtype of the
+/// statistics the op returns.
+pub fn param_dtype(
+    op: &'static str,
+    input: &Tensor<'_>,
+    params: &[(&'static str, Option<&Tensor<'_>>)],
+) -> Result<ScalarType> {
+    let first = params.iter().find_map(|(_, p)| p.map(|p| p.dtype()));
+    let Some(pt) = first else {
+        return Ok(input.dtype());
+    };
+    let mixed = pt != input.dtype();
+    for (name, p) in params {
+        let Some(p) = p else { continue };
+        if mixed && p.dtype() != ScalarType::Float {
+            return Err(Error::dtype(
+                op,
+                name,
+                "Float parameters for a Half/BFloat16 input (mixed dtype)",
+                p.dtype(),
+            ));
+        }
+        if p.dtype() != pt {
+            return Err(Error::new(ErrorKind::InvalidType, op, name)
+                .expected("the dtype of the other parameters,", Info::Dtype(pt))
+                .got(Info::Dtype(p.dtype())));
+        }
+    }
+    if mixed && !crate::util::dispatch::is_reduced_float(input.dtype()) {
+        return Err(Error::new(ErrorKind::InvalidType, op, params[0].0)
+            .expected(
+                "parameters of the input's dtype",
+                Info::Dtype(input.dtype()),
+            )
+            .got(Info::Dtype(pt)));
+    }
+    Ok(pt)
+}
+
+/// Fails unless `t` has exactly `sizes`.
+pub fn check_shape(
+    op: &'static str,
+    arg: &'static str,
+    t: &Tensor<'_>,
+    sizes: &[usize],
+) -> Result<()> {
+    if t.sizes() != sizes {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
+            .expected(
+                "shape",
+                Info::Shape(Dims::new(sizes).unwrap_or(Dims::EMPTY)),
+            )
+            .got(Info::Shape(t.shape())));
+    }
+    Ok(())
+}
+
+/// `1 / sqrt(var + eps)` as ATen's norm kernels compute it (in the accumulation type, the
+/// variance clamped at 0 against rounding).
+pub fn rstd<C: Float>(var: C, eps: f64) -> C {
+    let v = if var < C::ZERO { C::ZERO } else { var };
+    C::ONE / (v + C::from_f64(eps)).sqrt()
+}
+
+/// Element access to one tensor by element offset, converting to and from `C`; for kernels
+/// that visit elements in an order no lane follows (the normalized region of a layer norm).
+#[derive(Clone, Copy)]
+pub struct Elems<C: Compute> {
+    ptr: *mut u8,
+    esize: usize,
+    load: Option<LoadFn<C>>,
+    store: Option<StoreFn<C>>,
+}
+
+impl<C: Compute> Elems<C> {
+    pub fn new(t: &Tensor<'_>) -> Elems<C> {
+        Elems {
+            ptr: t.as_ptr() as *mut u8,
+            esize: t.element_size(),
+            load: loader::<C>(t.dtype()),
+            store: storer::<C>(t.dtype()),
+        }
+    }
+
+    /// # Safety
+    /// `off` must be an element offset within the tensor.
+    #[inline]
+    pub unsafe fn get(&self, off: usize) -> C {
+        let mut v = [C::default()];
+        let load = self.load.expect("dtype checked by the kernel");
+        // SAFETY: forwarded from the caller.
+        unsafe { load(self.ptr.add(off * self.esize), 1, &mut v) };
+        v[0]
+    }
+
+    /// # Safety
+    /// `off` must be an element offset within a writable tensor that no input overlaps.
+    #[inline]
+    pub unsafe fn set(&self, off: usize, v: C) {
+        let store = self.store.expect("dtype checked by the kernel");
+        // SAFETY: forwarded from the caller.
+        unsafe { store(self.ptr.add(off * self.esize), 1, &[v]) };
+    }
+}

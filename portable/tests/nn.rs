@@ -1,0 +1,490 @@
+//! The NN family: softmax, layer norm, batch norm (and later convolution): dtypes, dim orders
+//! of inputs and outs, resize, ATen's checks. Expected values are computed here in f64 (the
+//! golden suite holds PyTorch's own answers).
+
+use ScalarType::*;
+use etk_core::{ErrorKind, KernelContext, OwnedTensor, ScalarType};
+use etk_portable::ops::native_batch_norm::native_batch_norm_legit_no_training_out as bn;
+use etk_portable::ops::native_layer_norm::native_layer_norm_out as ln;
+use etk_portable::ops::softmax::{log_softmax_out, softmax_out};
+
+fn ctx() -> KernelContext<'static> {
+    KernelContext::serial()
+}
+
+fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
+    let mut x = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
+    x.fill_logical(vals);
+    x
+}
+
+fn seq(n: usize) -> Vec<f64> {
+    (0..n).map(|i| ((i * 37 % 11) as f64 - 5.0) * 0.5).collect()
+}
+
+fn close(got: &[f64], want: &[f64], tol: f64) {
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= tol * (1.0 + w.abs()), "at {i}: {g} vs {w}");
+    }
+}
+
+/// Softmax of `[2, 3, 4]` along `dim` in f64, logical order.
+fn softmax_ref(x: &[f64], dim: usize, log: bool) -> Vec<f64> {
+    let sizes = [2usize, 3, 4];
+    let strides = [12usize, 4, 1];
+    let mut out = vec![0.0; 24];
+    for base in 0..24 {
+        if !(base / strides[dim]).is_multiple_of(sizes[dim]) {
+            continue;
+        }
+        let idx: Vec<usize> = (0..sizes[dim]).map(|k| base + k * strides[dim]).collect();
+        let m = idx.iter().map(|&i| x[i]).fold(f64::NEG_INFINITY, f64::max);
+        let s: f64 = idx.iter().map(|&i| (x[i] - m).exp()).sum();
+        for &i in &idx {
+            out[i] = if log {
+                x[i] - m - s.ln()
+            } else {
+                (x[i] - m).exp() / s
+            };
+        }
+    }
+    out
+}
+
+#[test]
+fn softmax_every_float_dtype_and_dim_order_of_input_and_out() {
+    let x = seq(24);
+    for (dtype, tol) in [
+        (Float, 1e-6),
+        (Double, 1e-12),
+        (Half, 2e-3),
+        (BFloat16, 2e-2),
+    ] {
+        for log in [false, true] {
+            for dim in 0..3 {
+                let want = softmax_ref(&x, dim, log);
+                for (oi, oo) in [
+                    ([0, 1, 2], [0, 1, 2]),
+                    ([2, 0, 1], [0, 1, 2]),
+                    ([0, 1, 2], [1, 2, 0]),
+                ] {
+                    let a = t(dtype, &[2, 3, 4], &oi, &x);
+                    let mut o = OwnedTensor::with_capacity(dtype, &[2, 3, 4], &oo, 0).unwrap();
+                    let f = if log { log_softmax_out } else { softmax_out };
+                    f(
+                        &mut ctx(),
+                        &a.view(),
+                        dim as i64 - 3,
+                        false,
+                        &mut o.view_mut().unwrap(),
+                    )
+                    .unwrap();
+                    close(&o.to_logical::<f64>(), &want, tol);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn softmax_rejects_what_aten_rejects() {
+    let x = t(Float, &[2, 3], &[0, 1], &seq(6));
+    let mut o = OwnedTensor::zeros(Float, &[2, 3]).unwrap();
+    let e = softmax_out(&mut ctx(), &x.view(), 1, true, &mut o.view_mut().unwrap()).unwrap_err();
+    assert_eq!(e.arg, "half_to_float");
+    let e = softmax_out(&mut ctx(), &x.view(), 2, false, &mut o.view_mut().unwrap()).unwrap_err();
+    assert_eq!(e.arg, "dim");
+    let mut od = OwnedTensor::zeros(Double, &[2, 3]).unwrap();
+    let e = softmax_out(&mut ctx(), &x.view(), 1, false, &mut od.view_mut().unwrap()).unwrap_err();
+    assert_eq!((e.arg, e.kind), ("out", ErrorKind::InvalidType));
+    let xi = t(Int, &[2, 3], &[0, 1], &seq(6));
+    let mut oi = OwnedTensor::zeros(Int, &[2, 3]).unwrap();
+    let e = log_softmax_out(
+        &mut ctx(),
+        &xi.view(),
+        1,
+        false,
+        &mut oi.view_mut().unwrap(),
+    );
+    assert_eq!(e.unwrap_err().arg, "self");
+    // A static out of the wrong shape is not resized.
+    let mut small = OwnedTensor::zeros(Float, &[3]).unwrap();
+    assert!(
+        softmax_out(
+            &mut ctx(),
+            &x.view(),
+            1,
+            false,
+            &mut small.view_mut().unwrap()
+        )
+        .is_err()
+    );
+    // Zero-dim input: one lane of one element.
+    let s = t(Float, &[], &[], &[3.0]);
+    let mut o0 = OwnedTensor::zeros(Float, &[]).unwrap();
+    softmax_out(
+        &mut ctx(),
+        &s.view(),
+        -1,
+        false,
+        &mut o0.view_mut().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(o0.to_logical::<f64>(), vec![1.0]);
+}
+
+#[test]
+fn layer_norm_matches_the_formula_in_any_dim_order() {
+    let x = seq(24);
+    let w: Vec<f64> = (0..12).map(|i| 0.5 + i as f64 * 0.1).collect();
+    let b: Vec<f64> = (0..12).map(|i| i as f64 * -0.2).collect();
+    // normalized over the last two dims [3, 4]
+    let mut want = vec![0.0; 24];
+    let mut means = vec![];
+    let mut rstds = vec![];
+    for r in 0..2 {
+        let row = &x[r * 12..r * 12 + 12];
+        let m = row.iter().sum::<f64>() / 12.0;
+        let v = row.iter().map(|a| (a - m) * (a - m)).sum::<f64>() / 12.0;
+        let rs = 1.0 / (v + 1e-5).sqrt();
+        for j in 0..12 {
+            want[r * 12 + j] = (row[j] - m) * rs * w[j] + b[j];
+        }
+        means.push(m);
+        rstds.push(rs);
+    }
+    for (dtype, tol) in [(Float, 1e-5), (Double, 1e-12), (BFloat16, 3e-2)] {
+        for order in [[0, 1, 2], [2, 0, 1], [1, 2, 0]] {
+            let a = t(dtype, &[2, 3, 4], &order, &x);
+            let wt = t(dtype, &[3, 4], &[1, 0], &w);
+            let bt = t(dtype, &[3, 4], &[0, 1], &b);
+            let mut o0 = OwnedTensor::with_capacity(dtype, &[2, 3, 4], &order, 0).unwrap();
+            let mut o1 = OwnedTensor::zeros(dtype, &[2, 1, 1]).unwrap();
+            let mut o2 = OwnedTensor::zeros(dtype, &[2, 1, 1]).unwrap();
+            ln(
+                &mut ctx(),
+                &a.view(),
+                &[3, 4],
+                Some(&wt.view()),
+                Some(&bt.view()),
+                1e-5,
+                &mut o0.view_mut().unwrap(),
+                &mut o1.view_mut().unwrap(),
+                &mut o2.view_mut().unwrap(),
+            )
+            .unwrap();
+            close(&o0.to_logical::<f64>(), &want, tol);
+            close(&o1.to_logical::<f64>(), &means, tol);
+            close(&o2.to_logical::<f64>(), &rstds, tol);
+        }
+    }
+}
+
+#[test]
+fn layer_norm_checks_shapes_and_dtypes() {
+    let x = t(Float, &[2, 4], &[0, 1], &seq(8));
+    let run = |ns: &[i64], w: Option<&OwnedTensor>, dt: ScalarType| {
+        let mut o0 = OwnedTensor::zeros(Float, &[2, 4]).unwrap();
+        let mut o1 = OwnedTensor::zeros(dt, &[2, 1]).unwrap();
+        let mut o2 = OwnedTensor::zeros(dt, &[2, 1]).unwrap();
+        let wv = w.map(|w| w.view());
+        ln(
+            &mut ctx(),
+            &x.view(),
+            ns,
+            wv.as_ref(),
+            None,
+            1e-5,
+            &mut o0.view_mut().unwrap(),
+            &mut o1.view_mut().unwrap(),
+            &mut o2.view_mut().unwrap(),
+        )
+    };
+    assert!(run(&[4], None, Float).is_ok());
+    assert_eq!(run(&[], None, Float).unwrap_err().arg, "normalized_shape");
+    assert_eq!(run(&[3], None, Float).unwrap_err().arg, "normalized_shape");
+    assert_eq!(run(&[-4], None, Float).unwrap_err().arg, "normalized_shape");
+    assert_eq!(run(&[4], None, Double).unwrap_err().arg, "out1");
+    let w = t(Float, &[3], &[0], &[1.0; 3]);
+    assert_eq!(run(&[4], Some(&w), Float).unwrap_err().arg, "weight");
+    let wd = t(Double, &[4], &[0], &[1.0; 4]);
+    assert_eq!(run(&[4], Some(&wd), Float).unwrap_err().arg, "weight");
+}
+
+#[test]
+fn batch_norm_inference_per_channel_in_any_dim_order() {
+    let x = seq(2 * 3 * 2 * 2);
+    let (w, b, m, v) = (
+        [1.5, -0.5, 2.0],
+        [0.1, 0.2, -0.3],
+        [0.5, -1.0, 0.0],
+        [1.0, 2.0, 0.5],
+    );
+    let want: Vec<f64> = (0..24)
+        .map(|i| {
+            let c = (i / 4) % 3;
+            (x[i] - m[c]) / (v[c] + 1e-5f64).sqrt() * w[c] + b[c]
+        })
+        .collect();
+    for (dtype, pdt, tol) in [
+        (Float, Float, 1e-6),
+        (Double, Double, 1e-12),
+        (Half, Float, 2e-3),
+    ] {
+        for (oi, oo) in [([0, 1, 2, 3], [0, 2, 3, 1]), ([0, 2, 3, 1], [0, 1, 2, 3])] {
+            let a = t(dtype, &[2, 3, 2, 2], &oi, &x);
+            let p = |vals: &[f64]| t(pdt, &[3], &[0], vals);
+            let (wt, bt, mt, vt) = (p(&w), p(&b), p(&m), p(&v));
+            let mut o0 = OwnedTensor::with_capacity(dtype, &[2, 3, 2, 2], &oo, 0).unwrap();
+            let mut o1 = OwnedTensor::zeros(pdt, &[0]).unwrap();
+            let mut o2 = OwnedTensor::zeros(pdt, &[0]).unwrap();
+            bn(
+                &mut ctx(),
+                &a.view(),
+                Some(&wt.view()),
+                Some(&bt.view()),
+                &mt.view(),
+                &vt.view(),
+                0.1,
+                1e-5,
+                &mut o0.view_mut().unwrap(),
+                &mut o1.view_mut().unwrap(),
+                &mut o2.view_mut().unwrap(),
+            )
+            .unwrap();
+            close(&o0.to_logical::<f64>(), &want, tol);
+        }
+    }
+    // running stats of the wrong size, a 1-D input, an Int input
+    let a = t(Float, &[2, 3], &[0, 1], &seq(6));
+    let m2 = t(Float, &[2], &[0], &[0.0; 2]);
+    let v3 = t(Float, &[3], &[0], &[1.0; 3]);
+    let mut o0 = OwnedTensor::zeros(Float, &[2, 3]).unwrap();
+    let mut o1 = OwnedTensor::zeros(Float, &[0]).unwrap();
+    let mut o2 = OwnedTensor::zeros(Float, &[0]).unwrap();
+    let mut call = |x: &OwnedTensor, m: &OwnedTensor| {
+        bn(
+            &mut ctx(),
+            &x.view(),
+            None,
+            None,
+            &m.view(),
+            &v3.view(),
+            0.1,
+            1e-5,
+            &mut o0.view_mut().unwrap(),
+            &mut o1.view_mut().unwrap(),
+            &mut o2.view_mut().unwrap(),
+        )
+    };
+    assert_eq!(call(&a, &m2).unwrap_err().arg, "running_mean");
+    let a1 = t(Float, &[3], &[0], &seq(3));
+    assert_eq!(call(&a1, &v3).unwrap_err().arg, "input");
+    let ai = t(Int, &[2, 3], &[0, 1], &seq(6));
+    assert_eq!(call(&ai, &v3).unwrap_err().arg, "input");
+}
+
+use etk_portable::ops::convolution::convolution_out;
+
+#[allow(clippy::too_many_arguments)]
+fn conv(
+    x: &OwnedTensor,
+    w: &OwnedTensor,
+    b: Option<&OwnedTensor>,
+    stride: &[i64],
+    padding: &[i64],
+    dilation: &[i64],
+    transposed: bool,
+    output_padding: &[i64],
+    groups: i64,
+    out: &mut OwnedTensor,
+) -> etk_core::Result<()> {
+    let bv = b.map(|b| b.view());
+    convolution_out(
+        &mut ctx(),
+        &x.view(),
+        &w.view(),
+        bv.as_ref(),
+        stride,
+        padding,
+        dilation,
+        transposed,
+        output_padding,
+        groups,
+        &mut out.view_mut().unwrap(),
+    )
+}
+
+/// Direct 2-D convolution in f64 (NCHW logical order), for checking.
+#[allow(clippy::too_many_arguments)]
+fn conv2d_ref(
+    x: &[f64],
+    [n, ci, h, wd]: [usize; 4],
+    w: &[f64],
+    [co, kh, kw]: [usize; 3],
+    b: &[f64],
+    s: usize,
+    p: usize,
+    d: usize,
+    g: usize,
+) -> (Vec<f64>, [usize; 4]) {
+    let oh = (h + 2 * p - d * (kh - 1) - 1) / s + 1;
+    let ow = (wd + 2 * p - d * (kw - 1) - 1) / s + 1;
+    let (icg, ocg) = (ci / g, co / g);
+    let mut o = vec![0.0; n * co * oh * ow];
+    for nn in 0..n {
+        for oc in 0..co {
+            let gg = oc / ocg;
+            for y in 0..oh {
+                for xx in 0..ow {
+                    let mut acc = b.get(oc).copied().unwrap_or(0.0);
+                    for icl in 0..icg {
+                        let ic = gg * icg + icl;
+                        for a in 0..kh {
+                            for c in 0..kw {
+                                let iy = (y * s + a * d) as isize - p as isize;
+                                let ix = (xx * s + c * d) as isize - p as isize;
+                                if iy < 0 || ix < 0 || iy >= h as isize || ix >= wd as isize {
+                                    continue;
+                                }
+                                acc += x[((nn * ci + ic) * h + iy as usize) * wd + ix as usize]
+                                    * w[((oc * icg + icl) * kh + a) * kw + c];
+                            }
+                        }
+                    }
+                    o[((nn * co + oc) * oh + y) * ow + xx] = acc;
+                }
+            }
+        }
+    }
+    (o, [n, co, oh, ow])
+}
+
+#[test]
+fn convolution_2d_every_dtype_and_dim_order() {
+    let (n, ci, h, wd, co, k) = (2, 4, 6, 5, 6, 3);
+    let xv: Vec<f64> = (0..n * ci * h * wd).map(|i| (i % 5) as f64 - 2.0).collect();
+    let wv: Vec<f64> = (0..co * 2 * k * k).map(|i| (i % 3) as f64 - 1.0).collect();
+    let bv: Vec<f64> = (0..co).map(|i| i as f64).collect();
+    let (want, oshape) = conv2d_ref(&xv, [n, ci, h, wd], &wv, [co, k, k], &bv, 1, 1, 1, 2);
+    for dtype in [Float, Double, Half, BFloat16, Long, Int, Char] {
+        for (xo, wo, oo) in [
+            ([0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]),
+            ([0, 2, 3, 1], [0, 2, 3, 1], [0, 2, 3, 1]),
+            ([0, 2, 3, 1], [0, 1, 2, 3], [3, 1, 0, 2]),
+        ] {
+            let x = t(dtype, &[n, ci, h, wd], &xo, &xv);
+            let w = t(dtype, &[co, 2, k, k], &wo, &wv);
+            let b = t(dtype, &[co], &[0], &bv);
+            let mut o = OwnedTensor::with_capacity(dtype, &oshape, &oo, 0).unwrap();
+            conv(&x, &w, Some(&b), &[1], &[1], &[1], false, &[0], 2, &mut o).unwrap();
+            assert_eq!(
+                o.to_logical::<f64>(),
+                want,
+                "{dtype:?} {xo:?} {wo:?} {oo:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn convolution_transposed_is_the_adjoint() {
+    // <conv(x, w), y> == <x, conv_transpose(y, w)> for any x, y (same stride/padding).
+    let (ci, co, h, k, s, p) = (2usize, 3usize, 5usize, 3usize, 2i64, 1i64);
+    let xv: Vec<f64> = (0..ci * h * h)
+        .map(|i| ((i * 7) % 5) as f64 - 2.0)
+        .collect();
+    let wv: Vec<f64> = (0..co * ci * k * k)
+        .map(|i| ((i * 3) % 4) as f64 - 1.5)
+        .collect();
+    let x = t(Double, &[1, ci, h, h], &[0, 1, 2, 3], &xv);
+    let w = t(Double, &[co, ci, k, k], &[0, 1, 2, 3], &wv);
+    let oh = 3; // (5 + 2 - 3) / 2 + 1
+    let mut y = OwnedTensor::zeros(Double, &[1, co, oh, oh]).unwrap();
+    conv(&x, &w, None, &[s], &[p], &[1], false, &[0], 1, &mut y).unwrap();
+    let yv: Vec<f64> = (0..co * oh * oh)
+        .map(|i| ((i * 5) % 7) as f64 - 3.0)
+        .collect();
+    let yt = t(Double, &[1, co, oh, oh], &[0, 1, 2, 3], &yv);
+    // (3 - 1) * 2 - 2 + 3 = 5
+    let mut xt = OwnedTensor::zeros(Double, &[1, ci, h, h]).unwrap();
+    conv(&yt, &w, None, &[s], &[p], &[1], true, &[0], 1, &mut xt).unwrap();
+    let lhs: f64 = y
+        .to_logical::<f64>()
+        .iter()
+        .zip(&yv)
+        .map(|(a, b)| a * b)
+        .sum();
+    let rhs: f64 = xt
+        .to_logical::<f64>()
+        .iter()
+        .zip(&xv)
+        .map(|(a, b)| a * b)
+        .sum();
+    assert_eq!(lhs, rhs);
+}
+
+#[test]
+fn convolution_rejects_bad_parameters() {
+    let x = t(Float, &[1, 4, 6, 6], &[0, 1, 2, 3], &[1.0; 144]);
+    let w = t(Float, &[6, 2, 3, 3], &[0, 1, 2, 3], &[1.0; 108]);
+    let mut o = OwnedTensor::zeros(Float, &[1, 6, 4, 4]).unwrap();
+    let mut err = |s: &[i64], p: &[i64], d: &[i64], tr: bool, op: &[i64], g: i64| {
+        conv(&x, &w, None, s, p, d, tr, op, g, &mut o)
+            .unwrap_err()
+            .arg
+    };
+    assert_eq!(err(&[0], &[0], &[1], false, &[0], 2), "stride");
+    assert_eq!(err(&[1], &[-1], &[1], false, &[0], 2), "padding");
+    assert_eq!(err(&[1], &[0], &[0], false, &[0], 2), "dilation");
+    assert_eq!(err(&[1], &[0], &[1], false, &[0], 0), "groups");
+    assert_eq!(err(&[1], &[0], &[1], false, &[0], 3), "input");
+    assert_eq!(err(&[1, 1, 1], &[0], &[1], false, &[0], 2), "stride");
+    assert_eq!(err(&[1], &[0], &[4], false, &[0], 2), "weight");
+    // Huge parameters: no overflow; the static out just has the wrong shape.
+    let huge = err(&[i64::MAX], &[i64::MAX], &[i64::MAX], false, &[0], 2);
+    assert_eq!(huge, "out");
+    assert_eq!(err(&[i64::MAX], &[1 << 62], &[1], false, &[0], 2), "out");
+    assert_eq!(
+        err(&[1 << 61], &[1 << 61], &[1 << 60], true, &[0], 2),
+        "input"
+    );
+    assert_eq!(err(&[2], &[0], &[1], true, &[2], 1), "output_padding");
+    let xi = t(Int, &[1, 4, 6, 6], &[0, 1, 2, 3], &[1.0; 144]);
+    let wi = t(Int, &[6, 2, 3, 3], &[0, 1, 2, 3], &[1.0; 108]);
+    let mut oi = OwnedTensor::zeros(Int, &[1, 6, 2, 2]).unwrap();
+    let e = conv(&xi, &wi, None, &[1], &[0], &[2], false, &[0], 2, &mut oi).unwrap_err();
+    assert_eq!((e.arg, e.kind), ("input", ErrorKind::InvalidType));
+}
+
+/// 1x3x224x224 through a 3x3 conv with 64 output channels (run with `--release --ignored
+/// --nocapture` to see the time).
+#[test]
+#[ignore]
+fn convolution_224_speed() {
+    let x = OwnedTensor::zeros(Float, &[1, 3, 224, 224]).unwrap();
+    let w = OwnedTensor::zeros(Float, &[64, 3, 3, 3]).unwrap();
+    let mut o = OwnedTensor::zeros(Float, &[1, 64, 224, 224]).unwrap();
+    let t0 = std::time::Instant::now();
+    conv(&x, &w, None, &[1], &[1], &[1], false, &[0], 1, &mut o).unwrap();
+    println!("1x3x224x224 * 64x3x3x3 (pad 1): {:?}", t0.elapsed());
+    let xc = x.view().with_dim_order(&[0, 2, 3, 1]).unwrap();
+    let mut oc = OwnedTensor::with_capacity(Float, &[1, 64, 224, 224], &[0, 2, 3, 1], 0).unwrap();
+    let t0 = std::time::Instant::now();
+    convolution_out(
+        &mut ctx(),
+        &xc,
+        &w.view(),
+        None,
+        &[1],
+        &[1],
+        &[1],
+        false,
+        &[0],
+        1,
+        &mut oc.view_mut().unwrap(),
+    )
+    .unwrap();
+    println!("channels-last: {:?}", t0.elapsed());
+}
