@@ -94,6 +94,8 @@ torch.set_default_dtype(torch.float32)
 torch.manual_seed(0)
 
 A = torch.ops.aten
+# family generator modules (gen_<family>.py) `import gen`: make that this very module when run as a script
+sys.modules.setdefault("gen", sys.modules[__name__])
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ----------------------------------------------------------------------------------------------
@@ -705,6 +707,8 @@ def encode_value(v, name, tensors):
         return {"float": jfloat(v)}
     if isinstance(v, str):
         return {"str": v}
+    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return {"ints": v}
     raise TypeError(repr(v))
 
 
@@ -1851,6 +1855,8 @@ def OPS():
         ("addmm.out", "gemm", lambda: gen_addmm("addmm.out"), None),
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
+    import gen_nn2
+    ops += gen_nn2.ops()
     return ops
 
 

@@ -6,6 +6,7 @@
 //!   resizing, dtype checks) and the per-element adapters for `etk_core::iter`'s maps.
 //! - [`scalar`]: Scalars converted as c10 converts them, with its overflow check.
 //! - [`copy`]: `static_cast` copies (clone, `_to_copy`, copy, the `*_copy` ops).
+//! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -13,6 +14,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod pad;
 pub mod pointwise;
 pub mod scalar;
 pub mod unary;
