@@ -6,6 +6,15 @@ use ScalarType::*;
 use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Tensor};
 use etk_portable::ops::*;
 
+/// (op, input sizes, padding, out sizes, out values)
+type ValueCase = (
+    PadFn,
+    &'static [usize],
+    &'static [i64],
+    &'static [usize],
+    &'static [f64],
+);
+
 type PadFn = fn(&mut KernelContext<'_>, &Tensor<'_>, &[i64], &mut Tensor<'_>) -> Result<()>;
 
 const PADS: [(&str, PadFn, usize, bool); 6] = [
@@ -93,7 +102,7 @@ fn contiguous(rank: usize) -> Vec<usize> {
 
 #[test]
 fn values_match_torch() {
-    let cases: [(PadFn, &[usize], &[i64], &[usize], &[f64]); 6] = [
+    let cases: [ValueCase; 6] = [
         (
             reflection_pad1d::reflection_pad1d_out,
             &[1, 2, 3],

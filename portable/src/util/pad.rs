@@ -112,7 +112,7 @@ pub fn pad_out(
     // `lefts[d]` is the left pad of dim `first + d`.
     let mut lefts = [0i64; 3];
     let mut all_zero = true;
-    for d in 0..k {
+    for (d, left_of_dim) in lefts.iter_mut().enumerate().take(k) {
         let dim = first + d;
         let pair = 2 * (k - 1 - d);
         let (left, right) = (padding[pair], padding[pair + 1]);
@@ -139,7 +139,7 @@ pub fn pad_out(
         }
         all_zero &= n == 0;
         sizes[dim] = n as usize;
-        lefts[d] = left;
+        *left_of_dim = left;
     }
     if all_zero {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "padding")
@@ -204,8 +204,7 @@ impl Plan<'_> {
             // Offsets of the row `idx[..last]` in each tensor.
             let mut in_base = 0usize;
             let mut out_base = 0usize;
-            for d in 0..last {
-                let i = idx[d];
+            for (d, &i) in idx[..last].iter().enumerate() {
                 let j = if d >= self.first {
                     source_index(self.mode, i, self.lefts[d - self.first], self.in_sizes[d])
                 } else {
