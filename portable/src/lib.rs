@@ -23,6 +23,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::index::TABLE,
     table::shape::TABLE,
     table::nn::TABLE,
+    table::nn2::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

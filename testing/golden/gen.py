@@ -95,6 +95,8 @@ torch.manual_seed(0)
 
 A = torch.ops.aten
 sys.modules.setdefault("gen", sys.modules[__name__])  # gen_*.py import this module as `gen`
+# family generator modules (gen_<family>.py) `import gen`: make that this very module when run as a script
+sys.modules.setdefault("gen", sys.modules[__name__])
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ----------------------------------------------------------------------------------------------
@@ -707,6 +709,7 @@ def encode_value(v, name, tensors):
     if isinstance(v, str):
         return {"str": v}
     if isinstance(v, list) and all(type(i) is int for i in v):
+    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
         return {"ints": v}
     raise TypeError(repr(v))
 
@@ -1863,6 +1866,8 @@ def OPS():
     ops += __import__("gen_quant").ops()
     import gen_nn
     ops += gen_nn.ops()
+    import gen_nn2
+    ops += gen_nn2.ops()
     return ops
 
 

@@ -15,4 +15,5 @@ pub mod linalg;
 pub mod misc;
 pub mod shape;
 pub mod nn;
+pub mod nn2;
 pub mod unary;

@@ -11,6 +11,7 @@
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
+//! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -22,6 +23,7 @@ pub mod dispatch;
 pub mod index;
 pub mod movement;
 pub mod norm;
+pub mod pad;
 pub mod pointwise;
 pub mod scalar;
 pub mod scatter;
