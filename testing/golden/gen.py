@@ -94,7 +94,6 @@ torch.set_default_dtype(torch.float32)
 torch.manual_seed(0)
 
 A = torch.ops.aten
-sys.modules.setdefault("gen", sys.modules[__name__])  # gen_*.py import this module as `gen`
 # family generator modules (gen_<family>.py) `import gen`: make that this very module when run as a script
 sys.modules.setdefault("gen", sys.modules[__name__])
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -708,7 +707,6 @@ def encode_value(v, name, tensors):
         return {"float": jfloat(v)}
     if isinstance(v, str):
         return {"str": v}
-    if isinstance(v, list) and all(type(i) is int for i in v):
     if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
         return {"ints": v}
     raise TypeError(repr(v))
