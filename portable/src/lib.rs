@@ -20,6 +20,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::compare::TABLE,
     table::misc::TABLE,
     table::linalg::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

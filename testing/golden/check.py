@@ -65,6 +65,10 @@ def decode(arg, v, tensors):
         return x
     if kind == "memory_format":
         return MF[x]
+    if kind == "ints":
+        return list(x)
+    if kind == "dtype":
+        return DT[x]
     raise ValueError(v)
 
 

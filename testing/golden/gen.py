@@ -1851,6 +1851,8 @@ def OPS():
         ("addmm.out", "gemm", lambda: gen_addmm("addmm.out"), None),
         ("linear.out", "gemm", lambda: gen_linear("linear.out"), None),
     ]
+    import gen_reduce
+    ops += gen_reduce.ops()
     return ops
 
 
@@ -1907,4 +1909,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.modules.setdefault("gen", sys.modules[__name__])  # family modules import this one as `gen`
     main()

@@ -12,4 +12,5 @@ pub mod arith;
 pub mod compare;
 pub mod linalg;
 pub mod misc;
+pub mod reduce;
 pub mod unary;

@@ -14,5 +14,6 @@ pub mod compare;
 pub mod copy;
 pub mod dispatch;
 pub mod pointwise;
+pub mod reduce;
 pub mod scalar;
 pub mod unary;
