@@ -4,12 +4,12 @@
 //! The mean over `dim` (`None` or `[]`: every dim) or over every element (`dtype_out`). The
 //! result dtype is `dtype` or `self`'s, and must be floating (an integer input needs
 //! `dtype=`); with `dtype=` the out must have exactly it, otherwise any floating out the
-//! result can be cast to. As ATen's CPU kernel: `self` cast to the out's dtype, summed in
-//! its compute type (`f32` for Half/BFloat16, rounded once at the end), divided by the count;
-//! an empty lane gives NaN.
+//! result can be cast to. As ATen's CPU kernel: `self` cast to the out's dtype (to Float for a
+//! Half/BFloat16 out), summed in its compute type, divided by the count and rounded once
+//! into the out; an empty lane gives NaN.
 
 use crate::dispatch_float;
-use crate::util::dispatch::Float;
+use crate::util::dispatch::{Float, is_reduced_float};
 use crate::util::reduce::{
     DimMask, EmptyDims, Reduction, Sink, Source, check_out_is, dim_mask, reduce, reduced_shape,
     sum_chunk,
@@ -79,7 +79,10 @@ fn mean_into(
     }
     let n = plan.reduced_numel() as f64;
     dispatch_float!(dt, C => {
-        let src = Source::<C>::new(op, "self", self_, Some(dt))?;
+        // Half/BFloat16 outs: ATen sums into a Float temporary (the input cast to Float, not
+        // to the out's dtype), divides, and rounds once into the out.
+        let via = if is_reduced_float(dt) { ScalarType::Float } else { dt };
+        let src = Source::<C>::new(op, "self", self_, Some(via))?;
         let sink = Sink::<C>::new(op, "out", out, None)?;
         let count = C::from_f64(n);
         reduce(&plan, &src, &sink, C::ZERO, |acc, v, _, _| *acc = *acc + sum_chunk(v),
