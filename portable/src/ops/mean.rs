@@ -85,7 +85,7 @@ fn mean_into(
         let src = Source::<C>::new(op, "self", self_, Some(via))?;
         let sink = Sink::<C>::new(op, "out", out, None)?;
         let count = C::from_f64(n);
-        reduce(&plan, &src, &sink, C::ZERO, |acc, v, _, _| *acc = *acc + sum_chunk(v),
+        reduce(&plan, &src, &sink, C::ZERO, |acc, v, _, _| *acc += sum_chunk(v),
             |acc| acc / count);
         Ok(())
     })

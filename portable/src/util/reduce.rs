@@ -559,9 +559,7 @@ impl<C: MaybeNan> Best<C> {
                 true
             } else if self.value.is_nan() {
                 x.is_nan() && i < self.index
-            } else if x.is_nan() {
-                true
-            } else if (MAX && x > self.value) || (!MAX && x < self.value) {
+            } else if x.is_nan() || (MAX && x > self.value) || (!MAX && x < self.value) {
                 true
             } else {
                 x == self.value && i < self.index
