@@ -361,7 +361,7 @@ impl<'t, 'a> Arg<'t, 'a> {
 
 /// The thunk that rounds compute values through `dtype`, or `None` where that changes nothing
 /// (values coming from `from`, or `C` holding `dtype` exactly).
-fn rounder<C: Compute>(from: ScalarType, via: Option<ScalarType>) -> Option<fn(&mut [C])> {
+pub fn rounder<C: Compute>(from: ScalarType, via: Option<ScalarType>) -> Option<fn(&mut [C])> {
     let via = via?;
     if via == from || via == C::DTYPE {
         return None;

@@ -24,6 +24,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::shape::TABLE,
     table::nn::TABLE,
     table::nn2::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

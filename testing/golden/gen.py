@@ -1866,6 +1866,8 @@ def OPS():
     ops += gen_nn.ops()
     import gen_nn2
     ops += gen_nn2.ops()
+    import gen_reduce
+    ops += gen_reduce.ops()
     return ops
 
 
@@ -1923,4 +1925,5 @@ def main():
 
 if __name__ == "__main__":
     sys.modules.setdefault("gen", sys.modules[__name__])  # gen_<family>.py import this module
+    sys.modules.setdefault("gen", sys.modules[__name__])  # family modules import this one as `gen`
     main()

@@ -16,4 +16,5 @@ pub mod misc;
 pub mod shape;
 pub mod nn;
 pub mod nn2;
+pub mod reduce;
 pub mod unary;

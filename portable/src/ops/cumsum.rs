@@ -1,0 +1,76 @@
+//! `cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Running sums along `dim`; the out takes `self`'s shape. As ATen: `self` is cast to the
+//! out's dtype first, integers (and Bool inputs) accumulate in `i64` and wrap on store,
+//! floating outs accumulate in `f64` (ATen's CPU accumulator is double for Float, float for
+//! Half/BFloat16; both within an ulp of the stored result here) and round each partial sum
+//! once. Any out dtype but Bool (ATen has no Bool cumsum); with `dtype=` exactly that one.
+//! The scan reuses the reduction walk for every lane and steps along `dim` itself.
+
+use crate::util::dispatch::{Arith, ComputeClass, compute_class};
+use crate::util::reduce::{Reduction, Sink, Source, check_out_is, one_dim};
+use etk_core::out::resize_out;
+use etk_core::shape::wrap_dim;
+use etk_core::{Compute, Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::cumsum.out";
+
+pub fn cumsum_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    dim: i64,
+    dtype: Option<ScalarType>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    if let Some(dt) = dtype {
+        check_out_is(OP, out, dt)?;
+    }
+    let dt = out.dtype();
+    if dt == ScalarType::Bool {
+        return Err(Error::dtype(
+            OP,
+            "out",
+            "a numeric dtype (ATen has no Bool cumsum)",
+            dt,
+        ));
+    }
+    let mask = one_dim(OP, "dim", dim, self_.dim())?;
+    let d = wrap_dim(OP, "dim", dim, self_.dim())?;
+    resize_out(OP, out, self_.sizes())?;
+    let plan = Reduction::new(OP, self_, mask, &[&*out])?;
+    let (len, s_in, s_out) = if self_.dim() == 0 {
+        (1, 0, 0)
+    } else {
+        (self_.size(d), self_.strides()[d], out.strides()[d])
+    };
+    match compute_class(dt) {
+        Some(ComputeClass::Int) => scan::<i64>(self_, out, &plan, len, s_in, s_out),
+        Some(_) => scan::<f64>(self_, out, &plan, len, s_in, s_out),
+        None => Err(Error::unsupported_dtype(OP, "out", dt)),
+    }
+}
+
+fn scan<C: Compute + Arith>(
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    plan: &Reduction,
+    len: usize,
+    s_in: usize,
+    s_out: usize,
+) -> Result<()> {
+    let src = Source::<C>::new(OP, "self", self_, Some(out.dtype()))?;
+    let sink = Sink::<C>::new(OP, "out", out, None)?;
+    plan.for_each_out(|base, o| {
+        let mut acc = C::default();
+        for i in 0..len {
+            // SAFETY: `i < len` along the scanned dim from a lane start of each tensor.
+            unsafe {
+                acc = acc.wrapping_add(src.get(base + i * s_in));
+                sink.put(o[0] + i * s_out, acc);
+            }
+        }
+    });
+    Ok(())
+}
+
+boxed_kernel!(pub fn cumsum_out_boxed = OP => cumsum_out(self_: &Tensor, dim: i64, dtype: Option<ScalarType>) -> (out));

@@ -1,0 +1,109 @@
+//! `var.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)`
+//! `var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! The variance over `dim` (`None` or `[]`: every dim): `sum((x - mean)^2) / max(0, N -
+//! correction)`, `correction` 1 by default (`unbiased=False` is 0), so `correction >= N`
+//! gives inf (or NaN for a constant lane) and an empty lane NaN, as ATen. Floating inputs
+//! only; the out may be any dtype the input can be cast to (floating). Accumulated in `f64`
+//! as ATen's CPU kernel does, each chunk two-pass and chunks merged (Chan), rounded once.
+//! This file also holds the kernel `var_mean` shares ([`var_into`]).
+
+use crate::util::reduce::{
+    DimMask, EmptyDims, Moments, Reduction, Sink, Source, dim_mask, reduce, reduce2, reduced_shape,
+};
+use etk_core::out::{check_can_cast, resize_out};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scalar, Tensor, boxed_kernel};
+
+pub const OP_CORRECTION: &str = "aten::var.correction_out";
+pub const OP: &str = "aten::var.out";
+
+pub fn var_correction_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    correction: Option<Scalar>,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let c = correction.map_or(1.0, |s| s.to_f64());
+    var_out_impl(OP_CORRECTION, self_, dim, c, keepdim, out)
+}
+
+pub fn var_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    unbiased: bool,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    var_out_impl(
+        OP,
+        self_,
+        dim,
+        if unbiased { 1.0 } else { 0.0 },
+        keepdim,
+        out,
+    )
+}
+
+fn var_out_impl(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    correction: f64,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    check_floating(op, self_)?;
+    check_can_cast(op, self_.dtype(), out)?;
+    let mask = dim_mask(op, "dim", dim, self_.dim(), EmptyDims::All)?;
+    resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    var_into(op, self_, mask, correction, out, None)
+}
+
+/// ATen's std/var check: floating inputs only.
+pub fn check_floating(op: &'static str, self_: &Tensor<'_>) -> Result<()> {
+    if !self_.dtype().is_floating_point() {
+        return Err(Error::new(ErrorKind::InvalidType, op, "self")
+            .expected_text("a floating dtype (var supports floating types only)")
+            .got(Info::Dtype(self_.dtype())));
+    }
+    Ok(())
+}
+
+/// The variance over `mask` into `out` and, if given, the mean into `mean` (both already
+/// shaped).
+pub fn var_into(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    mask: DimMask,
+    correction: f64,
+    out: &mut Tensor<'_>,
+    mean: Option<(&'static str, &mut Tensor<'_>)>,
+) -> Result<()> {
+    let src = Source::<f64>::new(op, "self", self_, None)?;
+    let fold = |m: &mut Moments, v: &[f64], _: usize, _: usize| m.fold(v);
+    match mean {
+        None => {
+            let plan = Reduction::new(op, self_, mask, &[&*out])?;
+            let sink = Sink::<f64>::new(op, "out", out, None)?;
+            reduce(&plan, &src, &sink, Moments::default(), fold, |m| {
+                m.var(correction)
+            });
+        }
+        Some((name, mean)) => {
+            let plan = Reduction::new(op, self_, mask, &[&*out, &*mean])?;
+            let vs = Sink::<f64>::new(op, "out0", out, None)?;
+            let ms = Sink::<f64>::new(op, name, mean, None)?;
+            reduce2(&plan, &src, (&vs, &ms), Moments::default(), fold, |m| {
+                let mean = if m.n > 0.0 { m.mean } else { f64::NAN };
+                (m.var(correction), mean)
+            });
+        }
+    }
+    Ok(())
+}
+
+boxed_kernel!(pub fn var_correction_out_boxed = OP_CORRECTION => var_correction_out(self_: &Tensor, dim: Option<&[i64]>, correction: Option<Scalar>, keepdim: bool) -> (out));
+boxed_kernel!(pub fn var_out_boxed = OP => var_out(self_: &Tensor, dim: Option<&[i64]>, unbiased: bool, keepdim: bool) -> (out));

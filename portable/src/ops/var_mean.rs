@@ -1,0 +1,42 @@
+//! `var_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))`
+//!
+//! The variance (`out0`, the rules of `var.correction_out`) and the mean (`out1`) over `dim`
+//! in one pass. Both outs must have exactly `self`'s dtype (floating), as ATen checks; an
+//! empty lane gives NaN for both.
+
+use crate::ops::var::{check_floating, var_into};
+use crate::util::reduce::{EmptyDims, check_out_is, dim_mask, reduced_shape};
+use etk_core::{Error, KernelContext, Result, Scalar, Tensor, boxed_kernel};
+
+pub const OP: &str = "aten::var_mean.correction_out";
+
+pub fn var_mean_correction_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    correction: Option<Scalar>,
+    keepdim: bool,
+    out0: &mut Tensor<'_>,
+    out1: &mut Tensor<'_>,
+) -> Result<()> {
+    check_floating(OP, self_)?;
+    check_out_is(OP, out0, self_.dtype())?;
+    if out1.dtype() != self_.dtype() {
+        return Err(Error::dtype(OP, "out1", "the input's dtype", out1.dtype()));
+    }
+    let mask = dim_mask(OP, "dim", dim, self_.dim(), EmptyDims::All)?;
+    let shape = reduced_shape(self_.sizes(), mask, keepdim);
+    out0.resize(OP, "out0", &shape)?;
+    out1.resize(OP, "out1", &shape)?;
+    if out0.overlaps(out1) {
+        return Err(Error::invalid(
+            OP,
+            "out1",
+            "an out that does not overlap out0",
+        ));
+    }
+    let c = correction.map_or(1.0, |s| s.to_f64());
+    var_into(OP, self_, mask, c, out0, Some(("out1", out1)))
+}
+
+boxed_kernel!(pub fn var_mean_correction_out_boxed = OP => var_mean_correction_out(self_: &Tensor, dim: Option<&[i64]>, correction: Option<Scalar>, keepdim: bool) -> (out0, out1));
