@@ -67,8 +67,6 @@ def decode(arg, v, tensors):
         return MF[x]
     if kind == "opt_tensors":
         return [None if n is None else tensors[n] for n in x]
-    if kind == "ints":
-        return list(x)
     if kind == "dtype":
         return DT[x]
     raise ValueError(v)

@@ -1925,5 +1925,4 @@ def main():
 
 if __name__ == "__main__":
     sys.modules.setdefault("gen", sys.modules[__name__])  # gen_<family>.py import this module
-    sys.modules.setdefault("gen", sys.modules[__name__])  # family modules import this one as `gen`
     main()
