@@ -16,13 +16,12 @@ use etk_core::element::round_trip;
 use etk_core::{EValue, ErrorKind, KernelContext, OwnedTensor, Result, Scalar, ScalarType, Tensor};
 use etk_portable::ops::*;
 
+mod common;
+use common::*;
+
 const DTYPES: [ScalarType; 10] = [
     Bool, Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double,
 ];
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
 
 fn self_values(dtype: ScalarType) -> &'static [f64] {
     const FL: &[f64] = &[-2.5, -0.0, 0.333, 1.5, 100.0, 7.0];

@@ -14,6 +14,9 @@ use etk_core::{
 };
 use etk_portable::ops::*;
 
+mod common;
+use common::*;
+
 type Binary = fn(&mut KernelContext<'_>, &Tensor<'_>, &Tensor<'_>, &mut Tensor<'_>) -> Result<()>;
 type WithScalar = fn(&mut KernelContext<'_>, &Tensor<'_>, Scalar, &mut Tensor<'_>) -> Result<()>;
 type Unary = fn(&mut KernelContext<'_>, &Tensor<'_>, &mut Tensor<'_>) -> Result<()>;
@@ -36,10 +39,6 @@ impl<T> Fails for Result<T> {
             Err(e) => e,
         }
     }
-}
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
 }
 
 /// Values of a test input, kept exact (i64 for integral dtypes).

@@ -5,35 +5,15 @@
 //! (ATen, CPU).
 
 use ScalarType::*;
-use etk_core::{
-    EValue, ErrorKind, KernelContext, OwnedTensor, Result, Scalar, ScalarType, Serial, Tensor,
-};
+use etk_core::{EValue, ErrorKind, OwnedTensor, Scalar, ScalarType, Tensor};
 use etk_portable::ops::*;
+
+mod common;
+use common::*;
 
 const NAN: f64 = f64::NAN;
 const CL: [usize; 4] = [0, 2, 3, 1];
 const REAL: [ScalarType; 10] = ScalarType::REAL;
-
-fn with_scratch<R>(f: impl FnOnce(&mut KernelContext<'_>) -> R) -> R {
-    let mut buf = vec![0u8; 1 << 20];
-    let mut ctx = KernelContext::new(&mut buf, &Serial);
-    f(&mut ctx)
-}
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
-
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
 
 fn idx(v: &[i64], sizes: &[usize]) -> OwnedTensor {
     OwnedTensor::from_slice(v, sizes).unwrap()
@@ -41,64 +21,6 @@ fn idx(v: &[i64], sizes: &[usize]) -> OwnedTensor {
 
 fn mask(v: &[bool], sizes: &[usize]) -> OwnedTensor {
     OwnedTensor::from_slice(v, sizes).unwrap()
-}
-
-fn dynamic(dtype: ScalarType, cap: usize) -> OwnedTensor {
-    OwnedTensor::with_capacity(dtype, &[0], &[0], cap)
-        .unwrap()
-        .dynamic()
-}
-
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
-
-fn run2(
-    a: &mut OwnedTensor,
-    b: &mut OwnedTensor,
-    f: impl FnOnce(&mut Tensor<'_>, &mut Tensor<'_>) -> Result<()>,
-) -> Result<()> {
-    let (r, sa, oa, sb, ob) = {
-        let mut va = a.view_mut().unwrap();
-        let mut vb = b.view_mut().unwrap();
-        let r = f(&mut va, &mut vb);
-        (
-            r,
-            va.sizes().to_vec(),
-            va.dim_order().to_vec(),
-            vb.sizes().to_vec(),
-            vb.dim_order().to_vec(),
-        )
-    };
-    a.set_layout(&sa, &oa);
-    b.set_layout(&sb, &ob);
-    r
-}
-
-fn vals(t: &OwnedTensor) -> Vec<f64> {
-    t.to_logical::<f64>()
-}
-
-fn assert_same(got: &[f64], want: &[f64], what: &str) {
-    assert_eq!(got.len(), want.len(), "{what}: length");
-    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-        let ok = (g.is_nan() && w.is_nan()) || g == w;
-        assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
-    }
-}
-
-fn err_kind(r: Result<()>) -> ErrorKind {
-    r.expect_err("expected an error").kind
-}
-
-fn iota(n: usize) -> Vec<f64> {
-    (0..n).map(|i| i as f64).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,10 +69,6 @@ fn index_select_errors() {
         index_select::index_select_out(&mut ctx(), &x.view(), 1, &short.view(), o)
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType);
-}
-
-fn zeros(dtype: ScalarType, sizes: &[usize]) -> OwnedTensor {
-    OwnedTensor::zeros(dtype, sizes).unwrap()
 }
 
 #[test]

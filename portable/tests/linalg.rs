@@ -2,14 +2,13 @@
 //! Scalar conversion, accumulation types. Expected values were checked against torch 2.13.
 
 use ScalarType::*;
-use etk_core::{ErrorKind, KernelContext, OwnedTensor, Scalar, ScalarType};
+use etk_core::{ErrorKind, OwnedTensor, Scalar, ScalarType};
 use etk_portable::ops::{addmm::addmm_out, bmm::bmm_out, linear::linear_out, mm::mm_out};
 
-const REAL: [ScalarType; 9] = [Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double];
+mod common;
+use common::*;
 
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
+const REAL: [ScalarType; 9] = [Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double];
 
 /// A tensor of `dtype` holding `vals` (logical order) in `order`.
 fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {

@@ -11,6 +11,9 @@ use etk_core::evalue::MemoryFormat;
 use etk_core::{EValue, ErrorKind, KernelContext, OwnedTensor, Result, Scalar, ScalarType, Tensor};
 use etk_portable::ops::*;
 
+mod common;
+use common::*;
+
 const NAN: f64 = f64::NAN;
 const INF: f64 = f64::INFINITY;
 const CL: [usize; 4] = [0, 2, 3, 1];
@@ -18,49 +21,6 @@ const CL: [usize; 4] = [0, 2, 3, 1];
 const REAL: [ScalarType; 10] = ScalarType::REAL;
 const FLOATS: [ScalarType; 4] = [Half, BFloat16, Float, Double];
 const NON_BOOL: [ScalarType; 9] = [Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double];
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
-
-/// A contiguous tensor of `dtype` holding `vals` (converted as a store does).
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
-
-/// As [`tt`], laid out in `order`.
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-fn zeros(dtype: ScalarType, sizes: &[usize]) -> OwnedTensor {
-    OwnedTensor::zeros(dtype, sizes).unwrap()
-}
-
-/// A resizable out with room for `cap` elements and a (wrong) shape `[0]`.
-fn dynamic(dtype: ScalarType, cap: usize) -> OwnedTensor {
-    OwnedTensor::with_capacity(dtype, &[0], &[0], cap)
-        .unwrap()
-        .dynamic()
-}
-
-/// Calls `f` on a writable view of `out`, then adopts the shape the kernel gave the view.
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
-
-fn vals(t: &OwnedTensor) -> Vec<f64> {
-    t.to_logical::<f64>()
-}
 
 /// Bitwise-ish equality: NaN equals NaN, and the sign of zeros matters.
 fn assert_same(got: &[f64], want: &[f64], what: &str) {
@@ -94,10 +54,6 @@ fn tol(dtype: ScalarType) -> (f64, f64) {
         Float => (1e-5, 1e-6),
         _ => (1e-12, 1e-12),
     }
-}
-
-fn err_kind(r: Result<()>) -> ErrorKind {
-    r.expect_err("expected an error").kind
 }
 
 // ---------------------------------------------------------------------------------------------

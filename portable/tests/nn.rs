@@ -3,14 +3,10 @@
 //! golden suite holds PyTorch's own answers).
 
 use ScalarType::*;
-use etk_core::{ErrorKind, KernelContext, OwnedTensor, ScalarType};
+use etk_core::{ErrorKind, OwnedTensor, ScalarType};
 use etk_portable::ops::native_batch_norm::native_batch_norm_legit_no_training_out as bn;
 use etk_portable::ops::native_layer_norm::native_layer_norm_out as ln;
 use etk_portable::ops::softmax::{log_softmax_out, softmax_out};
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
 
 fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
     let mut x = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
@@ -286,6 +282,9 @@ fn batch_norm_inference_per_channel_in_any_dim_order() {
 }
 
 use etk_portable::ops::convolution::convolution_out;
+
+mod common;
+use common::*;
 
 #[allow(clippy::too_many_arguments)]
 fn conv(

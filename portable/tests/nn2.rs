@@ -6,6 +6,9 @@ use ScalarType::*;
 use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Tensor};
 use etk_portable::ops::*;
 
+mod common;
+use common::*;
+
 /// (op, input sizes, padding, out sizes, out values)
 type ValueCase = (
     PadFn,
@@ -56,17 +59,6 @@ const PADS: [(&str, PadFn, usize, bool); 6] = [
     ),
 ];
 
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
-
 fn iota(n: usize) -> Vec<f64> {
     (1..=n).map(|i| i as f64).collect()
 }
@@ -77,16 +69,6 @@ fn dynamic(dtype: ScalarType, rank: usize, order: &[usize], cap: usize) -> Owned
     OwnedTensor::with_capacity(dtype, &sizes, order, cap)
         .unwrap()
         .dynamic()
-}
-
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
 }
 
 fn pad(f: PadFn, x: &OwnedTensor, p: &[i64], order: &[usize]) -> Result<OwnedTensor> {

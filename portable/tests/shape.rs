@@ -4,27 +4,14 @@
 //! PyTorch 2.13 (ATen, CPU).
 
 use ScalarType::*;
-use etk_core::{EValue, ErrorKind, KernelContext, OwnedTensor, Result, Scalar, ScalarType, Tensor};
+use etk_core::{EValue, ErrorKind, OwnedTensor, Result, Scalar, ScalarType, Tensor};
 use etk_portable::ops::*;
+
+mod common;
+use common::*;
 
 const CL: [usize; 4] = [0, 2, 3, 1];
 const REAL: [ScalarType; 10] = ScalarType::REAL;
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
-}
-
-/// A tensor of `dtype` holding `vals` (logical order), laid out in `order`.
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
 
 /// `0, 1, 2, ...` (mod 100, so every dtype holds them) in shape `sizes`.
 fn iota(dtype: ScalarType, sizes: &[usize], order: &[usize]) -> OwnedTensor {
@@ -41,33 +28,11 @@ fn iota(dtype: ScalarType, sizes: &[usize], order: &[usize]) -> OwnedTensor {
     tto(dtype, &v, sizes, order)
 }
 
-/// A resizable out with room for `cap` elements, shape `[0]`.
-fn dynamic(dtype: ScalarType, cap: usize) -> OwnedTensor {
-    OwnedTensor::with_capacity(dtype, &[0], &[0], cap)
-        .unwrap()
-        .dynamic()
-}
-
 /// A resizable out of shape `sizes` in `order` with room for `cap` elements.
 fn dynamic_in(dtype: ScalarType, sizes: &[usize], order: &[usize], cap: usize) -> OwnedTensor {
     OwnedTensor::with_capacity(dtype, sizes, order, cap)
         .unwrap()
         .dynamic()
-}
-
-/// Calls `f` on a writable view of `out`, then adopts the shape the kernel gave the view.
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
-
-fn vals(t: &OwnedTensor) -> Vec<f64> {
-    t.to_logical::<f64>()
 }
 
 fn kind(r: Result<()>) -> ErrorKind {

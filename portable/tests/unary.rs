@@ -33,6 +33,9 @@ enum Kind {
 }
 use Kind::*;
 
+mod common;
+use common::*;
+
 fn logit_none(c: &mut KernelContext<'_>, s: &Tensor<'_>, o: &mut Tensor<'_>) -> Result<()> {
     logit::logit_out(c, s, None, o)
 }
@@ -96,10 +99,6 @@ fn inputs(dtype: ScalarType) -> &'static [f64] {
         Char | Short | Int | Long => INT_X,
         _ => FLOAT_X,
     }
-}
-
-fn ctx() -> KernelContext<'static> {
-    KernelContext::serial()
 }
 
 /// A contiguous tensor of `dtype` holding `values` (converted as `static_cast` would).

@@ -20,29 +20,52 @@ pub fn slice_copy_tensor_out(
     step: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    if self_.dim() == 0 {
-        return Err(Error::invalid(OP, "self", "a tensor with at least one dim"));
-    }
-    if step <= 0 {
-        return Err(Error::new(ErrorKind::InvalidArgument, OP, "step")
-            .expected_text("a positive step")
-            .got(Info::Int(step)));
-    }
-    let d = dim_arg(OP, "dim", dim, self_.dim())?;
-    let (start, len) = clamp_slice(self_.size(d), start, end, step as u64);
-    let view = View::of(self_).slice(d, start, len, step as usize);
+    let slice = Slice::of(OP, self_, dim, start, end, step)?;
+    let view = View::of(self_).slice(slice.dim, slice.start, slice.len, slice.step);
     view_into_out(OP, self_, &view, out)
 }
 
-/// ATen's slice bounds on a dim of `size`: `(start, len)` after wrapping negative bounds and
-/// clamping both into `[0, size]`.
-pub fn clamp_slice(size: usize, start: Option<i64>, end: Option<i64>, step: u64) -> (usize, usize) {
-    let n = size as i64;
-    let wrap = |v: i64| if v < 0 { v.saturating_add(n) } else { v };
-    let s = wrap(start.unwrap_or(0)).clamp(0, n);
-    let e = wrap(end.unwrap_or(i64::MAX)).clamp(s, n);
-    let len = ((e - s) as u64).div_ceil(step);
-    (s as usize, len as usize)
+/// The elements a slice takes along one dim of `self`, as ATen bounds them.
+pub struct Slice {
+    pub dim: usize,
+    pub start: usize,
+    pub len: usize,
+    pub step: usize,
+}
+
+impl Slice {
+    /// `slice(self, dim, start, end, step)`'s arguments checked for `op`: `self` has a dim,
+    /// `step` is positive, `dim` wraps. Negative `start` / `end` count from the end, then both
+    /// are clamped into `[0, size]` (`end` at least `start`).
+    pub fn of(
+        op: &'static str,
+        self_: &Tensor<'_>,
+        dim: i64,
+        start: Option<i64>,
+        end: Option<i64>,
+        step: i64,
+    ) -> Result<Slice> {
+        if self_.dim() == 0 {
+            return Err(Error::invalid(op, "self", "a tensor with at least one dim"));
+        }
+        if step <= 0 {
+            return Err(Error::new(ErrorKind::InvalidArgument, op, "step")
+                .expected_text("a positive step")
+                .got(Info::Int(step)));
+        }
+        let d = dim_arg(op, "dim", dim, self_.dim())?;
+        let n = self_.size(d) as i64;
+        let wrap = |v: i64| if v < 0 { v.saturating_add(n) } else { v };
+        let s = wrap(start.unwrap_or(0)).clamp(0, n);
+        let e = wrap(end.unwrap_or(i64::MAX)).clamp(s, n);
+        let len = ((e - s) as u64).div_ceil(step as u64);
+        Ok(Slice {
+            dim: d,
+            start: s as usize,
+            len: len as usize,
+            step: step as usize,
+        })
+    }
 }
 
 boxed_kernel!(pub fn slice_copy_tensor_out_boxed = OP => slice_copy_tensor_out(self_: &Tensor, dim: i64, start: Option<i64>, end: Option<i64>, step: i64) -> (out));
