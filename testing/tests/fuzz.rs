@@ -266,3 +266,56 @@ fn tril_of_an_empty_tensor_with_huge_rows_returns_at_once() {
     assert_eq!(r.verdict, Verdict::Ok);
     assert!(r.elapsed.as_secs() < 1, "{:?}", r.elapsed);
 }
+
+/// Found by the soak: a mask spans as many dims as it has, so a list of indices no longer than
+/// the rank could still index past the last dim (a panic on the dim table).
+#[test]
+fn indices_past_the_last_dim_after_a_mask_are_errors() {
+    let self_ = TSpec::new(ScalarType::Float, &[2, 3, 4, 1], vec![0; 96]);
+    let mask = TSpec::new(ScalarType::Bool, &[2, 3, 4], vec![1; 24]);
+    let index = TSpec::new(ScalarType::Long, &[1], vec![0; 8]);
+    for op in ["aten::index.Tensor_out", "aten::index_put.out"] {
+        let Some(k) = lookup("portable", op) else {
+            continue;
+        };
+        let mut args = vec![
+            Tensor(self_.clone()),
+            OptTensorList(vec![Some(mask.clone()), Option::None, Some(index.clone())]),
+        ];
+        if op == "aten::index_put.out" {
+            args.push(Tensor(TSpec::new(ScalarType::Float, &[1], vec![0; 4])));
+            args.push(Bool(false));
+        }
+        args.push(Out(
+            TSpec::new(ScalarType::Float, &[1], vec![]).out(96, true)
+        ));
+        let r = check_call(k, op, 1, &args, 1);
+        assert!(r.findings.is_empty(), "{op}: {:?}", r.findings);
+        assert!(
+            matches!(r.verdict, Verdict::Err(_)),
+            "{op}: {:?}",
+            r.verdict
+        );
+    }
+}
+
+/// Found by the soak: softmax over an empty dim walked every index of the other dims (2^56 of
+/// them) for lanes of no elements.
+#[test]
+fn softmax_of_an_empty_tensor_with_huge_dims_returns_at_once() {
+    for op in ["aten::_softmax.out", "aten::_log_softmax.out"] {
+        let Some(k) = lookup("portable", op) else {
+            continue;
+        };
+        let args = vec![
+            Tensor(
+                TSpec::new(ScalarType::Double, &[1 << 56, 3, 4, 0], vec![]).order(&[0, 2, 3, 1]),
+            ),
+            Int(3),
+            Bool(false),
+            Out(TSpec::new(ScalarType::Double, &[0], vec![]).out(24, true)),
+        ];
+        let r = check_call(k, op, 1, &args, 1);
+        assert!(r.findings.is_empty(), "{op}: {:?}", r.findings);
+    }
+}

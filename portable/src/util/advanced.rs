@@ -120,15 +120,21 @@ impl<'s> Advanced<'s> {
         let mut n = 0;
         let mut pos = 0;
         for entry in indices {
+            // A mask spans as many dims as it has, so `indices` can be no longer than the rank
+            // and still index past the last dim.
+            let spans = match entry {
+                Some(t) if matches!(t.dtype(), ScalarType::Bool | ScalarType::Byte) => t.dim(),
+                _ => 1,
+            };
+            if pos + spans > rank {
+                return Err(too_many(op, rank, pos + spans));
+            }
             let Some(t) = entry else {
                 pos += 1;
                 continue;
             };
             if matches!(t.dtype(), ScalarType::Bool | ScalarType::Byte) {
                 let k = t.dim();
-                if pos + k > rank {
-                    return Err(too_many(op, rank, pos + k));
-                }
                 for j in 0..k {
                     if t.size(j) != sizes[pos + j] {
                         return Err(Error::new(ErrorKind::InvalidArgument, op, "indices")
