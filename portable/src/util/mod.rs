@@ -25,6 +25,7 @@ pub mod movement;
 pub mod norm;
 pub mod pad;
 pub mod pointwise;
+pub mod pool;
 pub mod reduce;
 pub mod scalar;
 pub mod scatter;
