@@ -74,7 +74,8 @@ fn max_pool(x: &OwnedTensor, m: &Max, order: &[usize]) -> Result<(OwnedTensor, O
     let r = {
         let mut o = out.view_mut().unwrap();
         let mut i = ind.view_mut().unwrap();
-        let f = if x.sizes().len() >= 5 || (x.sizes().len() == 4 && m.k.len() == 3) {
+        // batched 3-D pools only (rank 5); ranks 3 and 4 go to the 2-D op
+        let f = if x.sizes().len() == 5 {
             max_pool3d_with_indices::max_pool3d_with_indices_out
         } else {
             max_pool2d_with_indices::max_pool2d_with_indices_out
@@ -154,7 +155,10 @@ fn adaptive(x: &OwnedTensor, size: &[i64], k3: bool, order: &[usize]) -> Result<
 fn close(got: &[f64], want: &[f64], tol: f64) {
     assert_eq!(got.len(), want.len());
     for (g, w) in got.iter().zip(want) {
-        assert!((g - w).abs() <= tol * (1.0 + w.abs()), "{got:?} vs {want:?}");
+        assert!(
+            (g - w).abs() <= tol * (1.0 + w.abs()),
+            "{got:?} vs {want:?}"
+        );
     }
 }
 
@@ -167,9 +171,7 @@ fn mixed(n: usize) -> Vec<f64> {
     (0..n).map(|i| ((i * 7) % 11) as f64 - 5.0).collect()
 }
 
-const REAL: [ScalarType; 9] = [
-    Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double,
-];
+const REAL: [ScalarType; 9] = [Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double];
 
 #[test]
 fn max_pool2d_ceil_mode_every_dtype() {
@@ -177,7 +179,8 @@ fn max_pool2d_ceil_mode_every_dtype() {
     let want = [6., 8., 9., 16., 18., 19., 21., 23., 24.];
     for dt in REAL {
         let x = tt(dt, &iota(25), &[1, 1, 5, 5]);
-        let (o, i) = max_pool(&x, &max_params(&[2], &[2], &[0], &[1], true), &[0, 1, 2, 3]).unwrap();
+        let (o, i) =
+            max_pool(&x, &max_params(&[2], &[2], &[0], &[1], true), &[0, 1, 2, 3]).unwrap();
         assert_eq!(o.sizes(), [1, 1, 3, 3]);
         assert_eq!(o.to_logical::<f64>(), want, "{dt:?}");
         assert_eq!(i.to_logical::<i64>(), want.map(|v| v as i64));
@@ -192,12 +195,22 @@ fn max_pool2d_ceil_mode_every_dtype() {
 fn max_pool_nan_and_ties() {
     let nan = f64::NAN;
     let x = tt(Float, &[1., nan, 3., nan], &[1, 1, 1, 4]);
-    let (o, i) = max_pool(&x, &max_params(&[1, 4], &[], &[0], &[1], false), &[0, 1, 2, 3]).unwrap();
+    let (o, i) = max_pool(
+        &x,
+        &max_params(&[1, 4], &[], &[0], &[1], false),
+        &[0, 1, 2, 3],
+    )
+    .unwrap();
     assert!(o.to_logical::<f64>()[0].is_nan());
     assert_eq!(i.to_logical::<i64>(), [3]);
     // ties keep the first index; padding never wins (Char -128 next to the left padding)
     let x = tt(Char, &[-128., -100., -100.], &[1, 1, 3]);
-    let (o, i) = max_pool(&x, &max_params(&[1, 2], &[1], &[0, 1], &[1], false), &[0, 1, 2]).unwrap();
+    let (o, i) = max_pool(
+        &x,
+        &max_params(&[1, 2], &[1], &[0, 1], &[1], false),
+        &[0, 1, 2],
+    )
+    .unwrap();
     assert_eq!(o.to_logical::<f64>(), [-128., -100., -100., -100.]);
     assert_eq!(i.to_logical::<i64>(), [0, 1, 1, 2]);
 }
@@ -229,17 +242,7 @@ fn avg_pool2d_values() {
     let x = tt(Double, &iota(25), &[1, 1, 5, 5]);
     let c = [0, 1, 2, 3];
     let got = avg_pool(&x, false, &[3], &[2], &[1], true, true, None, &c).unwrap();
-    let want = [
-        12. / 9.,
-        3.,
-        24. / 9.,
-        7.,
-        12.,
-        9.,
-        8.,
-        13.,
-        84. / 9.,
-    ];
+    let want = [12. / 9., 3., 24. / 9., 7., 12., 9., 8., 13., 84. / 9.];
     close(&got.to_logical::<f64>(), &want, 1e-15);
     let got = avg_pool(&x, false, &[3], &[2], &[1], true, false, None, &c).unwrap();
     assert_eq!(
@@ -248,7 +251,18 @@ fn avg_pool2d_values() {
     );
     // Long truncates, as ATen's int64 division
     let x = tt(Long, &[-1., -5., -3., -7.], &[1, 1, 4]);
-    let got = avg_pool(&x, false, &[1, 3], &[1], &[0, 1], false, true, None, &[0, 1, 2]).unwrap();
+    let got = avg_pool(
+        &x,
+        false,
+        &[1, 3],
+        &[1],
+        &[0, 1],
+        false,
+        true,
+        None,
+        &[0, 1, 2],
+    )
+    .unwrap();
     assert_eq!(got.to_logical::<i64>(), [-2, -3, -5, -3]);
     // divisor_override
     let x = tt(Float, &iota(16), &[1, 1, 4, 4]);
@@ -273,7 +287,18 @@ fn avg_pool_dtypes() {
             "{dt:?}"
         );
         let x3 = tt(dt, &iota(8), &[1, 1, 2, 2, 2]);
-        let ok = avg_pool(&x3, true, &[2], &[], &[0], false, true, None, &[0, 1, 2, 3, 4]).is_ok();
+        let ok = avg_pool(
+            &x3,
+            true,
+            &[2],
+            &[],
+            &[0],
+            false,
+            true,
+            None,
+            &[0, 1, 2, 3, 4],
+        )
+        .is_ok();
         assert_eq!(ok, matches!(dt, Long | Float | Double), "{dt:?}");
         let ok = adaptive(&x2(dt), &[2, 2], false, &c).is_ok();
         assert_eq!(ok, matches!(dt, Half | BFloat16 | Float | Double), "{dt:?}");
@@ -284,18 +309,52 @@ fn avg_pool_dtypes() {
 fn pool3d_average_values() {
     let x = tt(Float, &mixed(60), &[1, 1, 3, 4, 5]);
     let c = [0, 1, 2, 3, 4];
-    let got = avg_pool(&x, true, &[2, 2, 3], &[1, 2, 2], &[1, 0, 1], false, false, None, &c).unwrap();
+    let got = avg_pool(
+        &x,
+        true,
+        &[2, 2, 3],
+        &[1, 2, 2],
+        &[1, 0, 1],
+        false,
+        false,
+        None,
+        &c,
+    )
+    .unwrap();
     let want = [
         -0.5, 0.8333333, 1.25, -2.0, -0.6666667, -0.25, 0.75, 0.25, 1.125, -0.75, -0.3333333,
-        -0.375, 0.5, 0.0, -0.5, 0.375, 0.3333333, 0.75, -1.0, 0.3333333, -2.0, 0.25, 0.6666667, 2.0,
+        -0.375, 0.5, 0.0, -0.5, 0.375, 0.3333333, 0.75, -1.0, 0.3333333, -2.0, 0.25, 0.6666667,
+        2.0,
     ];
     close(&got.to_logical::<f64>(), &want, 1e-6);
     let got = adaptive(&x, &[2, 3, 2], true, &c).unwrap();
     let want = [
-        -0.33333334, -0.083333336, -0.16666667, 0.083333336, 0.0, 0.25, 0.33333334, -0.33333334,
-        0.5, -0.16666667, -0.25, 0.0,
+        -0.33333334,
+        -0.083333336,
+        -0.16666667,
+        0.083333336,
+        0.0,
+        0.25,
+        0.33333334,
+        -0.33333334,
+        0.5,
+        -0.16666667,
+        -0.25,
+        0.0,
     ];
     close(&got.to_logical::<f64>(), &want, 1e-6);
+}
+
+/// ATen's 3-D adaptive pooling sums Half in Half (2048 + 1 stays 2048); the 2-D op sums in
+/// Float and rounds once.
+#[test]
+fn adaptive_half_accumulation() {
+    let x = tt(Half, &[2048., 1., 1., 1.], &[1, 1, 1, 2, 2]);
+    let got = adaptive(&x, &[1, 1, 1], true, &[0, 1, 2, 3, 4]).unwrap();
+    assert_eq!(got.to_logical::<f64>(), [512.]);
+    let x = tt(Half, &[2048., 1., 1., 1.], &[1, 1, 2, 2]);
+    let got = adaptive(&x, &[1, 1], false, &[0, 1, 2, 3]).unwrap();
+    assert_eq!(got.to_logical::<f64>(), [513.]);
 }
 
 #[test]
@@ -360,7 +419,7 @@ fn dim_orders() {
 #[test]
 fn bad_parameters_are_rejected() {
     let x = tt(Float, &iota(32), &[1, 2, 4, 4]);
-    let bad: [(&[i64], &[i64], &[i64], &[i64]); 12] = [
+    let bad: [(&[i64], &[i64], &[i64], &[i64]); 13] = [
         (&[0], &[], &[0], &[1]),
         (&[2, -2], &[], &[0], &[1]),
         (&[2, 2, 2], &[], &[0], &[1]),
@@ -373,18 +432,36 @@ fn bad_parameters_are_rejected() {
         (&[2], &[1], &[0], &[0]),
         (&[5], &[1], &[0], &[1]),
         (&[i64::MAX], &[i64::MAX], &[0], &[i64::MAX]),
+        // ATen narrows parameters to a 32-bit int
+        (&[2], &[1 << 31], &[0], &[1]),
     ];
     for (k, s, p, d) in bad {
         let m = max_params(k, s, p, d, true);
-        assert!(max_pool(&x, &m, &[0, 1, 2, 3]).is_err(), "{k:?} {s:?} {p:?} {d:?}");
+        assert!(
+            max_pool(&x, &m, &[0, 1, 2, 3]).is_err(),
+            "{k:?} {s:?} {p:?} {d:?}"
+        );
         if d == [1] {
             assert!(avg_pool(&x, false, k, s, p, true, true, None, &[0, 1, 2, 3]).is_err());
         }
     }
     // ranks and empty dims: only a batch may be empty
-    for sizes in [&[4, 4][..], &[1, 1, 1, 4, 4], &[2, 0, 4, 4], &[0, 4, 4], &[2, 2, 0, 4]] {
+    for sizes in [
+        &[4, 4][..],
+        &[1, 1, 1, 4, 4],
+        &[2, 0, 4, 4],
+        &[0, 4, 4],
+        &[2, 2, 0, 4],
+    ] {
         let x = tt(Float, &[], sizes);
-        assert!(max_pool(&x, &max_params(&[2], &[], &[0], &[1], false), &contiguous(sizes.len())).is_err());
+        assert!(
+            max_pool(
+                &x,
+                &max_params(&[2], &[], &[0], &[1], false),
+                &contiguous(sizes.len())
+            )
+            .is_err()
+        );
     }
     let x = tt(Float, &[], &[0, 2, 4, 4]);
     let (o, _) = max_pool(&x, &max_params(&[2], &[], &[0], &[1], false), &[0, 1, 2, 3]).unwrap();

@@ -4,7 +4,8 @@
 //! unbatched `[C, *spatial]` input with non-empty spatial dims: output position `o` of a dim
 //! of `out` over `in` averages inputs `floor(o in / out) .. ceil((o + 1) in / out)` (windows
 //! may overlap), the sum divided by each dim's window length in turn, as ATen. Floating dtypes;
-//! Half and BFloat16 accumulate in Float. The mechanics are in [`crate::util::pool`].
+//! unlike the 2-D op, Half and BFloat16 sum and divide in their own dtype, rounding at every
+//! step, as ATen's 3-D kernel does. The mechanics are in [`crate::util::pool`].
 
 use crate::util::pool::adaptive_avg_pool_out;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};

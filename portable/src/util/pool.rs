@@ -14,7 +14,7 @@ use crate::dispatch_compute;
 use crate::util::dispatch::Arith;
 use crate::util::index::check_outs_disjoint;
 use crate::util::window::{MAX_SPATIAL, PoolWindow, adaptive_window};
-use etk_core::element::{LoadFn, StoreFn, loader, storer};
+use etk_core::element::{LoadFn, StoreFn, loader, round_trip, storer};
 use etk_core::out::check_dtype;
 use etk_core::{Compute, Dims, Error, ErrorKind, Info, MAX_DIM, Result, ScalarType, Tensor};
 
@@ -383,7 +383,12 @@ pub fn avg_pool_out(
     let first = if self_.dim() == k + 2 { 1 } else { 0 };
     let mut l = Layout::of(op, self_, k, first)?;
     l.outs = pool_outs(op, &w, &l)?;
-    check_dtype_in(op, self_, accepted, "a dtype ATen averages (floating or Long)")?;
+    check_dtype_in(
+        op,
+        self_,
+        accepted,
+        "a dtype ATen averages (floating or Long)",
+    )?;
     check_dtype(op, "out", out, self_.dtype())?;
     out.resize(op, "out", l.out_shape().as_slice())?;
     out.as_mut_ptr(op, "out")?;
@@ -445,7 +450,10 @@ unsafe fn avg_run<C: PoolNum>(
 
 /// `_adaptive_avg_pool{k}d.out`: output position `o` of `out` averages the input window
 /// `[floor(o in / out), ceil((o + 1) in / out))` of every spatial dim; the sum is divided by
-/// each dim's window length in turn (ATen's `sum / kh / kw`).
+/// each dim's window length in turn (ATen's `sum / kh / kw`). The 3-D op sums and divides in
+/// the input's dtype, rounding Half and BFloat16 at every step (ATen's
+/// `adaptive_avg_pool3d_out_frame` accumulates in `scalar_t`); the 2-D op accumulates in
+/// Float and rounds once.
 pub fn adaptive_avg_pool_out(
     op: &'static str,
     k: usize,
@@ -479,21 +487,38 @@ pub fn adaptive_avg_pool_out(
     check_dtype(op, "out", out, self_.dtype())?;
     let shape = l.out_shape();
     if shape.product().is_none() {
-        return Err(Error::invalid(op, "output_size", "an output whose size fits"));
+        return Err(Error::invalid(
+            op,
+            "output_size",
+            "an output whose size fits",
+        ));
     }
     out.resize(op, "out", shape.as_slice())?;
     out.as_mut_ptr(op, "out")?;
     dispatch_compute!(self_.dtype(), C => {
         // SAFETY: the out was resized to the checked output shape and is writable.
-        unsafe { adaptive_run::<C>(&l, self_, out) };
+        unsafe { adaptive_run::<C>(&l, self_, out, k == 3) };
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", self_.dtype())))
 }
 
 /// # Safety
 /// As [`max_run`].
-unsafe fn adaptive_run<C: PoolNum>(l: &Layout, self_: &Tensor<'_>, out: &Tensor<'_>) {
+unsafe fn adaptive_run<C: PoolNum>(
+    l: &Layout,
+    self_: &Tensor<'_>,
+    out: &Tensor<'_>,
+    round_each_step: bool,
+) {
     let (x, y) = (Access::<C>::new(self_, l.k), Access::<C>::new(out, l.k));
+    let dtype = self_.dtype();
+    let step = |v: C| {
+        if round_each_step {
+            round_trip(v, dtype)
+        } else {
+            v
+        }
+    };
     l.for_each_out(|n, c, o| {
         let mut t = [(0usize, 1usize); MAX_SPATIAL];
         for (i, ti) in t.iter_mut().enumerate() {
@@ -504,12 +529,12 @@ unsafe fn adaptive_run<C: PoolNum>(l: &Layout, self_: &Tensor<'_>, out: &Tensor<
             for b in t[1].0..t[1].1 {
                 for d in t[2].0..t[2].1 {
                     // SAFETY: adaptive windows lie inside the input.
-                    sum = sum.wrapping_add(unsafe { x.get(x.offset(n, c, [a, b, d])) });
+                    sum = step(sum.wrapping_add(unsafe { x.get(x.offset(n, c, [a, b, d])) }));
                 }
             }
         }
         for &(a, b) in &t[l.off()..] {
-            sum = sum.div(C::from_count((b - a) as i64));
+            sum = step(sum.div(C::from_count((b - a) as i64)));
         }
         // SAFETY: `o` is an output position.
         unsafe { y.set(y.offset(n, c, o), sum) };
@@ -562,7 +587,10 @@ pub fn max_pool_backward(
     });
     if let Some(i) = bad {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "indices")
-            .expected("flat indices within the input plane of size", Info::Int(plane))
+            .expected(
+                "flat indices within the input plane of size",
+                Info::Int(plane),
+            )
             .got(Info::Int(i)));
     }
     grad_input.resize(op, "grad_input", self_.sizes())?;

@@ -131,6 +131,19 @@ impl PoolWindow {
         };
         let padding = expand_param(op, "padding", padding, k, 0)?;
         let dilation = expand_param(op, "dilation", dilation, k, 1)?;
+        // ATen narrows every parameter to a 32-bit `int` (`safe_downcast`) and fails beyond.
+        for (arg, v) in [
+            ("kernel_size", &kernel),
+            ("stride", &stride),
+            ("padding", &padding),
+            ("dilation", &dilation),
+        ] {
+            if let Some(&bad) = v[..k].iter().find(|&&x| x > i32::MAX as i64) {
+                return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
+                    .expected("values of at most", Info::Int(i32::MAX as i64))
+                    .got(Info::Int(bad)));
+            }
+        }
         for i in 0..k {
             if padding[i] > kernel[i] / 2 {
                 return Err(Error::new(ErrorKind::InvalidArgument, op, "padding")
@@ -194,7 +207,11 @@ impl PoolWindow {
         let padded = (end - start).max(0);
         let (a, b) = (start.max(0), end.min(input as i128));
         // Window lengths are below `kernel <= i64::MAX`, and `0 <= a, b <= input`.
-        (a as usize, (b.max(a)) as usize, padded.min(i64::MAX as i128) as usize)
+        (
+            a as usize,
+            (b.max(a)) as usize,
+            padded.min(i64::MAX as i128) as usize,
+        )
     }
 }
 
