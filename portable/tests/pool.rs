@@ -416,10 +416,18 @@ fn dim_orders() {
     }
 }
 
+/// kernel_size, stride, padding, dilation
+type Params = (
+    &'static [i64],
+    &'static [i64],
+    &'static [i64],
+    &'static [i64],
+);
+
 #[test]
 fn bad_parameters_are_rejected() {
     let x = tt(Float, &iota(32), &[1, 2, 4, 4]);
-    let bad: [(&[i64], &[i64], &[i64], &[i64]); 13] = [
+    let bad: [Params; 13] = [
         (&[0], &[], &[0], &[1]),
         (&[2, -2], &[], &[0], &[1]),
         (&[2, 2, 2], &[], &[0], &[1]),
