@@ -12,6 +12,8 @@
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
+//! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
+//!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -25,6 +27,7 @@ pub mod movement;
 pub mod norm;
 pub mod pad;
 pub mod pointwise;
+pub mod pool;
 pub mod reduce;
 pub mod scalar;
 pub mod scatter;
