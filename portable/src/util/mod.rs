@@ -11,6 +11,7 @@
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
+//! - [`random`]: the random kernels' fill of float components and normal draws.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
@@ -25,6 +26,7 @@ pub mod movement;
 pub mod norm;
 pub mod pad;
 pub mod pointwise;
+pub mod random;
 pub mod reduce;
 pub mod scalar;
 pub mod scatter;
