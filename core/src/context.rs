@@ -1,7 +1,9 @@
 //! `KernelContext`: what a kernel may take from its caller — scratch memory over a caller-given
-//! buffer (kernels never call the global allocator) and a way to run work on threads.
+//! buffer (kernels never call the global allocator), a way to run work on threads, and the
+//! seeded generator random kernels draw from.
 
 use crate::error::{Error, ErrorKind, Info, Result};
+use crate::random::Generator;
 use core::cell::Cell;
 use core::marker::PhantomData;
 
@@ -200,6 +202,10 @@ pub mod bytemuck_like {
 pub struct KernelContext<'a> {
     pub scratch: Scratch<'a>,
     pub parallel: &'a dyn Parallel,
+    /// Random kernels (`rand`, `randn`, `randperm`, `native_dropout`) draw from it; it starts
+    /// at [`DEFAULT_SEED`](crate::random::DEFAULT_SEED), and a caller seeds it with
+    /// `ctx.rng.manual_seed(s)` (or [`KernelContext::with_seed`]) to repeat a run.
+    pub rng: Generator,
 }
 
 impl<'a> KernelContext<'a> {
@@ -208,7 +214,14 @@ impl<'a> KernelContext<'a> {
         KernelContext {
             scratch: Scratch::new(scratch),
             parallel,
+            rng: Generator::default(),
         }
+    }
+
+    /// This context with its generator seeded with `seed`.
+    pub fn with_seed(self, seed: u64) -> KernelContext<'a> {
+        self.rng.manual_seed(seed);
+        self
     }
 
     /// No scratch memory, one thread.
@@ -216,6 +229,7 @@ impl<'a> KernelContext<'a> {
         KernelContext {
             scratch: Scratch::empty(),
             parallel: &Serial,
+            rng: Generator::default(),
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod out;
 #[cfg(feature = "alloc")]
 pub mod owned;
 pub mod promote;
+pub mod random;
 pub mod registry;
 pub mod scalar;
 pub mod shape;

@@ -26,6 +26,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::nn2::TABLE,
     table::reduce::TABLE,
     table::pool::TABLE,
+    table::random::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -475,6 +475,74 @@ fn topk_largest_smallest_and_errors() {
     assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }
 
+#[test]
+fn sort_unsigned_dtypes_and_topk_rejects_them() {
+    // ATen sorts UInt16/32/64 (over their full range: no sign), topk_cpu rejects them.
+    let cases: [(ScalarType, Vec<u8>, usize, u64); 3] = [
+        (
+            UInt16,
+            [3u16, 1, 65535, 0, 2, 1]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+            2,
+            65535,
+        ),
+        (
+            UInt32,
+            [3u32, 1, u32::MAX, 0, 2, 1]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+            4,
+            u32::MAX as u64,
+        ),
+        (
+            UInt64,
+            [3u64, 1, u64::MAX, 0, 2, 1]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect(),
+            8,
+            u64::MAX,
+        ),
+    ];
+    for (dt, bytes, es, max) in cases {
+        let x = raw(dt, &bytes, &[2, 3]);
+        for desc in [false, true] {
+            let (mut v, mut i) = (dynamic(dt, 6), dynamic(Long, 6));
+            with_scratch(|c| {
+                run2(&mut v, &mut i, |v, i| {
+                    sort::sort_values_stable(c, &x.view(), Some(true), 1, desc, v, i)
+                })
+            })
+            .unwrap();
+            let got: Vec<u64> = bytes_of(&v)
+                .chunks_exact(es)
+                .map(|b| {
+                    let mut w = [0u8; 8];
+                    w[..es].copy_from_slice(b);
+                    u64::from_le_bytes(w)
+                })
+                .collect();
+            let (want_v, want_i) = if desc {
+                ([max, 3, 1, 2, 1, 0], [2.0, 0.0, 1.0, 1.0, 2.0, 0.0])
+            } else {
+                ([1, 3, max, 0, 1, 2], [1.0, 0.0, 2.0, 0.0, 2.0, 1.0])
+            };
+            assert_eq!(got, want_v, "{dt} descending={desc}");
+            assert_same(&vals(&i), &want_i, "unsigned sort indices");
+        }
+        let (mut v, mut i) = (dynamic(dt, 6), dynamic(Long, 6));
+        let r = with_scratch(|c| {
+            run2(&mut v, &mut i, |v, i| {
+                topk::topk_values(c, &x.view(), 1, 1, true, true, v, i)
+            })
+        });
+        assert_eq!(err_kind(r), ErrorKind::InvalidType, "topk {dt}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // repeat_interleave, bucketize, searchsorted
 

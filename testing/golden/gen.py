@@ -1870,6 +1870,8 @@ def OPS():
     ops += gen_reduce.ops()
     import gen_pool
     ops += gen_pool.ops()
+    import gen_random
+    ops += gen_random.ops()
     return ops
 
 

@@ -695,6 +695,13 @@ def gen_sort(op):
     pass
     for shape in ([0], [3], [2, 3, 4, 6]):
         c("resize from %s" % shape, T(x), 2, outs=[Out(shape=shape), Out(dtype=I64, shape=shape)])
+    # ATen sorts the barebones unsigned dtypes, over their whole range
+    from gen_random import UINTS, uvals
+    for dt in UINTS:
+        u = uvals(dt, [3, 40])
+        c("%s ascending" % NAME[dt], T(u), 1, False, stable=True)
+        c("%s descending dim 0, channels-last" % NAME[dt], T(uvals(dt, [2, 3, 4, 5]), CL), 1, True, stable=True)
+        c("%s empty" % NAME[dt], T(uvals(dt, [0, 3])), 0)
     return cs
 
 
@@ -733,6 +740,9 @@ def gen_topk(op):
     c("k too large", T(x), 6)
     c("k negative", T(x), -1)
     c("Bool", T(torch.tensor([True, False])), 1)
+    from gen_random import UINTS, uvals
+    for dt in UINTS:   # topk_cpu has no kernel for them
+        c("%s" % NAME[dt], T(uvals(dt, [2, 5])), 2)
     c("dim out of range", T(x), 1, 4)
     c("values dtype differs", T(x), 1, outs=[Out(dtype=F64), Out(dtype=I64)])
     c("Int indices", T(x), 1, outs=[Out(), Out(dtype=I32)])

@@ -673,3 +673,35 @@ fn runner_catches_misbehaving_kernels() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = ScalarType::Float;
 }
+
+#[test]
+fn shape_and_multiset_tolerances() {
+    let mut f = File::default();
+    f.tensor("perm", &[5], &[4i64, 2, 0, 1, 3]);
+    f.tensor("notperm", &[5], &[0i64, 1, 2, 3, 3]);
+    f.tensor("any", &[2, 3], &[9.0f32; 6]);
+    f.tensor("wrong", &[3, 2], &[9.0f32; 6]);
+    let perm = |want: &str| {
+        json!({"op": "aten::randperm.out", "args": [{"int": 5}],
+        "outs": [{"dtype": "Long", "shape": [0]}], "expected": [want], "tol": "multiset"})
+    };
+    let rand = |want: &str| {
+        json!({"op": "aten::rand.out", "args": [{"ints": [2, 3]}],
+        "outs": [{"dtype": "Float", "shape": [2, 3]}], "expected": [want], "tol": "shape"})
+    };
+    // 0: any permutation of 0..5 passes; 1: not a reordering of the expected values fails.
+    f.case(perm("perm"));
+    f.case(perm("notperm"));
+    // 2: random values are not compared; 3: the shape still is.
+    f.case(rand("any"));
+    f.case(rand("wrong"));
+    let dir = temp_dir("random-tol");
+    f.write(&dir.join("random.safetensors"));
+    let r = conform::run(Target::portable(), std::slice::from_ref(&dir), None).unwrap();
+    use Outcome::*;
+    assert_eq!(outcomes(&r, "aten::randperm.out"), [Passed, Failed]);
+    assert_eq!(outcomes(&r, "aten::rand.out"), [Passed, Failed]);
+    let details = r.failure_details();
+    assert!(details.contains("not a reordering"), "{details}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

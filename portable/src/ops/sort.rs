@@ -7,9 +7,9 @@
 //! order of equal values unspecified: its short rows come out stable, its long rows need not).
 //! `values` must have `self`'s dtype and `indices` must be Long; both take `self`'s shape, in
 //! any dim order.
-//! Complex dtypes are rejected (as in ATen); the barebones unsigned dtypes, which ATen sorts,
-//! are not implemented. Each row is sorted in the context's scratch memory (a stable merge
-//! sort).
+//! Every real dtype, Bool and the barebones unsigned ones (UInt16/32/64) included, as in
+//! ATen; complex dtypes are rejected (as in ATen). Each row is sorted in the context's scratch
+//! memory (a stable merge sort).
 
 use crate::dispatch_compute;
 use crate::util::index::check_outs_disjoint;
@@ -68,7 +68,13 @@ fn sort_impl(
     check_dtype(op, "indices", indices, ScalarType::Long)?;
     check_outs_disjoint(op, "indices", values, indices)?;
     let n = if self_.dim() == 0 { 1 } else { self_.size(d) };
-    dispatch_compute!(dt, C => {
+    // The unsigned dtypes sort as i64 keys (see `util::sort`).
+    let dispatched = if dt.is_barebones_unsigned() {
+        ScalarType::Long
+    } else {
+        dt
+    };
+    dispatch_compute!(dispatched, C => {
         values.resize(op, "values", self_.sizes())?;
         resize_indices(op, indices, self_.sizes())?;
         ctx.scratch.scope(|s| sort_rows::<C>(op, s, self_, d, descending, n, values, indices))

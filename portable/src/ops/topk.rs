@@ -5,8 +5,8 @@
 //! order. `k` must be in `[0, self.size(dim)]` (a zero-dim `self` gives its element for `k` 0 or 1). NaN counts as the largest value. The result is
 //! always in sorted order, which is also a valid answer for `sorted=False` (ATen leaves the
 //! order unspecified then). Among equal values the earlier position comes first (ATen's
-//! selection order among ties is unspecified). Bool and complex are rejected, as in ATen; the
-//! barebones unsigned dtypes are not implemented. Rows are sorted in scratch memory.
+//! selection order among ties is unspecified). Bool, complex and the barebones unsigned dtypes
+//! (UInt16/32/64) are rejected, as in ATen's CPU kernel. Rows are sorted in scratch memory.
 
 use crate::dispatch_compute;
 use crate::ops::sort::resize_indices;
@@ -32,8 +32,13 @@ pub fn topk_values(
     let _ = sorted;
     let d = wrap_dim(OP, "dim", dim, self_.dim())?;
     let dt = self_.dtype();
-    if dt == ScalarType::Bool || dt.is_complex() {
-        return Err(Error::dtype(OP, "self", "a non-Bool real dtype", dt));
+    if dt == ScalarType::Bool || dt.is_complex() || dt.is_barebones_unsigned() {
+        return Err(Error::dtype(
+            OP,
+            "self",
+            "a real dtype but Bool and UInt16/32/64",
+            dt,
+        ));
     }
     let n = if self_.dim() == 0 { 1 } else { self_.size(d) };
     if k < 0 || k as u64 > n as u64 {

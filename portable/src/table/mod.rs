@@ -16,6 +16,7 @@ pub mod misc;
 pub mod nn;
 pub mod nn2;
 pub mod pool;
+pub mod random;
 pub mod reduce;
 pub mod shape;
 pub mod unary;

@@ -11,6 +11,7 @@
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
+//! - [`random`]: the random kernels' fill of float components and normal draws.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
@@ -28,6 +29,7 @@ pub mod norm;
 pub mod pad;
 pub mod pointwise;
 pub mod pool;
+pub mod random;
 pub mod reduce;
 pub mod scalar;
 pub mod scatter;

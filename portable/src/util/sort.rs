@@ -2,22 +2,88 @@
 //! (key, original index) pairs in the compute type, sorted by a stable bottom-up merge sort
 //! (insertion-sorted runs of 16 first) that ping-pongs between two scratch buffers, and its
 //! first `k` entries are stored into the outs. NaN sorts as the largest value; equal keys
-//! (`-0.0` and `0.0` included) keep their original order.
+//! (`-0.0` and `0.0` included) keep their original order. The barebones unsigned dtypes
+//! (UInt16/32/64), which have no compute type of their own, sort as `i64` keys through an
+//! order-preserving map (UInt64 with its top bit flipped) and are mapped back on store.
 
 use crate::util::index::{strides_of, walk};
 use etk_core::context::bytemuck_like::Zeroable;
-use etk_core::element::{loader, storer};
+use etk_core::element::{LoadFn, StoreFn, loader, storer};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Compute, Error, Result, ScalarType, Scratch, Tensor};
 
 /// A compute type rows are sorted in.
 pub trait SortKey: Compute + Zeroable {
     fn is_nan(self) -> bool;
+    /// How `dt` elements load as keys and store back, if this key type holds them.
+    fn key_fns(dt: ScalarType) -> Option<(LoadFn<Self>, StoreFn<Self>)> {
+        Some((loader::<Self>(dt)?, storer::<Self>(dt)?))
+    }
 }
 impl SortKey for i64 {
     #[inline(always)]
     fn is_nan(self) -> bool {
         false
+    }
+    fn key_fns(dt: ScalarType) -> Option<(LoadFn<i64>, StoreFn<i64>)> {
+        match dt {
+            ScalarType::UInt16 => Some((load_unsigned::<u16>, store_unsigned::<u16>)),
+            ScalarType::UInt32 => Some((load_unsigned::<u32>, store_unsigned::<u32>)),
+            ScalarType::UInt64 => Some((load_unsigned::<u64>, store_unsigned::<u64>)),
+            _ => Some((loader::<i64>(dt)?, storer::<i64>(dt)?)),
+        }
+    }
+}
+
+/// An unsigned element type and its order-preserving map into `i64`.
+trait Unsigned: Copy {
+    fn key(self) -> i64;
+    fn from_key(k: i64) -> Self;
+}
+macro_rules! unsigned_key {
+    ($($t:ty),*) => {$(
+        impl Unsigned for $t {
+            #[inline(always)]
+            fn key(self) -> i64 {
+                i64::from(self)
+            }
+            #[inline(always)]
+            fn from_key(k: i64) -> Self {
+                k as $t
+            }
+        }
+    )*};
+}
+unsigned_key!(u16, u32);
+impl Unsigned for u64 {
+    // Flipping the top bit maps 0..2^64 onto i64::MIN..=i64::MAX in order.
+    #[inline(always)]
+    fn key(self) -> i64 {
+        (self ^ (1 << 63)) as i64
+    }
+    #[inline(always)]
+    fn from_key(k: i64) -> Self {
+        (k as u64) ^ (1 << 63)
+    }
+}
+
+/// # Safety
+/// As [`LoadFn`]: `dst.len()` elements `stride` apart from `src` are readable `U`s.
+unsafe fn load_unsigned<U: Unsigned>(src: *const u8, stride: isize, dst: &mut [i64]) {
+    let p = src as *const U;
+    for (i, d) in dst.iter_mut().enumerate() {
+        // SAFETY: the caller guarantees element `i * stride` is readable.
+        *d = unsafe { p.offset(i as isize * stride).read() }.key();
+    }
+}
+
+/// # Safety
+/// As [`StoreFn`]: `src.len()` elements `stride` apart from `dst` are writable `U`s.
+unsafe fn store_unsigned<U: Unsigned>(dst: *mut u8, stride: isize, src: &[i64]) {
+    let p = dst as *mut U;
+    for (i, &k) in src.iter().enumerate() {
+        // SAFETY: the caller guarantees element `i * stride` is writable.
+        unsafe { p.offset(i as isize * stride).write(U::from_key(k)) };
     }
 }
 impl SortKey for f32 {
@@ -127,8 +193,7 @@ pub fn sort_rows<C: SortKey>(
     indices: &mut Tensor<'_>,
 ) -> Result<()> {
     let dt = self_.dtype();
-    let load = loader::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
-    let store = storer::<C>(dt).ok_or(Error::unsupported_dtype(op, "values", dt))?;
+    let (load, store) = C::key_fns(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
     let store_i =
         storer::<i64>(ScalarType::Long).ok_or(Error::unsupported_dtype(op, "indices", dt))?;
     let (vp, ip) = (

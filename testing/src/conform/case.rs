@@ -62,6 +62,13 @@ pub enum Tol {
     Exact { signed_zero: bool },
     /// `|got - want| <= atol + rtol * |want|`.
     Close { rtol: f64, atol: f64 },
+    /// `"shape"`: the values are random draws (`rand`, `randn`, `native_dropout` in training),
+    /// which no implementation can share with PyTorch's generator: the outs' dtypes and shapes
+    /// are checked, their values not.
+    Shape,
+    /// `"multiset"`: the out holds exactly the expected values in some order (`randperm`),
+    /// compared bitwise.
+    Multiset,
 }
 
 /// One operator call and PyTorch's answer.
@@ -277,6 +284,8 @@ fn parse_tol(v: Option<&Value>, signed_zero: bool) -> Result<Tol, String> {
     match v {
         None | Some(Value::Null) => Ok(Tol::Exact { signed_zero }),
         Some(Value::String(s)) if s == "exact" => Ok(Tol::Exact { signed_zero }),
+        Some(Value::String(s)) if s == "shape" => Ok(Tol::Shape),
+        Some(Value::String(s)) if s == "multiset" => Ok(Tol::Multiset),
         Some(Value::Object(m)) => {
             let get = |k: &str| match m.get(k) {
                 None => Ok(0.0),
@@ -289,7 +298,7 @@ fn parse_tol(v: Option<&Value>, signed_zero: bool) -> Result<Tol, String> {
             Ok(Tol::Close { rtol, atol })
         }
         Some(x) => Err(format!(
-            "tol: expected \"exact\" or {{rtol, atol}}, got {x}"
+            "tol: expected \"exact\", \"shape\", \"multiset\" or {{rtol, atol}}, got {x}"
         )),
     }
 }

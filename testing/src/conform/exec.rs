@@ -83,9 +83,10 @@ pub fn file_dtype(d: safetensors::Dtype) -> Option<ScalarType> {
     })
 }
 
-/// True for the dtypes that have an element type (and so kernels).
+/// True for the dtypes the runner passes to kernels: those with an element type, and the
+/// barebones unsigned ones (whose kernels move, compare or sort their bytes).
 fn has_element(t: ScalarType) -> bool {
-    ScalarType::REAL.contains(&t)
+    ScalarType::REAL.contains(&t) || t.is_barebones_unsigned()
 }
 
 fn numel(sizes: &[usize]) -> Option<usize> {
@@ -836,10 +837,15 @@ fn show(dtype: ScalarType, b: &[u8]) -> String {
 
 /// True when `got` matches `want` under `tol`.
 fn elem_ok(dtype: ScalarType, got: &[u8], want: &[u8], tol: Tol) -> bool {
+    if tol == Tol::Shape {
+        return true;
+    }
     if !dtype.is_floating_point() {
         return got == want;
     }
     match tol {
+        Tol::Shape => true,
+        Tol::Multiset => got == want,
         Tol::Exact { signed_zero } => {
             got == want
                 || (is_nan(dtype, got) && is_nan(dtype, want))
@@ -890,6 +896,9 @@ fn compare(
         return Some(format!("out {k}: shape {sizes:?}, expected {:?}", e.shape));
     }
     let es = e.dtype.element_size();
+    if tol == Tol::Multiset {
+        return compare_multiset(k, data, sizes, strides, e);
+    }
     let (mut bad, mut first) = (0usize, None);
     for (i, want) in e.data.chunks_exact(es).enumerate() {
         let off = logical_to_offset(i, sizes, strides) * es;
@@ -910,11 +919,44 @@ fn compare(
     let tol = match tol {
         Tol::Exact { .. } => "exact".to_string(),
         Tol::Close { rtol, atol } => format!("rtol {rtol:e}, atol {atol:e}"),
+        Tol::Shape | Tol::Multiset => unreachable!("no element comparison fails"),
     };
     Some(format!(
         "out {k}: {bad} of {n} elements differ ({tol}); first at {:?}: got {got}, expected {want}",
         index_of(i, sizes)
     ))
+}
+
+/// `compare` for [`Tol::Multiset`]: the out's elements, sorted by their bytes, equal the
+/// expected ones sorted the same way.
+fn compare_multiset(
+    k: usize,
+    data: &[u8],
+    sizes: &[usize],
+    strides: &[usize],
+    e: &Expect,
+) -> Option<String> {
+    let es = e.dtype.element_size();
+    let n = e.data.len() / es;
+    let mut got = Vec::with_capacity(n);
+    for i in 0..n {
+        let off = logical_to_offset(i, sizes, strides) * es;
+        let Some(g) = data.get(off..off + es) else {
+            return Some(format!(
+                "out {k}: element {i} lies outside the out's memory"
+            ));
+        };
+        got.push(g);
+    }
+    let mut want: Vec<&[u8]> = e.data.chunks_exact(es).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    let bad = got.iter().zip(&want).filter(|(g, w)| g != w).count();
+    (bad > 0).then(|| {
+        format!(
+            "out {k}: not a reordering of the expected values ({bad} of {n} sorted elements differ)"
+        )
+    })
 }
 
 #[cfg(test)]
