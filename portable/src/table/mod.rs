@@ -17,4 +17,5 @@ pub mod nn;
 pub mod nn2;
 pub mod reduce;
 pub mod shape;
+pub mod spectral;
 pub mod unary;

@@ -11,6 +11,8 @@
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
+//! - [`fft`]: discrete Fourier transforms of any length (mixed radix, Bluestein) and the
+//!   tensor-level loads and stores of the real FFT ops.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
@@ -20,6 +22,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod fft;
 pub mod index;
 pub mod movement;
 pub mod norm;
