@@ -31,29 +31,30 @@ fn tensor(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> 
         return t;
     }
     assert_eq!(vals.len(), 2 * t.numel());
-    let mut v = t.view_mut().unwrap();
-    let (sizes, strides) = (v.sizes().to_vec(), v.strides().to_vec());
-    let p = v.as_mut_ptr("test", "t").unwrap();
-    for i in 0..vals.len() / 2 {
-        let off = logical_to_offset(i, &sizes, &strides);
-        // SAFETY: element `off` of the tensor's own memory.
-        unsafe {
-            match dtype {
-                ComplexFloat => {
-                    let e = (p as *mut f32).add(2 * off);
-                    *e = vals[2 * i] as f32;
-                    *e.add(1) = vals[2 * i + 1] as f32;
+    {
+        let mut v = t.view_mut().unwrap();
+        let (sizes, strides) = (v.sizes().to_vec(), v.strides().to_vec());
+        let p = v.as_mut_ptr("test", "t").unwrap();
+        for i in 0..vals.len() / 2 {
+            let off = logical_to_offset(i, &sizes, &strides);
+            // SAFETY: element `off` of the tensor's own memory.
+            unsafe {
+                match dtype {
+                    ComplexFloat => {
+                        let e = (p as *mut f32).add(2 * off);
+                        *e = vals[2 * i] as f32;
+                        *e.add(1) = vals[2 * i + 1] as f32;
+                    }
+                    ComplexDouble => {
+                        let e = (p as *mut f64).add(2 * off);
+                        *e = vals[2 * i];
+                        *e.add(1) = vals[2 * i + 1];
+                    }
+                    _ => unreachable!(),
                 }
-                ComplexDouble => {
-                    let e = (p as *mut f64).add(2 * off);
-                    *e = vals[2 * i];
-                    *e.add(1) = vals[2 * i + 1];
-                }
-                _ => unreachable!(),
             }
         }
     }
-    drop(v);
     t
 }
 

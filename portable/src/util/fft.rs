@@ -17,6 +17,7 @@
 //! transform length, reused for every line of that length.
 
 use crate::util::movement::for_each_logical_run;
+use core::ops::{Add, Mul};
 use etk_core::context::bytemuck_like::Zeroable;
 use etk_core::element::{loader, storer};
 use etk_core::iter::CHUNK;
@@ -49,17 +50,6 @@ impl Cx {
         Cx::new(self.re, -self.im)
     }
 
-    pub fn add(self, o: Cx) -> Cx {
-        Cx::new(self.re + o.re, self.im + o.im)
-    }
-
-    pub fn mul(self, o: Cx) -> Cx {
-        Cx::new(
-            self.re * o.re - self.im * o.im,
-            self.re * o.im + self.im * o.re,
-        )
-    }
-
     pub fn scale(self, s: f64) -> Cx {
         Cx::new(self.re * s, self.im * s)
     }
@@ -78,6 +68,23 @@ impl Cx {
             2 => Cx::new(-c, s),
             _ => Cx::new(s, c),
         }
+    }
+}
+
+impl Add for Cx {
+    type Output = Cx;
+    fn add(self, o: Cx) -> Cx {
+        Cx::new(self.re + o.re, self.im + o.im)
+    }
+}
+
+impl Mul for Cx {
+    type Output = Cx;
+    fn mul(self, o: Cx) -> Cx {
+        Cx::new(
+            self.re * o.re - self.im * o.im,
+            self.re * o.im + self.im * o.re,
+        )
     }
 }
 
@@ -341,7 +348,8 @@ pub fn check_out_dtype(op: &'static str, out: &Tensor<'_>) -> Result<()> {
 }
 
 /// `t`'s elements (real or complex, Float/Double parts) in row-major order as `f64` complex
-/// numbers (imaginary part 0 for a real tensor).
+/// numbers (imaginary part 0 for a real tensor), in a fresh region of `s`.
+#[allow(clippy::mut_from_ref)]
 pub fn load<'s>(op: &'static str, s: &'s Scratch<'_>, t: &Tensor<'_>) -> Result<&'s mut [Cx]> {
     let data = s.alloc::<Cx>(op, t.numel())?;
     let dt = t.dtype();
