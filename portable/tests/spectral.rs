@@ -452,3 +452,19 @@ fn complex_clone_into_another_dim_order_moves_bytes() {
     with_ctx(|ctx| run(&mut out, |o| clone::clone_out(ctx, &x.view(), None, o))).unwrap();
     assert_eq!(values(&out), v);
 }
+
+#[test]
+fn complex_index_put_accumulates_both_parts() {
+    // self [3] complex, index [0, 2, 0]: element 0 receives two values
+    let x = tensor(ComplexDouble, &[1., 1., 2., 2., 3., 3.], &[3], &[0]);
+    let idx = OwnedTensor::from_slice(&[0i64, 2, 0], &[3]).unwrap();
+    let v = tensor(ComplexDouble, &[10., -1., 20., -2., 30., -3.], &[3], &[0]);
+    let mut out = dynamic(ComplexDouble, 3);
+    with_ctx(|ctx| {
+        run(&mut out, |o| {
+            index_put::index_put_out(ctx, &x.view(), &[Some(idx.view())], &v.view(), true, o)
+        })
+    })
+    .unwrap();
+    assert_eq!(values(&out), vec![41., -3., 2., 2., 23., 1.]);
+}

@@ -133,6 +133,33 @@ def gen_gather(op):
     return [C(NAME[dt], self=T(cvals(r, dt, [3, 3])), dim=1, index=T(idx)) for dt in CPLX]
 
 
+def cints(r, dt, shape):
+    """Complex values with small integer parts: sums are exact in every complex dtype."""
+    re, im = r.randint(list(shape), -4, 4), r.randint(list(shape), -4, 4)
+    return torch.complex(re.double(), im.double()).to(dt)
+
+
+def gen_index_put(op):
+    import gen_index
+    OptTs, L = gen_index.OptTs, gen_index.L
+    r = rng_for(op, "complex")
+    cs = []
+    for dt in CPLX:
+        x = cints(r, dt, [4, 3])
+        cs.append(C("%s accumulate, repeated indices" % NAME[dt], self=T(x), indices=OptTs([T(L(0, 2, 0, 0))]),
+                    values=T(cints(r, dt, [4, 3])), accumulate=True))
+        cs.append(C("%s accumulate, two indices" % NAME[dt], self=T(x), indices=OptTs([T(L(1, 1)), T(L(2, 2))]),
+                    values=T(cints(r, dt, [2])), accumulate=True))
+        cs.append(C("%s put" % NAME[dt], self=T(x), indices=OptTs([None, T(L(2, 0))]),
+                    values=T(cints(r, dt, [4, 2])), accumulate=False))
+    x = cints(r, C64, [2, 3, 2, 2])
+    cs.append(C("channels-last self, accumulate", self=T(x, CL), indices=OptTs([T(L(1, 1, 0))]),
+                values=T(cints(r, C64, [3, 3, 2, 2])), accumulate=True))
+    cs.append(C("ComplexDouble values into ComplexFloat self", self=T(cints(r, C64, [3])),
+                indices=OptTs([T(L(0))]), values=T(cints(r, C128, [1])), accumulate=True))
+    return cs
+
+
 # ----------------------------------------------------------------------------------------------
 # view_as_real_copy
 
@@ -358,4 +385,6 @@ def ops():
         ("unbind_copy.int_out" + cx, "exact", lambda: gen_unbind("unbind_copy.int_out"), "self"),
         ("index_select.out" + cx, "exact", lambda: gen_index_select("index_select.out"), False),
         ("gather.out" + cx, "exact", lambda: gen_gather("gather.out"), False),
+        ("index_put.out" + cx, "exact", lambda: gen_index_put("index_put.out"), False),
+        ("index_put_" + cx, "exact", lambda: gen_index_put("index_put_"), False),
     ]
