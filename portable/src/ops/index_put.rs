@@ -6,8 +6,8 @@
 //! copy of `self` in `out` (which must have `self`'s dtype and takes its shape); `index_put_`
 //! writes into `self`. `values` must have `self`'s dtype. With `accumulate`, every repeat of an
 //! index adds again (integers wrap, Half/BFloat16 round after each addition, complex elements
-//! add part by part); without it,
-//! where positions repeat the last one in row-major order wins (ATen leaves it unspecified).
+//! add part by part); without it, where positions repeat the last one in row-major order wins
+//! (ATen leaves it unspecified).
 //!
 //! As in ATen, a call with exactly one index tensor that is a mask, a one-element `values`
 //! and no `accumulate` is `masked_fill`: the mask (Bool only: a Byte mask is then an error)
