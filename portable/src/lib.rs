@@ -27,6 +27,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::reduce::TABLE,
     table::pool::TABLE,
     table::random::TABLE,
+    table::spectral::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

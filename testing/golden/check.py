@@ -22,7 +22,8 @@ torch.set_num_threads(1)
 A = torch.ops.aten
 DT = {"Bool": torch.bool, "Byte": torch.uint8, "Char": torch.int8, "Short": torch.int16, "Int": torch.int32,
       "Long": torch.int64, "Half": torch.float16, "BFloat16": torch.bfloat16, "Float": torch.float32,
-      "Double": torch.float64, "UInt16": torch.uint16, "UInt32": torch.uint32, "UInt64": torch.uint64}
+      "Double": torch.float64, "UInt16": torch.uint16, "UInt32": torch.uint32, "UInt64": torch.uint64,
+      "ComplexHalf": torch.complex32, "ComplexFloat": torch.complex64, "ComplexDouble": torch.complex128}
 MF = {"contiguous": torch.contiguous_format, "channels_last": torch.channels_last,
       "preserve": torch.preserve_format}
 CASE_KEYS = {"op", "args", "outs", "expected", "tol", "note", "signed_zero"}
@@ -58,7 +59,12 @@ def decode(arg, v, tensors):
         return None
     (kind, x), = v.items() if len(v) == 1 else [(k, v[k]) for k in ("tensor",)]
     if kind == "tensor":
-        return with_dim_order(tensors[x], v.get("dim_order"))
+        t = tensors[x]
+        if v.get("complex"):  # stored as real pairs in a trailing dim of 2
+            t = torch.view_as_complex(t.clone())
+        return with_dim_order(t, v.get("dim_order"))
+    if kind == "tensors":
+        return [decode(None, n if isinstance(n, dict) else {"tensor": n}, tensors) for n in x]
     if kind == "float":
         return float(x) if not isinstance(x, str) else float(x)
     if kind in ("int", "bool", "str", "ints"):
@@ -73,6 +79,16 @@ def decode(arg, v, tensors):
 
 
 def close(got, want, tol, signed_zero):
+    if got.is_complex():
+        got = torch.view_as_real(got.resolve_conj())
+        if tol != "exact":  # torch.isclose: the modulus of the difference
+            g, w = got.double(), want.double()
+            fin = torch.isfinite(w).all(-1)
+            d = (g - w)[fin].pow(2).sum(-1).sqrt()
+            lim = tol["atol"] + tol["rtol"] * w[fin].pow(2).sum(-1).sqrt()
+            if (d > lim).any() or not torch.isnan(g[~fin]).eq(torch.isnan(w[~fin])).all():
+                return "outside tolerance (max diff %g)" % float(d.max())
+            return None
     if got.shape != want.shape:
         return "shape %s != %s" % (list(got.shape), list(want.shape))
     if got.dtype != want.dtype:
@@ -129,6 +145,8 @@ def run_file(path):
         for a in c["args"]:
             if a and "tensor" in a:
                 used.add(a["tensor"])
+            if a and "tensors" in a:
+                used.update(n if isinstance(n, str) else n["tensor"] for n in a["tensors"])
             if a and "opt_tensors" in a:
                 used.update(n for n in a["opt_tensors"] if n is not None)
         vals = [decode(a, v, tensors) for a, v in zip(schema_in, c["args"])]

@@ -109,6 +109,8 @@ FLOATS = [F16, BF16, F32, F64]
 NAME = {B_: "Bool", U8: "Byte", I8: "Char", I16: "Short", I32: "Int", I64: "Long",
         F16: "Half", BF16: "BFloat16", F32: "Float", F64: "Double"}
 BITS = {U8: 8, I8: 8, I16: 16, I32: 32, I64: 64}
+C32, C64, C128 = torch.complex32, torch.complex64, torch.complex128
+NAME.update({C32: "ComplexHalf", C64: "ComplexFloat", C128: "ComplexDouble"})
 CL = [0, 2, 3, 1]
 
 
@@ -449,6 +451,8 @@ PRUNE_LOG = []     # (op, note, removed) of cases written with some inputs remov
 
 def values_bad(got, want, tol):
     """Flattened bool mask: got differs from want under tol (NaN == NaN; sign of zero ignored)."""
+    if got.is_complex() and want.is_complex():  # either component
+        return values_bad(stored(got), stored(want), tol).reshape(-1, 2).any(1)
     g, w = got.reshape(-1), want.reshape(-1)
     if not (g.is_floating_point() or w.is_floating_point()):
         return g.to(torch.int64) != w.to(torch.int64) if g.dtype != torch.bool else g != w
@@ -688,14 +692,22 @@ def jfloat(x):
     return x
 
 
+def stored(t):
+    """A tensor as a case file holds it: a complex one as real pairs in a trailing dim of 2
+    (FORMAT.md; its argument then carries "complex": true, an out says so by its dtype)."""
+    return torch.view_as_real(t.resolve_conj()).clone() if t.is_complex() else t
+
+
 def encode_value(v, name, tensors):
     if v is None:
         return None
     if isinstance(v, T):
-        tensors[name] = v.t
+        tensors[name] = stored(v.t)
         d = {"tensor": name}
         if v.dim_order is not None:
             d["dim_order"] = v.dim_order
+        if v.t.is_complex():
+            d["complex"] = True
         return d
     if isinstance(v, MF):
         return {"memory_format": v.name}
@@ -715,6 +727,7 @@ def encode_value(v, name, tensors):
 def write_op(opname, cat, cases, outdir, conv_src=None):
     if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
         return __import__("gen_quant").write_op(opname, cases, outdir)
+    opname, _, tag = opname.partition("@")   # "clone.out@complex": aten__clone.out.complex.safetensors
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -739,7 +752,7 @@ def write_op(opname, cat, cases, outdir, conv_src=None):
             expected = []
             for i, t in enumerate(r["expected"]):
                 nm = "%d.expected.%d" % (k, i)
-                tensors[nm] = t
+                tensors[nm] = stored(t)
                 expected.append(nm)
         jc = {"op": info.full, "args": args, "outs": outs, "expected": expected,
               "tol": r["tol"], "note": r["note"]}
@@ -747,7 +760,7 @@ def write_op(opname, cat, cases, outdir, conv_src=None):
             jc["signed_zero"] = r["signed_zero"]
         jcases.append(jc)
     meta = json.dumps(jcases, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    path = os.path.join(outdir, info.fname + ".safetensors")
+    path = os.path.join(outdir, info.fname + ("." + tag if tag else "") + ".safetensors")
     save_file({k: v.contiguous() for k, v in sorted(tensors.items())}, path,
               metadata={"cases": meta})
     return info.full, len(jcases), n_err, n_drop, os.path.getsize(path)
@@ -1872,6 +1885,8 @@ def OPS():
     ops += gen_pool.ops()
     import gen_random
     ops += gen_random.ops()
+    import gen_complex
+    ops += gen_complex.ops()
     return ops
 
 

@@ -5,8 +5,9 @@
 //! `self[indices]` (advanced indexing as in `util::advanced`). `index_put.out` writes into a
 //! copy of `self` in `out` (which must have `self`'s dtype and takes its shape); `index_put_`
 //! writes into `self`. `values` must have `self`'s dtype. With `accumulate`, every repeat of an
-//! index adds again (integers wrap, Half/BFloat16 round after each addition); without it,
-//! where positions repeat the last one in row-major order wins (ATen leaves it unspecified).
+//! index adds again (integers wrap, Half/BFloat16 round after each addition, complex elements
+//! add part by part); without it, where positions repeat the last one in row-major order wins
+//! (ATen leaves it unspecified).
 //!
 //! As in ATen, a call with exactly one index tensor that is a mask, a one-element `values`
 //! and no `accumulate` is `masked_fill`: the mask (Bool only: a Byte mask is then an error)
@@ -130,7 +131,8 @@ fn put(
             .got(Info::Dtype(values.dtype())));
     }
     let es = out.element_size();
-    if accumulate && crate::util::dispatch::compute_class(dt).is_none() {
+    // a complex element accumulates part by part, in its parts' compute type
+    if accumulate && crate::util::dispatch::compute_class(dt.to_real()).is_none() {
         return Err(Error::unsupported_dtype(op, "self", dt));
     }
     ctx.scratch.scope(|scratch| {
@@ -141,7 +143,7 @@ fn put(
         }
         let (v, dst) = (values.as_ptr(), out.as_mut_ptr(op, "out")?);
         if accumulate {
-            return crate::dispatch_compute!(dt, C => {
+            return crate::dispatch_compute!(dt.to_real(), C => {
                 accumulate_into::<C>(op, &adv, &vs, values, dt, dst)
             }, _ => Err(Error::unsupported_dtype(op, "self", dt)));
         }
@@ -170,19 +172,24 @@ fn accumulate_into<C: crate::util::dispatch::Arith>(
     dt: ScalarType,
     dst: *mut u8,
 ) -> Result<()> {
+    let part = dt.to_real();
     let load =
-        etk_core::element::loader::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+        etk_core::element::loader::<C>(part).ok_or(Error::unsupported_dtype(op, "self", dt))?;
     let store =
-        etk_core::element::storer::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
-    let es = values.element_size();
+        etk_core::element::storer::<C>(part).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let (es, ps) = (values.element_size(), part.element_size());
+    let parts = if dt.is_complex() { 2 } else { 1 };
     let v = values.as_ptr();
     adv.for_each(vs, |t, s| {
-        let (mut a, mut b) = ([C::default()], [C::default()]);
-        // SAFETY: offsets stay within the target and `values` (checked as for the moves).
-        unsafe {
-            load(dst.add(t * es), 1, &mut a);
-            load(v.add(s * es), 1, &mut b);
-            store(dst.add(t * es), 1, &[a[0].wrapping_add(b[0])]);
+        for p in 0..parts {
+            let (mut a, mut b) = ([C::default()], [C::default()]);
+            // SAFETY: offsets stay within the target and `values` (checked as for the moves);
+            // part `p` of an element lies `p * ps` bytes into it.
+            unsafe {
+                load(dst.add(t * es + p * ps), 1, &mut a);
+                load(v.add(s * es + p * ps), 1, &mut b);
+                store(dst.add(t * es + p * ps), 1, &[a[0].wrapping_add(b[0])]);
+            }
         }
     });
     Ok(())

@@ -19,4 +19,5 @@ pub mod pool;
 pub mod random;
 pub mod reduce;
 pub mod shape;
+pub mod spectral;
 pub mod unary;

@@ -7,6 +7,7 @@
 //! - [`check_out_dim_order`]: ExecuTorch's dim-order contract of the `dim_order_ops` outs.
 
 use crate::dispatch_compute;
+use crate::util::movement::{View, copy_view};
 use etk_core::evalue::MemoryFormat;
 use etk_core::iter::{arg, map1};
 use etk_core::out::{check_dtype, resize_out};
@@ -39,6 +40,15 @@ pub fn copy_cast(
             unsafe { core::ptr::copy(src.as_ptr(), dst, n) };
         }
         return Ok(());
+    }
+    if src.dtype() == out.dtype() {
+        // bytes moved whatever the dtype (complex and the barebones unsigned ones included)
+        let view = View::of(src).broadcast_to(out.sizes()).ok_or_else(|| {
+            Error::new(ErrorKind::InvalidArgument, op, src_name)
+                .expected("a shape that broadcasts to", Info::Shape(out.shape()))
+                .got(Info::Shape(src.shape()))
+        })?;
+        return copy_view(op, src_name, src, &view, out);
     }
     dispatch_compute!(src.dtype(), C => {
         map1::<C, C>(op, out, None, arg(src_name, src), |x, o| o.copy_from_slice(x))

@@ -12,6 +12,8 @@
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
 //! - [`random`]: the random kernels' fill of float components and normal draws.
+//! - [`fft`]: discrete Fourier transforms of any length (mixed radix, Bluestein) and the
+//!   tensor-level loads and stores of the real FFT ops.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
@@ -23,6 +25,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod fft;
 pub mod index;
 pub mod movement;
 pub mod norm;

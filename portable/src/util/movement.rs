@@ -302,6 +302,10 @@ pub fn copy_between(
         }
         return Ok(());
     }
+    if od.is_complex() {
+        // SAFETY: as above.
+        return unsafe { convert_to_complex(op, src_name, src, out, dst, &pair) };
+    }
     dispatch_compute!(sd, C => {
         let load = loader::<C>(sd).ok_or(Error::unsupported_dtype(op, src_name, sd))?;
         let store = storer::<C>(od).ok_or(Error::unsupported_dtype(op, "out", od))?;
@@ -316,6 +320,57 @@ pub fn copy_between(
                     let k = done as isize;
                     load(src.as_ptr().offset((s + k * ss) * ses), ss, &mut buf[..n]);
                     store(dst.offset((d + k * ds) * des), ds, &buf[..n]);
+                    done += n;
+                }
+            })
+        }
+        Ok(())
+    }, _ => Err(Error::unsupported_dtype(op, src_name, sd)))
+}
+
+/// The conversions into a complex out (C++'s `static_cast` to `c10::complex`): a complex
+/// source converts part by part, a real one becomes the real part with a zero imaginary part.
+/// Each part goes through the compute type of the source's part dtype.
+///
+/// # Safety
+/// `pair` walks offsets inside `src` and inside `out`, whose data pointer is `dst`.
+unsafe fn convert_to_complex(
+    op: &'static str,
+    src_name: &'static str,
+    src: &Tensor<'_>,
+    out: &Tensor<'_>,
+    dst: *mut u8,
+    pair: &Pair,
+) -> Result<()> {
+    let (sd, od) = (src.dtype(), out.dtype());
+    let (sp, dp) = (sd.to_real(), od.to_real());
+    // a complex element is two parts; `parts` of them are read from the source
+    let (parts, s_step) = if sd.is_complex() { (2, 2) } else { (1, 1) };
+    dispatch_compute!(sp, C => {
+        let load = loader::<C>(sp).ok_or(Error::unsupported_dtype(op, src_name, sd))?;
+        let store = storer::<C>(dp).ok_or(Error::unsupported_dtype(op, "out", od))?;
+        let (ses, des) = (sd.element_size() as isize, od.element_size() as isize);
+        let (sps, dps) = (sp.element_size() as isize, dp.element_size() as isize);
+        let mut buf = [C::default(); CHUNK];
+        let zeros = [C::default(); CHUNK];
+        // SAFETY: each chunk's elements are offsets the walk yields inside both tensors; a
+        // part `p` of an element lies `p` part sizes after the element's start.
+        unsafe {
+            pair.walk(|d, s, len, ds, ss| {
+                let mut done = 0;
+                while done < len {
+                    let n = (len - done).min(CHUNK);
+                    let k = done as isize;
+                    let (s0, d0) = ((s + k * ss) * ses, (d + k * ds) * des);
+                    for p in 0..2isize {
+                        let part = if p < parts {
+                            load(src.as_ptr().offset(s0 + p * sps), s_step * ss, &mut buf[..n]);
+                            &buf[..n]
+                        } else {
+                            &zeros[..n]
+                        };
+                        store(dst.offset(d0 + p * dps), 2 * ds, part);
+                    }
                     done += n;
                 }
             })

@@ -83,10 +83,36 @@ pub fn file_dtype(d: safetensors::Dtype) -> Option<ScalarType> {
     })
 }
 
-/// True for the dtypes the runner passes to kernels: those with an element type, and the
-/// barebones unsigned ones (whose kernels move, compare or sort their bytes).
+/// True for the dtypes the runner passes to kernels: those with an element type (complex
+/// included), and the barebones unsigned ones (whose kernels move, compare or sort their bytes).
 fn has_element(t: ScalarType) -> bool {
-    ScalarType::REAL.contains(&t) || t.is_barebones_unsigned()
+    ScalarType::REAL.contains(&t) || t.is_barebones_unsigned() || t.is_complex()
+}
+
+/// A file tensor's dtype and shape as the case means them: a complex tensor is stored as its
+/// real dtype with a trailing dimension of 2 (real, imaginary), which the complex element
+/// absorbs (FORMAT.md, "Dtype names").
+fn logical_tensor<'f>(
+    name: &str,
+    fd: safetensors::Dtype,
+    shape: &'f [usize],
+    complex: bool,
+) -> Result<(ScalarType, &'f [usize]), Skip> {
+    let real = file_dtype(fd)
+        .filter(|&d| has_element(d))
+        .ok_or_else(|| Skip::Unsupported(format!("tensor {name} has dtype {fd:?}")))?;
+    if !complex {
+        return Ok((real, shape));
+    }
+    let Some(dtype) = real.to_complex().filter(|_| real.is_floating_point()) else {
+        return malformed(format!("complex tensor {name} is stored as {real}"));
+    };
+    match shape.split_last() {
+        Some((2, rest)) => Ok((dtype, rest)),
+        _ => malformed(format!(
+            "complex tensor {name} has shape {shape:?}, not a trailing (real, imaginary) 2"
+        )),
+    }
 }
 
 fn numel(sizes: &[usize]) -> Option<usize> {
@@ -195,15 +221,10 @@ fn alloc_buf(bytes: usize) -> Result<GuardedBuf, Skip> {
 
 /// Loads a file tensor into an aligned buffer in `dim_order`.
 fn load_tensor(file: &FileData, t: &TensorRef) -> Result<InTensor, Skip> {
-    if t.complex {
-        return Err(Skip::Unsupported(format!("complex tensor {}", t.name)));
-    }
     let Some((fd, shape, bytes)) = file.tensor(&t.name) else {
         return malformed(format!("no tensor named {:?} in the file", t.name));
     };
-    let dtype = file_dtype(fd)
-        .filter(|&d| has_element(d))
-        .ok_or_else(|| Skip::Unsupported(format!("tensor {} has dtype {fd:?}", t.name)))?;
+    let (dtype, shape) = logical_tensor(&t.name, fd, shape, t.complex)?;
     let layout = Layout::new(dtype, shape, t.dim_order.as_deref())?;
     if bytes.len() != layout.nbytes() {
         return malformed(format!("tensor {} holds {} bytes", t.name, bytes.len()));
@@ -285,10 +306,12 @@ fn le_bits(b: &[u8]) -> u64 {
 
 /// Fills an out's buffer with the sentinel; where the layout the kernel will most likely
 /// produce is known, each element is made to differ from its expected value.
+/// A complex element is filled component by component, as two elements of its real type.
 fn fill_out(buf: &mut GuardedBuf, dtype: ScalarType, predicted: Option<(&Layout, &Expect)>) {
     let es = dtype.element_size();
-    let base = sentinel(dtype);
-    for e in buf.data_mut().chunks_exact_mut(es) {
+    let (part, cs) = (dtype.to_real(), dtype.to_real().element_size());
+    let base = sentinel(part);
+    for e in buf.data_mut().chunks_exact_mut(cs) {
         put(e, base);
     }
     if let Some((layout, exp)) = predicted {
@@ -297,7 +320,9 @@ fn fill_out(buf: &mut GuardedBuf, dtype: ScalarType, predicted: Option<(&Layout,
         for (i, want) in exp.data.chunks_exact(es).enumerate() {
             let off = logical_to_offset(i, &layout.sizes, &strides) * es;
             if let Some(e) = data.get_mut(off..off + es) {
-                put(e, sentinel_unlike(dtype, want));
+                for (c, w) in e.chunks_exact_mut(cs).zip(want.chunks_exact(cs)) {
+                    put(c, sentinel_unlike(part, w));
+                }
             }
         }
     }
@@ -312,12 +337,12 @@ fn out_dtype(o: &OutSpec) -> Result<ScalarType, Skip> {
     Ok(t)
 }
 
+/// The expected value of an out; a complex out's is stored as real pairs.
 fn load_expected(file: &FileData, name: &str, dtype: ScalarType) -> Result<Expect, Skip> {
     let Some((fd, shape, bytes)) = file.tensor(name) else {
         return malformed(format!("no expected tensor named {name:?} in the file"));
     };
-    let fdt = file_dtype(fd)
-        .ok_or_else(|| Skip::Unsupported(format!("expected tensor {name} has dtype {fd:?}")))?;
+    let (fdt, shape) = logical_tensor(name, fd, shape, dtype.is_complex())?;
     if fdt != dtype {
         return malformed(format!(
             "expected tensor {name} is {fdt} but the out is {dtype}"
@@ -814,6 +839,11 @@ fn to_f64(dtype: ScalarType, b: &[u8]) -> f64 {
 
 /// An element for messages.
 fn show(dtype: ScalarType, b: &[u8]) -> String {
+    if dtype.is_complex() {
+        let (re, im) = b.split_at(b.len() / 2);
+        let part = dtype.to_real();
+        return format!("({}, {})", show(part, re), show(part, im));
+    }
     let v = le_bits(b);
     match dtype {
         ScalarType::Bool => match v {
@@ -835,10 +865,25 @@ fn show(dtype: ScalarType, b: &[u8]) -> String {
     }
 }
 
-/// True when `got` matches `want` under `tol`.
+/// True when `got` matches `want` under `tol`. Complex elements: exactly, component by
+/// component; under a tolerance as `torch.isclose` does, `|got - want| <= atol + rtol * |want|`
+/// with complex moduli, once every non-finite component of `want` is matched.
 fn elem_ok(dtype: ScalarType, got: &[u8], want: &[u8], tol: Tol) -> bool {
     if tol == Tol::Shape {
         return true;
+    }
+    if dtype.is_complex() {
+        let (part, cs) = (dtype.to_real(), dtype.to_real().element_size());
+        let (g, w) = (got.split_at(cs), want.split_at(cs));
+        let Tol::Close { rtol, atol } = tol else {
+            return elem_ok(part, g.0, w.0, tol) && elem_ok(part, g.1, w.1, tol);
+        };
+        let (gr, gi) = (to_f64(part, g.0), to_f64(part, g.1));
+        let (wr, wi) = (to_f64(part, w.0), to_f64(part, w.1));
+        if !(wr.is_finite() && wi.is_finite()) {
+            return elem_ok(part, g.0, w.0, tol) && elem_ok(part, g.1, w.1, tol);
+        }
+        return (gr - wr).hypot(gi - wi) <= atol + rtol * wr.hypot(wi);
     }
     if !dtype.is_floating_point() {
         return got == want;
@@ -997,6 +1042,33 @@ mod tests {
         assert!(is_nan(h, &0x7EA5u16.to_le_bytes()));
         assert!(!is_nan(h, &0x7C00u16.to_le_bytes()));
         assert!(is_nan(ScalarType::BFloat16, &0x7FA5u16.to_le_bytes()));
+    }
+
+    #[test]
+    fn complex_comparison() {
+        let c = |re: f32, im: f32| [re.to_le_bytes(), im.to_le_bytes()].concat();
+        let t = ScalarType::ComplexFloat;
+        let close = Tol::Close {
+            rtol: 1e-3,
+            atol: 0.0,
+        };
+        let exact = Tol::Exact { signed_zero: true };
+        assert!(elem_ok(t, &c(1.0, 2.0), &c(1.0, 2.0), exact));
+        assert!(!elem_ok(t, &c(1.0, -0.0), &c(1.0, 0.0), exact));
+        assert!(elem_ok(t, &c(f32::NAN, 1.0), &c(f32::NAN, 1.0), exact));
+        // the modulus of the difference against the modulus of the expected value
+        assert!(elem_ok(t, &c(1.0, 0.0009), &c(1.0, 0.0), close));
+        assert!(!elem_ok(t, &c(1.0, 0.0011), &c(1.0, 0.0), close));
+        assert!(!elem_ok(t, &c(1.0, 0.0), &c(1.0, f32::NAN), close));
+        assert!(elem_ok(
+            t,
+            &c(f32::INFINITY, 1.0),
+            &c(f32::INFINITY, 1.0),
+            close
+        ));
+        let d = ScalarType::ComplexDouble;
+        let z = [0.0f64.to_le_bytes(), 1.0f64.to_le_bytes()].concat();
+        assert_eq!(show(d, &z), "(0.0, 1.0)");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! `../shared/conformance/FORMAT.md` against a kernel registry and classifies each one.
 //!
 //! Classification of a case (exactly one of):
-//! - **unsupported** (skipped): the operator is not registered, a tensor is complex or has a
-//!   dtype etk does not name, the rank exceeds etk's, or
+//! - **unsupported** (skipped): the operator is not registered, a tensor has a dtype etk does
+//!   not name, the rank exceeds etk's, or
 //!   the kernel returned `NotImplemented` / `OperatorMissing`;
 //! - **panicked**: the kernel panicked (caught; never a crash of the runner);
 //! - **failed**: the outs have the wrong shape or values, the kernel wrote outside its outs

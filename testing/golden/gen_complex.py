@@ -1,0 +1,390 @@
+"""Golden cases for complex tensors: the byte-moving ops on complex dtypes, `_conj_physical`,
+`view_as_real_copy` and the real FFTs (`_fft_r2c`, `_fft_c2r`).
+
+A complex tensor is stored as FORMAT.md says (its real dtype with a trailing dim of 2, the
+argument marked `"complex": true`; an out says so by its dtype): gen.py's `stored` helper.
+The complex cases of ops whose real cases other modules write (clone, cat, ...) go to their own
+files, `aten__<op>.complex.safetensors` (the `@complex` suffix of the names below).
+
+FFT tolerances: ATen's CPU transform (MKL) works in the input's precision, etk's in f64; per
+case the tolerance is measured from the expected values' largest modulus `M`:
+rtol = atol/M = 2e-6 (Float; measured torch error <= 4e-7 of M up to length 1000) and 1e-12
+(Double), Half outs 1e-3. Every case is checked here against an f64 reference (numpy's FFT on
+the same call) within half its tolerance, so that the bound reflects the transform and not the
+reference. Integer and Bool outs use inputs whose transforms are exact small integers.
+"""
+
+import importlib
+import sys
+
+import numpy as np
+import torch
+
+_main = sys.modules.get("__main__")
+G = _main if hasattr(_main, "write_op") else importlib.import_module("gen")
+import gen_shape  # noqa: E402  (Tensor[] arguments, int[] encoding, list outs)
+
+T, C, Out, NAME, CL = G.T, G.C, G.Out, G.NAME, G.CL
+F16, BF16, F32, F64, I32, I64, U8, B_ = G.F16, G.BF16, G.F32, G.F64, G.I32, G.I64, G.U8, G.B_
+C32, C64, C128 = G.C32, G.C64, G.C128
+TL = gen_shape.TL
+rng_for = G.rng_for
+CPLX = [C64, C128, C32]
+
+
+def cvals(r, dt, shape):
+    """Complex values: independent normal real and imaginary parts."""
+    z = torch.complex(r.randn(list(shape)), r.randn(list(shape)))
+    return z.to(dt)
+
+
+def cspecials(dt):
+    inf, nan = float("inf"), float("nan")
+    parts = [0.0, -0.0, 1.5, -2.0, inf, -inf, nan]
+    re = torch.tensor([a for a in parts for _ in parts], dtype=F64)
+    im = torch.tensor([b for _ in parts for b in parts], dtype=F64)
+    return torch.complex(re, im).to(dt)
+
+
+# ----------------------------------------------------------------------------------------------
+# byte-moving ops on complex tensors
+
+def copies(op, mk, shape=(2, 3, 4), half=True, orders=True):
+    """Every complex dtype, dim orders in and out, a wrong out dtype."""
+    r = rng_for(op, "complex")
+    cs = []
+    for dt in CPLX:
+        cs.append(C("%s %s" % (NAME[dt], list(shape)), **mk(T(cvals(r, dt, shape)))))
+    if not half:
+        cs[-1]["note"] += " (ATen has no ComplexHalf kernel)"
+    if orders:
+        x = cvals(r, C64, [2, 3, 4, 5])
+        for din, dout in ((CL, None), (None, CL), (CL, CL)):
+            cs.append(C("ComplexFloat, input %s, out %s" % (din, dout), outs=[Out(dim_order=dout)], **mk(T(x, din))))
+    x = cvals(r, C64, shape)
+    for odt in (C128, F32):
+        cs.append(C("ComplexFloat self, %s out" % NAME[odt], outs=[Out(odt)], **mk(T(x))))
+    return cs
+
+
+def gen_conj(op):
+    r = rng_for(op, "complex")
+    cs = copies(op, lambda x: dict(self=x))
+    for dt in CPLX:
+        cs.append(C("special parts %s" % NAME[dt], self=T(cspecials(dt))))
+        cs.append(C("zero-dim %s" % NAME[dt], self=T(cvals(r, dt, []))))
+        cs.append(C("empty %s" % NAME[dt], self=T(cvals(r, dt, [0, 3]))))
+    cs.append(C("resize out", outs=[Out(shape=[5])], self=T(cvals(r, C128, [2, 3]))))
+    cs.append(C("Float self, ComplexFloat out", outs=[Out(C64)], self=T(G.vals(r, F32, [3]))))
+    return cs
+
+
+def cat_like(op):
+    """gen_shape's Tensor[] encoding keeps an element's flags only with a dim order: every
+    complex element here carries one (the contiguous one at least)."""
+    r = rng_for(op, "complex")
+
+    def t(x, order=None):
+        return T(x, order if order is not None else list(range(x.dim())))
+
+    cs = []
+    for dt in CPLX:
+        cs.append(C(NAME[dt], tensors=TL([t(cvals(r, dt, [2, 3])), t(cvals(r, dt, [2, 3]))]), dim=1 if "cat" in op else 0))
+    x = [cvals(r, C64, [2, 3, 2, 2]) for _ in range(2)]
+    cs.append(C("channels-last inputs", tensors=TL([t(x[0], CL), t(x[1], CL)]), dim=1))
+    cs.append(C("ComplexFloat and ComplexDouble", outs=[Out(C128)],
+                tensors=TL([t(cvals(r, C64, [2])), t(cvals(r, C128, [2]))]), dim=0))
+    cs.append(C("Float and ComplexFloat", tensors=TL([t(G.vals(r, F32, [2])), t(cvals(r, C64, [2]))]), dim=0))
+    cs.append(C("ComplexHalf and Double", tensors=TL([t(cvals(r, C32, [2])), t(G.vals(r, F64, [2]))]), dim=0))
+    cs.append(C("ComplexFloat into Float out", outs=[Out(F32)], tensors=TL([t(cvals(r, C64, [2]))]), dim=0))
+    return cs
+
+
+def gen_flip_half(op):
+    """ComplexHalf: ATen flips every dim but the innermost one in memory."""
+    r = rng_for(op, "half")
+    x = cvals(r, C32, [2, 3, 4])
+    return [C("ComplexHalf dims %s, self %s" % (d, o), self=T(x, o), dims=d)
+            for d, o in (([0], None), ([1], None), ([0, 1], None), ([1], [0, 2, 1]), ([2], [0, 2, 1]), ([], None))] + \
+        [C("ComplexHalf size-1 innermost", self=T(cvals(r, C32, [3, 1])), dims=[-1]),
+         C("ComplexHalf [3, 1] dims [0]", self=T(cvals(r, C32, [3, 1])), dims=[0]),
+         C("ComplexHalf empty", self=T(cvals(r, C32, [0, 3])), dims=[1])]
+
+
+def gen_unbind(op):
+    r = rng_for(op, "complex")
+    cs = []
+    for dt in CPLX:
+        cs.append(C(NAME[dt], outs=[Out(), Out(), Out()], self=T(cvals(r, dt, [3, 2])), dim=0))
+    return cs
+
+
+def gen_index_select(op):
+    r = rng_for(op, "complex")
+    cs = []
+    for dt in CPLX:
+        cs.append(C(NAME[dt], self=T(cvals(r, dt, [3, 4])), dim=1, index=T(torch.tensor([3, 0, 0]))))
+    return cs
+
+
+def gen_gather(op):
+    r = rng_for(op, "complex")
+    idx = torch.tensor([[0, 2], [1, 1], [2, 0]])
+    return [C(NAME[dt], self=T(cvals(r, dt, [3, 3])), dim=1, index=T(idx)) for dt in CPLX]
+
+
+def cints(r, dt, shape):
+    """Complex values with small integer parts: sums are exact in every complex dtype."""
+    re, im = r.randint(list(shape), -4, 4), r.randint(list(shape), -4, 4)
+    return torch.complex(re.double(), im.double()).to(dt)
+
+
+def gen_index_put(op):
+    import gen_index
+    OptTs, L = gen_index.OptTs, gen_index.L
+    r = rng_for(op, "complex")
+    cs = []
+    for dt in CPLX:
+        x = cints(r, dt, [4, 3])
+        cs.append(C("%s accumulate, repeated indices" % NAME[dt], self=T(x), indices=OptTs([T(L(0, 2, 0, 0))]),
+                    values=T(cints(r, dt, [4, 3])), accumulate=True))
+        cs.append(C("%s accumulate, two indices" % NAME[dt], self=T(x), indices=OptTs([T(L(1, 1)), T(L(2, 2))]),
+                    values=T(cints(r, dt, [2])), accumulate=True))
+        cs.append(C("%s put" % NAME[dt], self=T(x), indices=OptTs([None, T(L(2, 0))]),
+                    values=T(cints(r, dt, [4, 2])), accumulate=False))
+    x = cints(r, C64, [2, 3, 2, 2])
+    cs.append(C("channels-last self, accumulate", self=T(x, CL), indices=OptTs([T(L(1, 1, 0))]),
+                values=T(cints(r, C64, [3, 3, 2, 2])), accumulate=True))
+    cs.append(C("ComplexDouble values into ComplexFloat self", self=T(cints(r, C64, [3])),
+                indices=OptTs([T(L(0))]), values=T(cints(r, C128, [1])), accumulate=True))
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# view_as_real_copy
+
+def gen_view_as_real(op):
+    r = rng_for(op)
+    cs = []
+    for dt in CPLX:
+        for shape in ([2, 3], [4], [], [0, 3], [1, 2, 1]):
+            cs.append(C("%s %s" % (NAME[dt], shape), self=T(cvals(r, dt, shape))))
+        cs.append(C("special parts %s" % NAME[dt], self=T(cspecials(dt))))
+    x = cvals(r, C64, [2, 3, 4, 5])
+    cs.append(C("channels-last self", self=T(x, CL)))
+    cs.append(C("self [1,0,3,2]", self=T(x, [1, 0, 3, 2])))
+    cs.append(C("out in a permuted order", outs=[Out(dim_order=[4, 0, 2, 1, 3])], self=T(x)))
+    for s in ([0], [7], [2, 3]):
+        cs.append(C("resize out from %s" % s, outs=[Out(shape=s)], self=T(cvals(r, C128, [2, 3]))))
+    for dt, odt in ((C64, F64), (C64, C64), (C128, F32), (C32, F32), (C64, F16)):
+        cs.append(C("%s self, %s out" % (NAME[dt], NAME[odt]), outs=[Out(odt, [2, 3, 2])], self=T(cvals(r, dt, [2, 3]))))
+    for dt in (F32, F64, I64, B_):
+        cs.append(C("real %s self" % NAME[dt], outs=[Out(F32, [3, 2])], self=T(G.vals(r, dt, [3]))))
+    return cs
+
+
+# ----------------------------------------------------------------------------------------------
+# FFTs
+
+def _modulus(t):
+    t = t.to(C128) if t.is_complex() else t.double()
+    m = t.abs()
+    m = m[torch.isfinite(m)]
+    return float(m.max()) if m.numel() else 0.0
+
+
+def fft_tol(in_dt, out_dt, want):
+    """rtol and atol (relative to the largest modulus) per precision, see the docstring."""
+    if out_dt in (B_, U8, I32, I64):
+        return "exact"
+    if out_dt in (F16, C32):
+        rel = 1e-3
+    elif out_dt == BF16:
+        rel = 8e-3
+    elif in_dt in (F32, C64) or out_dt in (F32, C64):
+        rel = 2e-6
+    else:
+        rel = 1e-12
+    m = max(_modulus(want), 1e-30)
+    return {"rtol": rel, "atol": float("%.3g" % (rel * m))}
+
+
+def np_ref(kw, op):
+    """numpy's f64 FFT of the same call, to check torch's answer against."""
+    x = kw["self"].t.to(C128 if kw["self"].t.is_complex() else F64).numpy()
+    dims, norm = kw["dim"], kw["normalization"]
+    scale = None
+    if op == "r2c":
+        y = np.fft.fftn(x, axes=dims)
+        n = int(np.prod([x.shape[d] for d in dims]))
+        if kw["onesided"]:
+            last = dims[-1]
+            y = np.take(y, range(x.shape[last] // 2 + 1), axis=last)
+    else:
+        last = dims[-1]
+        lds = kw["last_dim_size"]
+        y = x
+        if len(dims) > 1:
+            y = np.fft.ifftn(y, axes=dims[:-1]) * int(np.prod([x.shape[d] for d in dims[:-1]]))
+        y = np.take(y, range(lds // 2 + 1), axis=last)
+        y = np.fft.irfft(y, n=lds, axis=last) * lds
+        n = int(np.prod([x.shape[d] for d in dims[:-1]])) * lds
+    scale = 1.0 if norm == 0 else (1.0 / np.sqrt(n) if norm == 1 else 1.0 / n)
+    return torch.from_numpy(np.ascontiguousarray(y * scale))
+
+
+def fft_case(op, note, outs=None, **kw):
+    """A value case with its tolerance measured from torch's answer; the answer checked against
+    numpy's f64 transform."""
+    info = G.OpInfo(("_fft_r2c.out" if op == "r2c" else "_fft_c2r.out"))
+    o = (outs or [Out()])[0]
+    x = kw["self"].t
+    pos, kws = G.build_call(info.in_args, G.full_kw(info, kw))
+    try:
+        func = info.packet.default(*pos, **kws)
+    except Exception:
+        return C(note, outs=outs, **kw)   # an error case: gen records ATen's rejection
+    out_dt = o.dtype if o.dtype is not None else func.dtype
+    tol = fft_tol(x.dtype, out_dt, func)
+    ref = np_ref(kw, op)
+    if tol != "exact":
+        got = func.to(C128) if func.is_complex() else func.double()
+        d = (got - ref.to(got.dtype)).abs()
+        lim = tol["atol"] + tol["rtol"] * ref.abs()
+        assert bool((d <= lim / 2).all()), (op, note, float(d.max()), tol)
+    return C(note, outs=outs, tol=tol, **kw)
+
+
+def gen_r2c(op):
+    r = rng_for(op)
+    cs = []
+    lengths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 16, 17, 30, 31, 64, 97, 100, 127, 210, 1000]
+    for dt in (F32, F64):
+        for n in lengths:
+            cs.append(fft_case("r2c", "%s length %d" % (NAME[dt], n), self=T(G.vals(r, dt, [2, n])),
+                               dim=[1], normalization=0, onesided=True))
+        for n in (5, 8, 13):
+            cs.append(fft_case("r2c", "%s length %d two-sided" % (NAME[dt], n), self=T(G.vals(r, dt, [2, n])),
+                               dim=[1], normalization=0, onesided=False))
+    x = G.vals(r, F32, [3, 4, 5])
+    for norm in (0, 1, 2, 3, -1):
+        for onesided in (True, False):
+            cs.append(fft_case("r2c", "normalization %d onesided %s" % (norm, onesided), self=T(x),
+                               dim=[2], normalization=norm, onesided=onesided))
+    for dims in ([0], [1], [0, 1], [1, 0], [0, 2], [2, 0], [0, 1, 2], [2, 1, 0], [1, 2, 0]):
+        for onesided in (True, False):
+            cs.append(fft_case("r2c", "dims %s onesided %s" % (dims, onesided), self=T(G.vals(r, F64, [3, 4, 5])),
+                               dim=dims, normalization=2, onesided=onesided))
+    # dim orders in and out
+    x = G.vals(r, F32, [2, 3, 4, 5])
+    for din, dout in ((CL, None), (None, CL), (CL, CL), ([3, 1, 0, 2], [2, 0, 3, 1])):
+        cs.append(fft_case("r2c", "input %s, out %s" % (din, dout), outs=[Out(dim_order=dout)], self=T(x, din),
+                           dim=[1, 3], normalization=1, onesided=True))
+    # out dtypes: copied as copy_ does
+    xi = torch.tensor([[1.0, 0.0, 0.0, 0.0], [0.0, 2.0, 0.0, 0.0], [3.0, 1.0, 3.0, 1.0]])
+    for dt in (F32, F64):
+        for odt in (C64, C128, C32, F32, F64, F16, BF16, I32, I64, U8, B_):
+            cs.append(fft_case("r2c", "%s self, %s out" % (NAME[dt], NAME[odt]), outs=[Out(odt)],
+                               self=T(xi.to(dt)), dim=[1], normalization=0, onesided=True))
+    # resize
+    for s in ([0], [2, 3], [7, 7]):
+        cs.append(fft_case("r2c", "resize out from %s" % s, outs=[Out(C64, s)], self=T(G.vals(r, F32, [2, 6])),
+                           dim=[1], normalization=0, onesided=True))
+    # rejected
+    for dt in (F16, BF16, I32, B_):
+        cs.append(C("%s self" % NAME[dt], outs=[Out(C64, [2, 3])], self=T(G.vals(r, dt, [2, 4])), dim=[1],
+                    normalization=0, onesided=True))
+    cs.append(C("ComplexFloat self", outs=[Out(C64, [2, 3])], self=T(cvals(r, C64, [2, 4])), dim=[1],
+                normalization=0, onesided=True))
+    for dims in ([], [-1], [2], [-3]):
+        cs.append(C("dim %s" % dims, outs=[Out(C64, [2, 3])], self=T(G.vals(r, F32, [2, 4])), dim=dims,
+                    normalization=0, onesided=True))
+    for shape in ([0, 4], [2, 0], []):
+        cs.append(C("empty or zero-dim self %s" % shape, outs=[Out(C64, [1])], self=T(G.vals(r, F32, shape)),
+                    dim=[0], normalization=0, onesided=True))
+    return cs
+
+
+def gen_c2r(op):
+    r = rng_for(op)
+    cs = []
+
+    def case(note, x, lds, dim=(1,), norm=0, outs=None):
+        cs.append(fft_case("c2r", note, outs=outs, self=x, dim=list(dim), normalization=norm, last_dim_size=lds))
+
+    for dt in (C64, C128):
+        for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 16, 17, 30, 31, 64, 97, 100, 127, 210, 1000):
+            case("%s length %d" % (NAME[dt], n), T(cvals(r, dt, [2, n // 2 + 1])), n)
+        for n in (3, 4, 7):
+            case("%s length %d, self of the full length" % (NAME[dt], n), T(cvals(r, dt, [2, n])), n)
+    x = cvals(r, C64, [3, 4, 5])
+    for norm in (0, 1, 2, 3, -1):
+        case("normalization %d" % norm, T(x), 8, dim=[2], norm=norm)
+    for dims, lds in (([0], 4), ([0, 1], 6), ([1, 0], 5), ([0, 2], 8), ([2, 0], 4), ([0, 1, 2], 9),
+                      ([2, 1, 0], 5), ([1, 2, 0], 4)):
+        case("dims %s last_dim_size %d" % (dims, lds), T(cvals(r, C128, [3, 4, 5])), lds, dim=dims, norm=2)
+    x = cvals(r, C64, [2, 3, 4, 5])
+    for din, dout in ((CL, None), (None, CL), (CL, CL), ([3, 1, 0, 2], [2, 0, 3, 1])):
+        case("input %s, out %s" % (din, dout), T(x, din), 8, dim=[1, 3], norm=1, outs=[Out(dim_order=dout)])
+    # out dtypes; integer-valued spectra of length 4 (exact results)
+    xi = torch.tensor([[4.0 + 0j, 0.0, 0.0], [0.0, 2.0, 0.0], [1.0, 1.0j, 3.0]])
+    for dt in (C64, C128):
+        for odt in (F32, F64, F16, BF16, C64, C128, C32, I32, I64, U8, B_):
+            case("%s self, %s out" % (NAME[dt], NAME[odt]), T(xi.to(dt)), 4, outs=[Out(odt)])
+    for s in ([0], [2, 3], [7, 7]):
+        case("resize out from %s" % s, T(cvals(r, C64, [2, 4])), 6, outs=[Out(F32, s)])
+    # rejected
+    for dt, x in ((C32, cvals(r, C32, [2, 3])), (F32, G.vals(r, F32, [2, 3])), (F64, G.vals(r, F64, [2, 3]))):
+        cs.append(C("%s self" % NAME[dt], outs=[Out(F32, [2, 4])], self=T(x), dim=[1], normalization=0,
+                    last_dim_size=4))
+    for lds in (0, -1, 1, 2, 6, 10):
+        cs.append(C("last_dim_size %d for 3 inputs" % lds, outs=[Out(F32, [2, 4])], self=T(cvals(r, C64, [2, 3])),
+                    dim=[1], normalization=0, last_dim_size=lds) if lds != 2 else None)
+    # (a dim past the rank is undefined behaviour in ATen's c2r: it writes out of bounds)
+    cs.append(C("no dims", outs=[Out(F32, [2, 4])], self=T(cvals(r, C64, [2, 3])), dim=[],
+                normalization=0, last_dim_size=4))
+    for shape in ([0, 3], [2, 0]):
+        cs.append(C("empty self %s" % shape, outs=[Out(F32, [1])], self=T(cvals(r, C64, shape)), dim=[1],
+                    normalization=0, last_dim_size=4))
+    return [c for c in cs if c is not None]
+
+
+def ops():
+    for n in ("aten::view_as_real_copy.out", "aten::_fft_r2c.out", "aten::_fft_c2r.out"):
+        G.NOT_ELEMENTWISE.add(n)
+    cx = "@complex"
+    return [
+        ("view_as_real_copy.out", "exact", lambda: gen_view_as_real("view_as_real_copy.out"), False),
+        ("_fft_r2c.out", "exact", lambda: gen_r2c("_fft_r2c.out"), False),
+        ("_fft_c2r.out", "exact", lambda: gen_c2r("_fft_c2r.out"), False),
+        ("_conj_physical.out" + cx, "exact", lambda: gen_conj("_conj_physical.out"), False),
+        ("clone.out" + cx, "exact", lambda: copies("clone.out", lambda x: dict(self=x)), False),
+        ("alias_copy.out" + cx, "exact", lambda: copies("alias_copy.out", lambda x: dict(self=x)), False),
+        ("permute_copy.out" + cx, "exact",
+         lambda: copies("permute_copy.out", lambda x: dict(self=x, dims=list(range(x.t.dim()))[::-1])), False),
+        ("transpose_copy.int_out" + cx, "exact",
+         lambda: copies("transpose_copy.int_out", lambda x: dict(self=x, dim0=0, dim1=-1)), False),
+        ("view_copy.out" + cx, "exact",
+         lambda: copies("view_copy.out", lambda x: dict(self=x, size=[-1]), orders=False), False),
+        ("select_copy.int_out" + cx, "exact",
+         lambda: copies("select_copy.int_out", lambda x: dict(self=x, dim=1, index=-1), orders=False), False),
+        ("slice_copy.Tensor_out" + cx, "exact",
+         lambda: copies("slice_copy.Tensor_out", lambda x: dict(self=x, dim=2, start=1, end=None, step=2)), False),
+        ("flip.out" + cx, "exact", lambda: copies("flip.out", lambda x: dict(self=x, dims=[0, -1]), half=False)
+         + gen_flip_half("flip.out"), False),
+        ("roll.out" + cx, "exact", lambda: copies("roll.out", lambda x: dict(self=x, shifts=[1, -2], dims=[0, 2])), False),
+        ("repeat.out" + cx, "exact",
+         lambda: copies("repeat.out", lambda x: dict(self=x, repeats=[1, 2, 1, 1][:x.t.dim()] + [1] * max(0, x.t.dim() - 4)),
+                        orders=False), False),
+        ("unsqueeze_copy.out" + cx, "exact",
+         lambda: copies("unsqueeze_copy.out", lambda x: dict(self=x, dim=1), orders=False), False),
+        ("expand_copy.out" + cx, "exact",
+         lambda: copies("expand_copy.out", lambda x: dict(self=x, size=[2] + list(x.t.shape)), orders=False), False),
+        ("cat.out" + cx, "exact", lambda: cat_like("cat.out"), False),
+        ("stack.out" + cx, "exact", lambda: cat_like("stack.out"), False),
+        ("unbind_copy.int_out" + cx, "exact", lambda: gen_unbind("unbind_copy.int_out"), "self"),
+        ("index_select.out" + cx, "exact", lambda: gen_index_select("index_select.out"), False),
+        ("gather.out" + cx, "exact", lambda: gen_gather("gather.out"), False),
+        ("index_put.out" + cx, "exact", lambda: gen_index_put("index_put.out"), False),
+        ("index_put_" + cx, "exact", lambda: gen_index_put("index_put_"), False),
+    ]
