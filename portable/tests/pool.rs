@@ -5,11 +5,8 @@ use ScalarType::*;
 use etk_core::{KernelContext, OwnedTensor, Result, ScalarType, Tensor};
 use etk_portable::ops::*;
 
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
+mod common;
+use common::*;
 
 fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
     tto(dtype, vals, sizes, &contiguous(sizes.len()))
@@ -160,10 +157,6 @@ fn close(got: &[f64], want: &[f64], tol: f64) {
             "{got:?} vs {want:?}"
         );
     }
-}
-
-fn iota(n: usize) -> Vec<f64> {
-    (0..n).map(|i| i as f64).collect()
 }
 
 /// `(i * 7 % 11) - 5` over `n` elements: small values with ties.

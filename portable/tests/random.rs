@@ -4,61 +4,14 @@
 //! PyTorch 2.13, CPU).
 
 use ScalarType::*;
-use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Tensor};
+use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType};
 use etk_portable::ops::*;
+
+mod common;
+use common::*;
 
 fn ctx(seed: u64) -> KernelContext<'static> {
     KernelContext::serial().with_seed(seed)
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
-
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-/// A resizable out with room for `cap` elements and a (wrong) shape `[0]`.
-fn dynamic(dtype: ScalarType, cap: usize) -> OwnedTensor {
-    OwnedTensor::with_capacity(dtype, &[0], &[0], cap)
-        .unwrap()
-        .dynamic()
-}
-
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
-
-fn run2(
-    a: &mut OwnedTensor,
-    b: &mut OwnedTensor,
-    f: impl FnOnce(&mut Tensor<'_>, &mut Tensor<'_>) -> Result<()>,
-) -> Result<()> {
-    let (r, sa, oa, sb, ob) = {
-        let mut va = a.view_mut().unwrap();
-        let mut vb = b.view_mut().unwrap();
-        let r = f(&mut va, &mut vb);
-        (
-            r,
-            va.sizes().to_vec(),
-            va.dim_order().to_vec(),
-            vb.sizes().to_vec(),
-            vb.dim_order().to_vec(),
-        )
-    };
-    a.set_layout(&sa, &oa);
-    b.set_layout(&sb, &ob);
-    r
 }
 
 fn mean_var(v: &[f64]) -> (f64, f64) {

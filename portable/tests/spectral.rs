@@ -6,9 +6,12 @@
 
 use ScalarType::*;
 use etk_core::owned::logical_to_offset;
-use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Serial, Tensor};
+use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Serial};
 use etk_portable::ops::*;
 use std::f64::consts::PI;
+
+mod common;
+use common::*;
 
 const CL: [usize; 4] = [0, 2, 3, 1];
 
@@ -85,22 +88,6 @@ fn values(t: &OwnedTensor) -> Vec<f64> {
         }
     }
     out
-}
-
-fn dynamic(dtype: ScalarType, cap: usize) -> OwnedTensor {
-    OwnedTensor::with_capacity(dtype, &[0], &[0], cap)
-        .unwrap()
-        .dynamic()
-}
-
-fn run(out: &mut OwnedTensor, f: impl FnOnce(&mut Tensor<'_>) -> Result<()>) -> Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
 }
 
 fn assert_close(got: &[f64], want: &[f64], tol: f64, what: &str) {
