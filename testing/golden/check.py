@@ -22,10 +22,10 @@ torch.set_num_threads(1)
 A = torch.ops.aten
 DT = {"Bool": torch.bool, "Byte": torch.uint8, "Char": torch.int8, "Short": torch.int16, "Int": torch.int32,
       "Long": torch.int64, "Half": torch.float16, "BFloat16": torch.bfloat16, "Float": torch.float32,
-      "Double": torch.float64}
+      "Double": torch.float64, "UInt16": torch.uint16, "UInt32": torch.uint32, "UInt64": torch.uint64}
 MF = {"contiguous": torch.contiguous_format, "channels_last": torch.channels_last,
       "preserve": torch.preserve_format}
-CASE_KEYS = {"op", "args", "outs", "expected", "tol", "note", "signed_zero"}
+CASE_KEYS = {"op", "args", "outs", "expected", "tol", "note", "signed_zero", "mutated"}
 
 
 def with_dim_order(t, order):
@@ -165,6 +165,11 @@ def run_file(path):
             why = close(t.contiguous(), tensors[name], c["tol"], c.get("signed_zero"))
             if why:
                 fails.append((i, c["note"], why))
+        for m in c.get("mutated", []):  # inputs the op writes (running statistics), after the call
+            used.add(m["expected"])
+            why = close(vals[m["arg"]].contiguous(), tensors[m["expected"]], c["tol"], c.get("signed_zero"))
+            if why:
+                fails.append((i, c["note"], "written arg %d: %s" % (m["arg"], why)))
     unused = set(tensors) - used
     assert not unused, ("unreferenced tensors", sorted(unused)[:5])
     return len(cases), fails

@@ -715,6 +715,8 @@ def encode_value(v, name, tensors):
 def write_op(opname, cat, cases, outdir, conv_src=None):
     if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
         return __import__("gen_quant").write_op(opname, cases, outdir)
+    if cat == "mutating":  # ops that write some inputs: gen_nnmisc.py adds their values after the call
+        return __import__("gen_nnmisc").write_op_mutating(opname, cases, outdir, conv_src)
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -1868,6 +1870,8 @@ def OPS():
     ops += gen_nn2.ops()
     import gen_reduce
     ops += gen_reduce.ops()
+    import gen_nnmisc
+    ops += gen_nnmisc.ops()
     return ops
 
 

@@ -15,6 +15,7 @@ pub mod linalg;
 pub mod misc;
 pub mod nn;
 pub mod nn2;
+pub mod nnmisc;
 pub mod reduce;
 pub mod shape;
 pub mod unary;

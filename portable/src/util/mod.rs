@@ -20,6 +20,7 @@ pub mod arith;
 pub mod compare;
 pub mod copy;
 pub mod dispatch;
+pub mod dist;
 pub mod index;
 pub mod movement;
 pub mod norm;
