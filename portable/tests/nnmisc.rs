@@ -351,11 +351,9 @@ fn batch_norm_training_updates_running_stats() {
         let mut rm = tt(Float, &[0.5, -0.5], &[2]);
         let mut rv = tt(Float, &[1.0, 2.0], &[2]);
         let z = OwnedTensor::zeros;
-        let mut outs = [
-            z(Float, &[3, 2]).unwrap(),
-            z(Float, &[2]).unwrap(),
-            z(Float, &[2]).unwrap(),
-        ];
+        // the out in the input's dim order (ATen writes the input's memory order into it)
+        let o = tto(Float, &[0.0; 6], &[3, 2], &order);
+        let mut outs = [o, z(Float, &[2]).unwrap(), z(Float, &[2]).unwrap()];
         let [o0, o1, o2] = &mut outs;
         native_batch_norm_legit::native_batch_norm_legit_out(
             &mut KernelContext::serial(),

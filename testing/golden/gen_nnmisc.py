@@ -21,8 +21,6 @@ from gen import (T, C, Out, NAME, F16, BF16, F32, F64, I32, I64, U8, B_, ALL, CL
 A = torch.ops.aten
 ULP = {F16: 2.0 ** -10, BF16: 2.0 ** -7, F32: 2.0 ** -23, F64: 2.0 ** -52}
 FDT = [F16, BF16, F32, F64]
-EXTRA_DTS = [torch.uint16, torch.uint32, torch.uint64]
-NAME.update({torch.uint16: "UInt16", torch.uint32: "UInt32", torch.uint64: "UInt64"})
 
 
 def fl(x):
@@ -39,8 +37,9 @@ def gen_embedding(op):
     def case(note, w, idx, outs=None, worder=None, iorder=None, **kw):
         cs.append(C(note, outs=outs, tol="exact", weight=T(w, worder), indices=T(idx, iorder), **kw))
 
-    for dt in ALL + EXTRA_DTS:
-        w = vals(r, dt, [6, 4]) if dt in ALL else r.randint([6, 4], 0, 1000).to(dt)
+    # (UInt16/32/64 tables are moved as bytes too, but the runner has no element type for them)
+    for dt in ALL:
+        w = vals(r, dt, [6, 4])
         case("%s [6,4], Long [5]" % NAME[dt], w, r.randint([5], 0, 5))
         case("%s [6,4], Int [2,3]" % NAME[dt], w, r.randint([2, 3], 0, 5).int())
     for dt in (F32, F16, I64, U8):
@@ -235,9 +234,15 @@ def gen_batch_norm_legit(op):
         if tol and dt in FDT and x.dim() >= 2 and x.numel():
             xs = x.transpose(0, 1).reshape(c, -1)
             t = gen_nn.layer_norm_tol(dt, xs, 1, w, b)
-            if pt in (F16, BF16):
-                # the saved statistics are rounded to the parameters' dtype before use
-                t["rtol"] = max(t["rtol"], 4 * ULP[pt])
+            if pt in (F16, BF16) or dt in (F16, BF16):
+                # the saved statistics are rounded to the parameters' dtype before use, and
+                # ATen's reduced-float paths round alpha / beta: a few ulps of the largest term
+                u = ULP[pt] if pt in ULP and pt != F32 else ULP[dt]
+                xd = x.double()
+                s_ = float(((xd - xd.mean()).abs().max() / xd.std(unbiased=False).clamp_min(1e-3)))
+                s_ = s_ * max(gen_nn.dmax(w), 1.0) + gen_nn.dmax(b)
+                t["rtol"] = max(t["rtol"], 4 * u)
+                t["atol"] = max(t["atol"], fl(4 * u * s_))
         kw = dict(input=T(x, xorder), weight=None if w is None else T(w), bias=None if b is None else T(b),
                   training=training, momentum=momentum, eps=eps)
         if stats:
@@ -247,10 +252,12 @@ def gen_batch_norm_legit(op):
     def params(dt, c):
         return (gen.vals(r, dt, [c]), gen.vals(r, dt, [c]), gen.vals(r, dt, [c]), gen.vals(r, dt, [c], "pos"))
 
+    # Only contiguous and channels-last inputs: for an input in any other dim order ATen's out
+    # overloads compute other values than its functional op (measured; etk follows the
+    # functional op there), so torch's answer is no reference.
     for dt in FDT:
         for shape, order in (([2, 3, 4, 5], None), ([2, 3, 4, 5], CL), ([4, 3], None), ([2, 3, 5], None),
-                             ([2, 3, 5], [0, 2, 1]), ([2, 3, 2, 2, 2], [0, 2, 3, 4, 1]), ([3, 16, 3, 3], None),
-                             ([1, 4, 3, 3], [0, 3, 1, 2])):
+                             ([2, 3, 2, 2, 2], [0, 2, 3, 4, 1]), ([3, 16, 3, 3], None), ([1, 4, 3, 3], CL)):
             x = vals(r, dt, shape)
             w, b, rm, rv = params(dt, shape[1])
             case("%s %s order %s" % (NAME[dt], shape, order), x, w, b, rm, rv, xorder=order)

@@ -15,12 +15,12 @@
 //! * running_var` (the unbiased variance; NaN for a single element per channel, as ATen). Not
 //! in training, `.out` is the inference batch norm (`_native_batch_norm_legit_no_training`),
 //! its saved statistics empty; `.no_stats_out` needs training (ATen has no statistics to use
-//! and crashes). Floating dtypes, Half/BFloat16 computed in Float; the parameters share the
+//! and crashes). As ATen's out overloads, the result goes to the out's memory in the input's
+//! memory order (the out's own dim order is ignored: give it the input's). Floating dtypes, Half/BFloat16 computed in Float; the parameters share the
 //! input's dtype or Float for a Half/BFloat16 input, also the saved statistics' dtype. Any dim
 //! order.
 
 use crate::dispatch_float;
-use crate::ops::native_batch_norm::native_batch_norm_legit_no_training_out;
 use crate::util::dispatch::Float;
 use crate::util::norm::{
     Elems, check_float, check_shape, for_each_index, moments, param_dtype, rstd,
@@ -38,7 +38,7 @@ pub const OP_NO_STATS: &str = "aten::_native_batch_norm_legit.no_stats_out";
 
 #[allow(clippy::too_many_arguments)]
 pub fn native_batch_norm_legit_out(
-    ctx: &mut KernelContext<'_>,
+    _ctx: &mut KernelContext<'_>,
     input: &Tensor<'_>,
     weight: Option<&Tensor<'_>>,
     bias: Option<&Tensor<'_>>,
@@ -51,28 +51,14 @@ pub fn native_batch_norm_legit_out(
     save_mean: &mut Tensor<'_>,
     save_invstd: &mut Tensor<'_>,
 ) -> Result<()> {
-    if !training {
-        return native_batch_norm_legit_no_training_out(
-            ctx,
-            input,
-            weight,
-            bias,
-            running_mean,
-            running_var,
-            momentum,
-            eps,
-            out,
-            save_mean,
-            save_invstd,
-        );
-    }
     let stats = Some((running_mean, running_var));
-    train(
+    batch_norm(
         OP,
         input,
         weight,
         bias,
         stats,
+        training,
         momentum,
         eps,
         out,
@@ -101,12 +87,13 @@ pub fn native_batch_norm_legit_no_stats_out(
             "true (without running statistics there is nothing to normalize with)",
         ));
     }
-    train(
+    batch_norm(
         OP_NO_STATS,
         input,
         weight,
         bias,
         None,
+        true,
         momentum,
         eps,
         out,
@@ -116,12 +103,13 @@ pub fn native_batch_norm_legit_no_stats_out(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn train(
+fn batch_norm(
     op: &'static str,
     input: &Tensor<'_>,
     weight: Option<&Tensor<'_>>,
     bias: Option<&Tensor<'_>>,
     mut stats: Option<(&mut Tensor<'_>, &mut Tensor<'_>)>,
+    training: bool,
     momentum: f64,
     eps: f64,
     out: &mut Tensor<'_>,
@@ -133,7 +121,7 @@ fn train(
             .expected_text("an [N, C, ...] input of rank at least 2")
             .got(Info::Shape(input.shape())));
     }
-    if input.numel() == 0 {
+    if training && input.numel() == 0 {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "input")
             .expected_text("at least one element in training")
             .got(Info::Shape(input.shape())));
@@ -156,7 +144,7 @@ fn train(
             check_shape(op, name, p, &[c])?;
         }
     }
-    if let Some((m, v)) = &stats {
+    if let Some((m, v)) = stats.as_ref().filter(|_| training) {
         for (name, t) in [("running_mean", &**m), ("running_var", &**v)] {
             let others = [Some(input), weight, bias];
             if others.iter().flatten().any(|o| t.overlaps(o)) || m.overlaps(v) {
@@ -172,19 +160,25 @@ fn train(
     check_dtype(op, "save_mean", save_mean, pt)?;
     check_dtype(op, "save_invstd", save_invstd, pt)?;
     out.resize(op, "out", input.sizes())?;
-    save_mean.resize(op, "save_mean", &[c])?;
-    save_invstd.resize(op, "save_invstd", &[c])?;
+    let saved = if training { c } else { 0 };
+    save_mean.resize(op, "save_mean", &[saved])?;
+    save_invstd.resize(op, "save_invstd", &[saved])?;
     out.as_mut_ptr(op, "out")?;
     save_mean.as_mut_ptr(op, "save_mean")?;
     save_invstd.as_mut_ptr(op, "save_invstd")?;
-    if let Some((m, v)) = stats.as_mut() {
+    if let Some((m, v)) = stats.as_mut().filter(|_| training) {
         m.as_mut_ptr(op, "running_mean")?;
         v.as_mut_ptr(op, "running_var")?;
     }
 
     let n = input.numel() / c.max(1);
     let sizes = input.sizes();
-    let (s1i, s1o) = (input.strides()[1], out.strides()[1]);
+    // ATen's out overloads write the result in the input's memory order into the out's memory
+    // (measured: a contiguous out of a channels-last input receives the channels-last order),
+    // so the out (dense, as every view) is addressed with the input's strides. With the out in
+    // the input's dim order, as a runtime's memory plan gives it, this is the plain answer.
+    let ys = input.strides();
+    let (s1i, s1o) = (input.strides()[1], ys[1]);
     dispatch_float!(input.dtype(), C => {
         let (x, y) = (Elems::<C>::new(input), Elems::<C>::new(out));
         let (sm, si) = (Elems::<C>::new(save_mean), Elems::<C>::new(save_invstd));
@@ -202,16 +196,32 @@ fn train(
             let channel = |f: &mut dyn FnMut(C)| {
                 for_each_index(sizes, |d| d != 1, [input.strides()], |[o]| f(unsafe { x.get(xi + o) }));
             };
-            let (mean, var) = moments(n, channel);
-            let invstd = rstd(var, eps);
-            // ATen normalizes with the saved statistics as stored.
-            let (mean_s, invstd_s) = (round_trip(mean, pt), round_trip(invstd, pt));
+            let (mean, var, invstd) = match run {
+                // not training: ATen's inference formula on the running statistics
+                Some((rm, rms, rv, rvs)) if !training => unsafe {
+                    let var = rv.get(ch * rvs);
+                    (rm.get(ch * rms), var, C::ONE / (var + C::from_f64(eps)).sqrt())
+                },
+                _ => {
+                    let (mean, var) = moments(n, channel);
+                    (mean, var, rstd(var, eps))
+                }
+            };
+            // In training ATen normalizes with the saved statistics as stored.
+            let (mean_s, invstd_s) = if training {
+                (round_trip(mean, pt), round_trip(invstd, pt))
+            } else {
+                (mean, invstd)
+            };
             let alpha = w.map_or(C::ONE, |(w, s)| unsafe { w.get(ch * s) }) * invstd_s;
             let beta = b.map_or(C::ZERO, |(b, s)| unsafe { b.get(ch * s) }) - mean_s * alpha;
             let yi = ch * s1o;
-            for_each_index(sizes, |d| d != 1, [input.strides(), out.strides()], |[xo, yo]| unsafe {
+            for_each_index(sizes, |d| d != 1, [input.strides(), ys], |[xo, yo]| unsafe {
                 y.set(yi + yo, x.get(xi + xo) * alpha + beta);
             });
+            if !training {
+                continue;
+            }
             unsafe {
                 sm.set(ch * sms, mean);
                 si.set(ch * sis, invstd);

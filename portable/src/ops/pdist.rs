@@ -33,8 +33,15 @@ pub fn pdist_forward_out(
         return Err(Error::invalid(OP, "self", "a contiguous tensor"));
     }
     check_dtype(OP, "out", out, self_.dtype())?;
-    // n (n - 1) / 2 fits: n is a dim of a tensor whose byte extent fits in isize.
-    let pairs = n * n.saturating_sub(1) / 2;
+    // n (n - 1) overflows for more than 2^32 rows (of zero columns): an error, not a panic.
+    let pairs = n
+        .checked_mul(n.saturating_sub(1))
+        .map(|v| v / 2)
+        .ok_or(Error::invalid(
+            OP,
+            "self",
+            "fewer rows (the pair count overflows)",
+        ))?;
     out.resize(OP, "out", &[pairs])?;
     if pairs == 0 {
         return Ok(());
