@@ -64,7 +64,7 @@ fn lookup(weight: &Tensor<'_>, indices: &Tensor<'_>, out: &mut Tensor<'_>) -> Re
     // One walk over the index positions: operand 0 is the index tensor, 1 the out row.
     let strides = [strides_of(indices), strides_of(out)];
     let lead = Dims::new(indices.sizes()).unwrap_or(Dims::EMPTY);
-    if (w_col == 1 || dim == 1) && (o_col == 1 || dim == 1) {
+    if dim == 1 || (w_col == 1 && o_col == 1) {
         let bytes = dim * es;
         walk(lead.as_slice(), &strides, 2, |o| {
             let r = idx.get(o[0]) as usize;

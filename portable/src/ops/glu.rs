@@ -32,7 +32,7 @@ pub fn glu_out(
     }
     let d = wrap_dim(OP, "dim", dim, self_.dim())?;
     let n = self_.size(d);
-    if n % 2 != 0 {
+    if !n.is_multiple_of(2) {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "self")
             .expected_text("an even size along `dim`")
             .got(Info::Int(n as i64)));

@@ -10,15 +10,16 @@
 //! `save_mean = mean`, `save_invstd = 1 / sqrt(var + eps)` (biased variance), `[C]`, and
 //! `out = x * alpha + beta` with `alpha = invstd * weight`, `beta = bias - mean * alpha`, from
 //! the saved statistics as rounded to their dtype (ATen's formula). The `.out` overload then
-//! updates the running statistics IN PLACE, as ATen does: `running_mean = momentum * mean +
-//! (1 - momentum) * running_mean`, `running_var = momentum * var * n / (n - 1) + (1 - momentum)
-//! * running_var` (the unbiased variance; NaN for a single element per channel, as ATen). Not
-//! in training, `.out` is the inference batch norm (`_native_batch_norm_legit_no_training`),
-//! its saved statistics empty; `.no_stats_out` needs training (ATen has no statistics to use
-//! and crashes). As ATen's out overloads, the result goes to the out's memory in the input's
-//! memory order (the out's own dim order is ignored: give it the input's). Floating dtypes, Half/BFloat16 computed in Float; the parameters share the
-//! input's dtype or Float for a Half/BFloat16 input, also the saved statistics' dtype. Any dim
-//! order.
+//! updates the running statistics IN PLACE, as ATen does:
+//! `running_mean = momentum * mean + (1 - momentum) * running_mean` and
+//! `running_var = momentum * var * n / (n - 1) + (1 - momentum) * running_var` (the unbiased
+//! variance; NaN for a single element per channel, as ATen). Not in training, `.out` is the
+//! inference batch norm (`_native_batch_norm_legit_no_training`), its saved statistics empty;
+//! `.no_stats_out` needs training (ATen has no statistics to use and crashes). As ATen's out
+//! overloads, the result goes to the out's memory in the input's memory order (the out's own
+//! dim order is ignored: give it the input's). Floating dtypes, Half/BFloat16 computed in
+//! Float; the parameters share the input's dtype or Float for a Half/BFloat16 input, also the
+//! saved statistics' dtype.
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
