@@ -24,6 +24,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::shape::TABLE,
     table::nn::TABLE,
     table::nn2::TABLE,
+    table::nnmisc::TABLE,
     table::reduce::TABLE,
     table::pool::TABLE,
     table::random::TABLE,

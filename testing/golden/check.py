@@ -26,7 +26,7 @@ DT = {"Bool": torch.bool, "Byte": torch.uint8, "Char": torch.int8, "Short": torc
       "ComplexHalf": torch.complex32, "ComplexFloat": torch.complex64, "ComplexDouble": torch.complex128}
 MF = {"contiguous": torch.contiguous_format, "channels_last": torch.channels_last,
       "preserve": torch.preserve_format}
-CASE_KEYS = {"op", "args", "outs", "expected", "tol", "note", "signed_zero"}
+CASE_KEYS = {"op", "args", "outs", "expected", "tol", "note", "signed_zero", "mutated"}
 
 
 def with_dim_order(t, order):
@@ -188,6 +188,11 @@ def run_file(path):
             why = close(t.contiguous(), tensors[name], c["tol"], c.get("signed_zero"))
             if why:
                 fails.append((i, c["note"], why))
+        for m in c.get("mutated", []):  # inputs the op writes (running statistics), after the call
+            used.add(m["expected"])
+            why = close(vals[m["arg"]].contiguous(), tensors[m["expected"]], c["tol"], c.get("signed_zero"))
+            if why:
+                fails.append((i, c["note"], "written arg %d: %s" % (m["arg"], why)))
     unused = set(tensors) - used
     assert not unused, ("unreferenced tensors", sorted(unused)[:5])
     return len(cases), fails

@@ -728,6 +728,8 @@ def write_op(opname, cat, cases, outdir, conv_src=None):
     if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
         return __import__("gen_quant").write_op(opname, cases, outdir)
     opname, _, tag = opname.partition("@")   # "clone.out@complex": aten__clone.out.complex.safetensors
+    if cat == "mutating":  # ops that write some inputs: gen_nnmisc.py adds their values after the call
+        return __import__("gen_nnmisc").write_op_mutating(opname, cases, outdir, conv_src)
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -1887,6 +1889,8 @@ def OPS():
     ops += gen_random.ops()
     import gen_complex
     ops += gen_complex.ops()
+    import gen_nnmisc
+    ops += gen_nnmisc.ops()
     return ops
 
 

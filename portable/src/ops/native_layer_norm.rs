@@ -10,8 +10,9 @@
 //! elements has mean 0 and rstd NaN, as in ATen. Any dim order for every tensor.
 
 use crate::dispatch_float;
-use crate::util::dispatch::Float;
-use crate::util::norm::{Elems, check_float, check_shape, for_each_index, param_dtype, rstd};
+use crate::util::norm::{
+    Elems, check_float, check_shape, for_each_index, moments, param_dtype, rstd,
+};
 use etk_core::out::check_dtype;
 use etk_core::{
     Dims, Error, ErrorKind, Info, KernelContext, MAX_DIM, Result, Tensor, boxed_kernel,
@@ -105,20 +106,7 @@ pub fn native_layer_norm_out(
             };
             // SAFETY (every access): offsets come from each tensor's own strides at indices
             // below its sizes; the outs are writable and distinct from the inputs.
-            let (mean, var) = if n == 0 {
-                (C::ZERO, C::NAN)
-            } else {
-                let cnt = C::from_f64(n as f64);
-                let mut sum = C::ZERO;
-                inner(&mut |xi, _, _, _| sum += unsafe { x.get(xi) });
-                let mean = sum / cnt;
-                let mut sq = C::ZERO;
-                inner(&mut |xi, _, _, _| {
-                    let d = unsafe { x.get(xi) } - mean;
-                    sq += d * d;
-                });
-                (mean, sq / cnt)
-            };
+            let (mean, var) = moments(n, |f| inner(&mut |xi, _, _, _| f(unsafe { x.get(xi) })));
             let rs = rstd(var, eps);
             let shift = -(mean * rs);
             inner(&mut |xi, yi, wi, bi| unsafe {

@@ -17,6 +17,7 @@ pub mod nn;
 pub mod nn2;
 pub mod pool;
 pub mod random;
+pub mod nnmisc;
 pub mod reduce;
 pub mod shape;
 pub mod spectral;

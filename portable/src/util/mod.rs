@@ -26,6 +26,7 @@ pub mod compare;
 pub mod copy;
 pub mod dispatch;
 pub mod fft;
+pub mod dist;
 pub mod index;
 pub mod movement;
 pub mod norm;

@@ -246,3 +246,37 @@ impl<C: Compute> Elems<C> {
         unsafe { store(self.ptr.add(off * self.esize), 1, &[v]) };
     }
 }
+
+/// The mean and biased variance of the `n` values `visit` feeds its callback, in the
+/// accumulation type and in two passes (the sum, then the squared deviations), so a large
+/// mean does not cancel the variance away. `n == 0` gives mean 0 and variance NaN (ATen's
+/// rstd of an empty set is then NaN).
+pub fn moments<C: Float>(n: usize, visit: impl Fn(&mut dyn FnMut(C))) -> (C, C) {
+    if n == 0 {
+        return (C::ZERO, C::NAN);
+    }
+    let cnt = C::from_f64(n as f64);
+    let mut sum = C::ZERO;
+    visit(&mut |v| sum = sum + v);
+    let mean = sum / cnt;
+    let mut sq = C::ZERO;
+    visit(&mut |v| {
+        let d = v - mean;
+        sq = sq + d * d;
+    });
+    (mean, sq / cnt)
+}
+
+/// The element offset in a tensor of strides `to` of the element at memory offset `m` of a
+/// dense tensor (no gaps: contiguous, channels-last or any dim order) of `sizes` and strides
+/// `from`. For kernels that walk an input in memory order and write an out of another layout.
+#[inline]
+pub fn dense_to_strided(m: usize, sizes: &[usize], from: &[usize], to: &[usize]) -> usize {
+    let mut o = 0;
+    for d in 0..sizes.len() {
+        if sizes[d] > 1 {
+            o += (m / from[d]) % sizes[d] * to[d];
+        }
+    }
+    o
+}

@@ -80,6 +80,11 @@ pub struct Case {
     pub expected: Expected,
     pub tol: Tol,
     pub note: String,
+    /// Inputs the operator writes (`Tensor(a!)` arguments that are not outs, such as the
+    /// running statistics of `_native_batch_norm_legit.out`), with their expected values
+    /// after the call: `"mutated": [{"arg": 3, "expected": NAME}, ...]` (an extension of
+    /// FORMAT.md; cases without it do not compare the written inputs).
+    pub mutated: Vec<(usize, String)>,
 }
 
 /// The operator name of a case object, if it has one (for reporting malformed cases).
@@ -358,6 +363,23 @@ pub fn parse_case(v: &Value) -> Result<Case, String> {
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_string();
+    let mutated = match v.get("mutated") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|m| {
+                let arg = m.get("arg").and_then(Value::as_u64).map(|a| a as usize);
+                let name = m.get("expected").and_then(Value::as_str);
+                match (arg, name) {
+                    (Some(a), Some(n)) if a < args.len() => Ok((a, n.to_string())),
+                    _ => Err(format!(
+                        "mutated: {m} is not {{\"arg\": INDEX, \"expected\": NAME}}"
+                    )),
+                }
+            })
+            .collect::<Result<_, _>>()?,
+        Some(x) => return Err(format!("mutated: expected an array, got {x}")),
+    };
     Ok(Case {
         op,
         args,
@@ -365,6 +387,7 @@ pub fn parse_case(v: &Value) -> Result<Case, String> {
         expected,
         tol,
         note,
+        mutated,
     })
 }
 

@@ -18,7 +18,7 @@
 //!   read-only view in the `self` position and as a writable view in the out position (same
 //!   pointer and metadata, so the kernel's `same_as` check recognises it).
 
-use super::buffer::GuardedBuf;
+use super::buffer::{GUARD, GuardedBuf};
 use super::case::{Arg, Case, Expected, OutSpec, TensorRef, Tol};
 use super::{FileData, Outcome};
 use etk::owned::logical_to_offset;
@@ -40,6 +40,11 @@ pub const LIST_OUT_OPS: &[&str] = &[
 /// overloads, `outs[0]` describes the argument and `expected[0]` is it after the call, and a
 /// different expected shape makes it dynamic-bound with room for the result.
 pub const FIRST_ARG_OUT_OPS: &[&str] = &["executorch_prim::et_copy_index.tensor"];
+
+/// Operators that write some of their (non-out) tensor arguments, ATen's `Tensor(a!)`
+/// inputs, by argument index: the runner passes those inputs writable, lets them change, and
+/// compares them with the case's `"mutated"` expectations when it has them.
+pub const MUTATING_OPS: &[(&str, &[usize])] = &[("aten::_native_batch_norm_legit.out", &[3, 4])];
 
 /// Largest out capacity (in elements) the runner invents for an `"error"` case.
 const ERROR_OUT_CAP: usize = 1 << 20;
@@ -209,6 +214,10 @@ pub struct Prepared {
     first_arg_out: bool,
     expected: Option<Vec<Expect>>,
     tol: Tol,
+    /// Inputs the op may write (`MUTATING_OPS`), restored from their snapshots before each
+    /// call, and the values some of them must hold after it.
+    mutable: Vec<usize>,
+    mutated: Vec<(usize, Expect)>,
 }
 
 fn alloc_buf(bytes: usize) -> Result<GuardedBuf, Skip> {
@@ -514,8 +523,28 @@ pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
     if out_list && in_place {
         return malformed("an in-place overload with a list out");
     }
+    let writes = MUTATING_OPS
+        .iter()
+        .find(|(op, _)| *op == case.op)
+        .map_or(&[][..], |(_, a)| *a);
+    let input_of = |a: usize| match args.get(a) {
+        Some(PArg::Tensor(i)) => Some(*i),
+        _ => None,
+    };
+    let mutable: Vec<usize> = writes.iter().filter_map(|&a| input_of(a)).collect();
+    let mut mutated = Vec::new();
+    if expected.is_some() {
+        for (a, name) in &case.mutated {
+            let Some(i) = input_of(*a).filter(|i| mutable.contains(i)) else {
+                return malformed(format!("mutated: args[{a}] is not an input the op writes"));
+            };
+            mutated.push((i, load_expected(file, name, inputs[i].layout.dtype)?));
+        }
+    }
     let snapshots = inputs.iter().map(|t| t.buf.all().to_vec()).collect();
     let p = Prepared {
+        mutable,
+        mutated,
         inputs,
         snapshots,
         args,
@@ -622,7 +651,17 @@ fn call(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> Called {
     // buffers only get read-only views; each out buffer gets exactly one writable view (plus,
     // for the in-place `self`, one read-only view of the same memory, which is the aliasing
     // ATen's in-place calling convention requires and the kernel checks with `same_as`).
-    let input = |i: usize| unsafe { view(&p.inputs[i].layout, &p.inputs[i].buf, false, false) };
+    // The inputs the op writes get their values back first (a prepared case runs once per
+    // library) and a writable view (the only view of their memory).
+    for &i in &p.mutable {
+        let (buf, snap) = (&p.inputs[i].buf, &p.snapshots[i]);
+        // SAFETY: no view of the buffer exists yet; the snapshot holds all its bytes.
+        unsafe { std::ptr::copy_nonoverlapping(snap[GUARD..].as_ptr(), buf.data_ptr(), buf.cap()) };
+    }
+    let input = |i: usize| unsafe {
+        let writable = p.mutable.contains(&i);
+        view(&p.inputs[i].layout, &p.inputs[i].buf, writable, false)
+    };
     let lists: Vec<Vec<Tensor<'_>>> = p
         .args
         .iter()
@@ -752,7 +791,8 @@ pub fn run(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> (Outcome, S
         unreachable!()
     };
     for (i, (t, snap)) in p.inputs.iter().zip(&p.snapshots).enumerate() {
-        if t.buf.all() != snap.as_slice() {
+        let allowed = p.mutable.contains(&i) && t.buf.guards_intact();
+        if t.buf.all() != snap.as_slice() && !allowed {
             return (
                 Outcome::Failed,
                 format!("wrote outside the outs: input tensor {i} changed"),
@@ -807,6 +847,16 @@ pub fn run(p: &Prepared, kernel: BoxedKernel, scratch: &mut [u8]) -> (Outcome, S
                 };
                 if let Some(msg) = msg {
                     return (Outcome::Failed, msg);
+                }
+            }
+            for (i, e) in &p.mutated {
+                let t = &p.inputs[*i];
+                // SAFETY: a read-only view, dropped at once; the call is over.
+                let strides = unsafe { view(&t.layout, &t.buf, false, false) }
+                    .map(|v| v.strides().to_vec())
+                    .unwrap_or_default();
+                if let Some(msg) = compare(0, t.buf.data(), &t.layout.sizes, &strides, e, p.tol) {
+                    return (Outcome::Failed, format!("written input {i}: {msg}"));
                 }
             }
             (Outcome::Passed, String::new())
