@@ -6,16 +6,8 @@ use ScalarType::*;
 use etk_core::{ErrorKind, KernelContext, OwnedTensor, ScalarType};
 use etk_portable::ops::*;
 
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
+mod common;
+use common::*;
 
 fn dynamic(dtype: ScalarType, rank: usize, cap: usize) -> OwnedTensor {
     let order: Vec<usize> = (0..rank).collect();
