@@ -64,6 +64,9 @@ def read_io(path):
 
 def executorch_us(pte, inputs, iters, warmup):
     from executorch.runtime import Runtime
+    # quantized_decomposed's kernels (convnet_q) live in a library of their own, registered
+    # with the runtime when imported.
+    import executorch.kernels.quantized  # noqa: F401
 
     method = Runtime.get().load_program(pte).load_method("forward")._method
     method.set_inputs(inputs)

@@ -304,13 +304,16 @@ class ConvCl(torch.nn.Module):
         torch.manual_seed(15)
         nn = torch.nn
         self.c1 = nn.Conv2d(3, 8, 3, padding=1)
-        self.c2 = nn.Conv2d(8, 8, 3, padding=1, groups=8)
+        # Grouped, not depthwise: a depthwise weight (8, 1, 3, 3) in channels_last has two
+        # unit-stride dims, and the exporter then writes dim order (0, 2, 1, 3), which
+        # ExecuTorch's own convolution refuses.
+        self.c2 = nn.Conv2d(8, 8, 3, padding=1, groups=2)
         self.c3 = nn.Conv2d(8, 4, 1)
 
     def forward(self, x):
         y = torch.relu(self.c1(x))
         y = y + torch.relu(self.c2(y))
-        return self.c3(y) * 0.5
+        return torch.sigmoid(self.c3(y))
 
 
 class ConvQ(torch.nn.Module):
