@@ -394,6 +394,32 @@ pub fn etk_arity(args: &[u32], op_name: &str) -> usize {
         .map_or(n, |k| n - k)
 }
 
+/// How many outs an out variant with several (`native_layer_norm.out`: `out0, out1, out2`)
+/// has, when ExecuTorch passed its returns as one trailing `TensorList` of those outs
+/// (`[..., out0, out1, out2, [out0, out1, out2]]`) rather than repeating them: etk's kernels
+/// take the outs once, so the list is dropped. `None` for any other argument list.
+fn returned_outs(plan: schema::ExecutionPlan<'_>, args: &[u32], op_name: &str) -> Option<usize> {
+    let base = op_name.split('.').next().unwrap_or("");
+    let (&last, rest) = args.split_last()?;
+    if base.ends_with('_') {
+        return None;
+    }
+    let values = plan.values()?;
+    let ev = values.get(usize::try_from(last).ok().filter(|&i| i < values.len())?);
+    if ev.val_type() != crate::schema::value_tag::TENSOR_LIST {
+        return None;
+    }
+    let items = ev.as_tensor_list()?.items()?;
+    let k = items.len();
+    let tail = rest.get(rest.len().checked_sub(k)?..)?;
+    (k > 0
+        && tail
+            .iter()
+            .zip(items.iter())
+            .all(|(&a, b)| i64::from(a) == i64::from(b)))
+    .then_some(k)
+}
+
 impl<'m> Builder<'_, 'm> {
     #[allow(clippy::type_complexity)]
     fn instructions(
@@ -432,17 +458,24 @@ impl<'m> Builder<'_, 'm> {
                                     )
                                 })?;
                         let a0 = args.len();
+                        let mut outs_override = None;
                         for a in k.args().ok_or_else(missing)?.iter() {
                             args.push(idx(a)?);
                         }
                         let n_args = args.len() - a0;
-                        let keep = etk_arity(&args[a0..], &names[op]);
+                        let mut keep = etk_arity(&args[a0..], &names[op]);
+                        if keep == n_args
+                            && let Some(k) = returned_outs(plan, &args[a0..], &names[op])
+                        {
+                            keep = n_args - 1;
+                            outs_override = Some(k);
+                        }
                         args.truncate(a0 + keep);
                         Instr::Kernel {
                             op: op as u32,
                             // The dropped returns were the outs; otherwise ExecuTorch's
                             // convention puts the (one) result last.
-                            outs: (n_args - keep).max(1).min(keep) as u32,
+                            outs: outs_override.unwrap_or((n_args - keep).max(1)).min(keep) as u32,
                             args: Self::span(a0, args.len(), &part)?,
                         }
                     }

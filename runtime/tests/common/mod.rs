@@ -18,6 +18,13 @@ pub const MODELS: &[&str] = &[
     "where_const",
     "where_inline",
     "mlp_wide",
+    "convnet_bn",
+    "mobilenet",
+    "convnet_dynamic",
+    "encoder",
+    "llama",
+    "convnet_cl",
+    "convnet_q",
 ];
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
