@@ -192,7 +192,10 @@ fn same(dtype: ScalarType, a: &[u8], b: &[u8]) -> bool {
                         && f32::from_le_bytes(y.try_into().unwrap()).is_nan()
                 }
                 Half | BFloat16 => {
-                    let (x, y) = (u16::from_le_bytes([x[0], x[1]]), u16::from_le_bytes([y[0], y[1]]));
+                    let (x, y) = (
+                        u16::from_le_bytes([x[0], x[1]]),
+                        u16::from_le_bytes([y[0], y[1]]),
+                    );
                     let nan = |v: u16| {
                         if dtype == Half {
                             f16::from_bits(v).is_nan()
@@ -252,14 +255,24 @@ fn quantize_per_tensor_matches_reference() {
                         _ => (lo, hi.min(lo + 15)),
                     };
                     let xt = x.tensor(in_dt, sizes, &order);
-                    let what = format!("quantize_per_tensor {in_dt} -> {q} {sizes:?} {order:?} scale {scale} zp {zp} [{qmin}, {qmax}]");
+                    let what = format!(
+                        "quantize_per_tensor {in_dt} -> {q} {sizes:?} {order:?} scale {scale} zp {zp} [{qmin}, {qmax}]"
+                    );
                     check(
                         &what,
                         q,
                         sizes,
                         &order,
-                        &|c, o| opt::quantize_per_tensor::quantize_per_tensor_out(c, &xt, scale, zp, qmin, qmax, q, o),
-                        &|c, o| reference::quantize_per_tensor::quantize_per_tensor_out(c, &xt, scale, zp, qmin, qmax, q, o),
+                        &|c, o| {
+                            opt::quantize_per_tensor::quantize_per_tensor_out(
+                                c, &xt, scale, zp, qmin, qmax, q, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::quantize_per_tensor::quantize_per_tensor_out(
+                                c, &xt, scale, zp, qmin, qmax, q, o,
+                            )
+                        },
                     );
                     // the Tensor overload, with Float / Double scales and a Long zero point.
                     let sdt = [Float, Double][rng.below(2)];
@@ -270,8 +283,16 @@ fn quantize_per_tensor_matches_reference() {
                         q,
                         sizes,
                         &order,
-                        &|c, o| opt::quantize_per_tensor::quantize_per_tensor_tensor_out(c, &xt, &st, &zt, qmin, qmax, q, o),
-                        &|c, o| reference::quantize_per_tensor::quantize_per_tensor_tensor_out(c, &xt, &st, &zt, qmin, qmax, q, o),
+                        &|c, o| {
+                            opt::quantize_per_tensor::quantize_per_tensor_tensor_out(
+                                c, &xt, &st, &zt, qmin, qmax, q, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::quantize_per_tensor::quantize_per_tensor_tensor_out(
+                                c, &xt, &st, &zt, qmin, qmax, q, o,
+                            )
+                        },
                     );
                 }
             }
@@ -300,8 +321,14 @@ fn quantize_per_tensor_errors_and_other_layouts_match_reference() {
             out_dt,
             &sizes,
             &[0, 2, 3, 1],
-            &|c, o| opt::quantize_per_tensor::quantize_per_tensor_out(c, &xt, 0.25, 1, qmin, qmax, q, o),
-            &|c, o| reference::quantize_per_tensor::quantize_per_tensor_out(c, &xt, 0.25, 1, qmin, qmax, q, o),
+            &|c, o| {
+                opt::quantize_per_tensor::quantize_per_tensor_out(c, &xt, 0.25, 1, qmin, qmax, q, o)
+            },
+            &|c, o| {
+                reference::quantize_per_tensor::quantize_per_tensor_out(
+                    c, &xt, 0.25, 1, qmin, qmax, q, o,
+                )
+            },
         );
     }
     // a Double input (rejected) and a resize of a dynamic-shaped out are the reference's.
@@ -313,7 +340,9 @@ fn quantize_per_tensor_errors_and_other_layouts_match_reference() {
         &[2],
         &[0],
         &|c, o| opt::quantize_per_tensor::quantize_per_tensor_out(c, &dt, 0.5, 0, 0, 255, Byte, o),
-        &|c, o| reference::quantize_per_tensor::quantize_per_tensor_out(c, &dt, 0.5, 0, 0, 255, Byte, o),
+        &|c, o| {
+            reference::quantize_per_tensor::quantize_per_tensor_out(c, &dt, 0.5, 0, 0, 255, Byte, o)
+        },
     );
 }
 
@@ -338,14 +367,24 @@ fn dequantize_per_tensor_matches_reference() {
                     let scale = [0.5, 0.1, 3.0, 1e-3, 1e-8, 7e4, 0.0, f64::INFINITY][rng.below(8)];
                     let zp = [0, 3, -7, 128, lo, hi, 100_000][rng.below(7)];
                     let xt = x.tensor(q, sizes, &order);
-                    let what = format!("dequantize_per_tensor {q} -> {out_dtype:?}/{out_dt} {sizes:?} {order:?} scale {scale} zp {zp}");
+                    let what = format!(
+                        "dequantize_per_tensor {q} -> {out_dtype:?}/{out_dt} {sizes:?} {order:?} scale {scale} zp {zp}"
+                    );
                     check(
                         &what,
                         out_dt,
                         sizes,
                         &order,
-                        &|c, o| opt::dequantize_per_tensor::dequantize_per_tensor_out(c, &xt, scale, zp, lo, hi, q, out_dtype, o),
-                        &|c, o| reference::dequantize_per_tensor::dequantize_per_tensor_out(c, &xt, scale, zp, lo, hi, q, out_dtype, o),
+                        &|c, o| {
+                            opt::dequantize_per_tensor::dequantize_per_tensor_out(
+                                c, &xt, scale, zp, lo, hi, q, out_dtype, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::dequantize_per_tensor::dequantize_per_tensor_out(
+                                c, &xt, scale, zp, lo, hi, q, out_dtype, o,
+                            )
+                        },
                     );
                     let (s, z) = (buf_of(Float, &[scale]), buf_of(Int, &[zp as f64]));
                     let (st, zt) = (s.tensor(Float, &[], &[]), z.tensor(Int, &[1], &[0]));
@@ -354,8 +393,16 @@ fn dequantize_per_tensor_matches_reference() {
                         out_dt,
                         sizes,
                         &order,
-                        &|c, o| opt::dequantize_per_tensor::dequantize_per_tensor_tensor_out(c, &xt, &st, &zt, lo, hi, q, out_dtype, o),
-                        &|c, o| reference::dequantize_per_tensor::dequantize_per_tensor_tensor_out(c, &xt, &st, &zt, lo, hi, q, out_dtype, o),
+                        &|c, o| {
+                            opt::dequantize_per_tensor::dequantize_per_tensor_tensor_out(
+                                c, &xt, &st, &zt, lo, hi, q, out_dtype, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::dequantize_per_tensor::dequantize_per_tensor_tensor_out(
+                                c, &xt, &st, &zt, lo, hi, q, out_dtype, o,
+                            )
+                        },
                     );
                 }
             }
@@ -364,14 +411,26 @@ fn dequantize_per_tensor_matches_reference() {
     // errors: a dtype the input does not have, an integer out.
     let x = buf_of(Byte, &[1.0, 2.0, 3.0]);
     let xt = x.tensor(Byte, &[3], &[0]);
-    for (q, out_dtype, out_dt) in [(Char, None, Float), (Byte, None, Int), (Byte, Some(Half), Float)] {
+    for (q, out_dtype, out_dt) in [
+        (Char, None, Float),
+        (Byte, None, Int),
+        (Byte, Some(Half), Float),
+    ] {
         check(
             "dequantize_per_tensor errors",
             out_dt,
             &[3],
             &[0],
-            &|c, o| opt::dequantize_per_tensor::dequantize_per_tensor_out(c, &xt, 0.5, 1, -128, 127, q, out_dtype, o),
-            &|c, o| reference::dequantize_per_tensor::dequantize_per_tensor_out(c, &xt, 0.5, 1, -128, 127, q, out_dtype, o),
+            &|c, o| {
+                opt::dequantize_per_tensor::dequantize_per_tensor_out(
+                    c, &xt, 0.5, 1, -128, 127, q, out_dtype, o,
+                )
+            },
+            &|c, o| {
+                reference::dequantize_per_tensor::dequantize_per_tensor_out(
+                    c, &xt, 0.5, 1, -128, 127, q, out_dtype, o,
+                )
+            },
         );
     }
 }
@@ -391,7 +450,13 @@ fn channel_params(rng: &mut Rng, n: usize, q: ScalarType) -> (Vec<f64>, Vec<f64>
 #[test]
 fn quantize_per_channel_matches_reference() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
-    for &sizes in &[&[2usize, 3, 5, 7][..], &[3, 17, 2, 9], &[4, 300], &[37], &[2, 0, 3]] {
+    for &sizes in &[
+        &[2usize, 3, 5, 7][..],
+        &[3, 17, 2, 9],
+        &[4, 300],
+        &[37],
+        &[2, 0, 3],
+    ] {
         for order in orders(sizes.len()) {
             for axis in -(sizes.len() as i64)..sizes.len() as i64 {
                 let d = axis.rem_euclid(sizes.len() as i64) as usize;
@@ -408,12 +473,22 @@ fn quantize_per_channel_matches_reference() {
                     let xt = x.tensor(in_dt, sizes, &order);
                     let (st, zt) = (sb.tensor(sdt, &[nch], &[0]), zb.tensor(zdt, &[nch], &[0]));
                     check(
-                        &format!("quantize_per_channel {in_dt} -> {q} {sizes:?} {order:?} axis {axis} scales {sdt}[{nch}] zp {zdt}"),
+                        &format!(
+                            "quantize_per_channel {in_dt} -> {q} {sizes:?} {order:?} axis {axis} scales {sdt}[{nch}] zp {zdt}"
+                        ),
                         q,
                         sizes,
                         &order,
-                        &|c, o| opt::quantize_per_channel::quantize_per_channel_out(c, &xt, &st, &zt, axis, lo, hi, q, o),
-                        &|c, o| reference::quantize_per_channel::quantize_per_channel_out(c, &xt, &st, &zt, axis, lo, hi, q, o),
+                        &|c, o| {
+                            opt::quantize_per_channel::quantize_per_channel_out(
+                                c, &xt, &st, &zt, axis, lo, hi, q, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::quantize_per_channel::quantize_per_channel_out(
+                                c, &xt, &st, &zt, axis, lo, hi, q, o,
+                            )
+                        },
                     );
                 }
             }
@@ -430,8 +505,16 @@ fn quantize_per_channel_matches_reference() {
                     Byte,
                     sizes,
                     &order,
-                    &|c, o| opt::quantize_per_channel::quantize_per_channel_out(c, &xt, &st, &zt, axis, 0, 255, Byte, o),
-                    &|c, o| reference::quantize_per_channel::quantize_per_channel_out(c, &xt, &st, &zt, axis, 0, 255, Byte, o),
+                    &|c, o| {
+                        opt::quantize_per_channel::quantize_per_channel_out(
+                            c, &xt, &st, &zt, axis, 0, 255, Byte, o,
+                        )
+                    },
+                    &|c, o| {
+                        reference::quantize_per_channel::quantize_per_channel_out(
+                            c, &xt, &st, &zt, axis, 0, 255, Byte, o,
+                        )
+                    },
                 );
             }
         }
@@ -441,7 +524,13 @@ fn quantize_per_channel_matches_reference() {
 #[test]
 fn dequantize_per_channel_matches_reference() {
     let mut rng = Rng(0x0bad_c0de_1234_4321);
-    for &sizes in &[&[2usize, 3, 5, 7][..], &[3, 17, 2, 9], &[4, 300], &[37], &[2, 0, 3]] {
+    for &sizes in &[
+        &[2usize, 3, 5, 7][..],
+        &[3, 17, 2, 9],
+        &[4, 300],
+        &[37],
+        &[2, 0, 3],
+    ] {
         for order in orders(sizes.len()) {
             for axis in -(sizes.len() as i64)..sizes.len() as i64 {
                 let d = axis.rem_euclid(sizes.len() as i64) as usize;
@@ -469,12 +558,23 @@ fn dequantize_per_channel_matches_reference() {
                     let (st, zt) = (sb.tensor(sdt, &[nch], &[0]), zb.tensor(zdt, &[nch], &[0]));
                     let zp = if rng.below(4) == 0 { None } else { Some(&zt) };
                     check(
-                        &format!("dequantize_per_channel {q} -> {out_dtype:?}/{out_dt} {sizes:?} {order:?} axis {axis} scales {sdt}[{nch}] zp {zdt} {}", zp.is_some()),
+                        &format!(
+                            "dequantize_per_channel {q} -> {out_dtype:?}/{out_dt} {sizes:?} {order:?} axis {axis} scales {sdt}[{nch}] zp {zdt} {}",
+                            zp.is_some()
+                        ),
                         out_dt,
                         sizes,
                         &order,
-                        &|c, o| opt::dequantize_per_channel::dequantize_per_channel_out(c, &xt, &st, zp, axis, lo, hi, q, out_dtype, o),
-                        &|c, o| reference::dequantize_per_channel::dequantize_per_channel_out(c, &xt, &st, zp, axis, lo, hi, q, out_dtype, o),
+                        &|c, o| {
+                            opt::dequantize_per_channel::dequantize_per_channel_out(
+                                c, &xt, &st, zp, axis, lo, hi, q, out_dtype, o,
+                            )
+                        },
+                        &|c, o| {
+                            reference::dequantize_per_channel::dequantize_per_channel_out(
+                                c, &xt, &st, zp, axis, lo, hi, q, out_dtype, o,
+                            )
+                        },
                     );
                 }
             }
@@ -506,9 +606,16 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
         .collect();
     let (sb, zb) = (buf_of(sdt, &s), buf_of(sdt, &z));
     let two_d = groups > 1 || rng.below(2) == 0;
-    let ssizes: Vec<usize> = if two_d { vec![rows, groups] } else { vec![rows] };
+    let ssizes: Vec<usize> = if two_d {
+        vec![rows, groups]
+    } else {
+        vec![rows]
+    };
     let sorder: Vec<usize> = (0..ssizes.len()).collect();
-    let (st, zt) = (sb.tensor(sdt, &ssizes, &sorder), zb.tensor(sdt, &ssizes, &sorder));
+    let (st, zt) = (
+        sb.tensor(sdt, &ssizes, &sorder),
+        zb.tensor(sdt, &ssizes, &sorder),
+    );
     let zp = if rng.below(3) == 0 { None } else { Some(&zt) };
     let idt = [Long, Int][rng.below(2)];
     let isizes: Vec<usize> = [vec![5], vec![2, 3], vec![], vec![0]][rng.below(4)].clone();
@@ -517,7 +624,13 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
     let idx = buf_of(
         idt,
         &(0..ni)
-            .map(|_| if bad { rows as f64 } else { rng.below(rows) as f64 })
+            .map(|_| {
+                if bad {
+                    rows as f64
+                } else {
+                    rng.below(rows) as f64
+                }
+            })
             .collect::<Vec<_>>(),
     );
     let iorder: Vec<usize> = (0..isizes.len()).collect();
@@ -528,15 +641,26 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
     osizes.push(cols);
     let oorder: Vec<usize> = (0..osizes.len()).collect();
     let (qmin, qmax) = if bits == 4 { (-8, 7) } else { (-128, 127) };
-    let what = format!("embedding_{bits} {w_dt}[{rows}, {packed}] scales {sdt}{ssizes:?} zp {} idx {idt}{isizes:?} dtype {dtype:?}", zp.is_some());
+    let what = format!(
+        "embedding_{bits} {w_dt}[{rows}, {packed}] scales {sdt}{ssizes:?} zp {} idx {idt}{isizes:?} dtype {dtype:?}",
+        zp.is_some()
+    );
     if bits == 8 {
         check(
             &what,
             out_dt,
             &osizes,
             &oorder,
-            &|c, o| opt::embedding_byte::embedding_byte_dtype_out(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
-            &|c, o| reference::embedding_byte::embedding_byte_dtype_out(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
+            &|c, o| {
+                opt::embedding_byte::embedding_byte_dtype_out(
+                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
+                )
+            },
+            &|c, o| {
+                reference::embedding_byte::embedding_byte_dtype_out(
+                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
+                )
+            },
         );
         if dtype.is_none() {
             check(
@@ -544,8 +668,14 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
                 out_dt,
                 &osizes,
                 &oorder,
-                &|c, o| opt::embedding_byte::embedding_byte_out(c, &wt, &st, zp, qmin, qmax, &it, o),
-                &|c, o| reference::embedding_byte::embedding_byte_out(c, &wt, &st, zp, qmin, qmax, &it, o),
+                &|c, o| {
+                    opt::embedding_byte::embedding_byte_out(c, &wt, &st, zp, qmin, qmax, &it, o)
+                },
+                &|c, o| {
+                    reference::embedding_byte::embedding_byte_out(
+                        c, &wt, &st, zp, qmin, qmax, &it, o,
+                    )
+                },
             );
         }
     } else {
@@ -554,8 +684,16 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
             out_dt,
             &osizes,
             &oorder,
-            &|c, o| opt::embedding_4bit::embedding_4bit_dtype_out(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
-            &|c, o| reference::embedding_4bit::embedding_4bit_dtype_out(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
+            &|c, o| {
+                opt::embedding_4bit::embedding_4bit_dtype_out(
+                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
+                )
+            },
+            &|c, o| {
+                reference::embedding_4bit::embedding_4bit_dtype_out(
+                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
+                )
+            },
         );
         if dtype.is_none() {
             check(
@@ -563,8 +701,14 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
                 out_dt,
                 &osizes,
                 &oorder,
-                &|c, o| opt::embedding_4bit::embedding_4bit_out(c, &wt, &st, zp, qmin, qmax, &it, o),
-                &|c, o| reference::embedding_4bit::embedding_4bit_out(c, &wt, &st, zp, qmin, qmax, &it, o),
+                &|c, o| {
+                    opt::embedding_4bit::embedding_4bit_out(c, &wt, &st, zp, qmin, qmax, &it, o)
+                },
+                &|c, o| {
+                    reference::embedding_4bit::embedding_4bit_out(
+                        c, &wt, &st, zp, qmin, qmax, &it, o,
+                    )
+                },
             );
         }
     }
@@ -574,7 +718,18 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
 fn embeddings_match_reference() {
     let mut rng = Rng(0x5151_2727_abab_9090);
     for _ in 0..40 {
-        for (groups, cols) in [(1, 8), (1, 64), (2, 64), (4, 96), (1, 6), (3, 36), (8, 256), (1, 2), (2, 20), (2, 6)] {
+        for (groups, cols) in [
+            (1, 8),
+            (1, 64),
+            (2, 64),
+            (4, 96),
+            (1, 6),
+            (3, 36),
+            (8, 256),
+            (1, 2),
+            (2, 20),
+            (2, 6),
+        ] {
             let w8 = [Byte, Char][rng.below(2)];
             embedding_case(&mut rng, 8, w8, groups, cols);
             let w4 = [Byte, Byte, Char][rng.below(3)];

@@ -93,7 +93,8 @@ fn fast(
         if !matches!(zp.dtype(), ScalarType::Int | ScalarType::Long) {
             return None;
         }
-        let small = (0..zp.numel()).all(|c| param::<i64>(zp, c).unsigned_abs() <= MAX_ZERO_POINT as u64);
+        let small =
+            (0..zp.numel()).all(|c| param::<i64>(zp, c).unsigned_abs() <= MAX_ZERO_POINT as u64);
         if !small {
             return None;
         }

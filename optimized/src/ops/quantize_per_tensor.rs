@@ -9,9 +9,9 @@
 //! and BFloat16 inputs into an out of the input's memory order at AVX2 and above. The
 //! reference's checks run first, in its order; anything else is the reference kernel.
 
+use crate::pointwise::half::FloatKind;
 use crate::quantized::lanes::{QKind, dispatch};
 use crate::quantized::{Axis, Quantize, level, same_layout};
-use crate::pointwise::half::FloatKind;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::ops::quantize_per_tensor as reference;

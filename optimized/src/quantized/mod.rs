@@ -62,7 +62,11 @@ pub type Params<'p> = &'p (dyn Fn(usize) -> (f32, f32) + Sync);
 /// Calls `run(offset, len, a, b, per_lane)` for every run of the memory: `a` and `b` point to
 /// one value each (broadcast), or with `per_lane` to `len` values (one per element).
 #[inline(always)]
-fn walk(ax: Axis, params: Params<'_>, mut run: impl FnMut(usize, usize, *const f32, *const f32, bool)) {
+fn walk(
+    ax: Axis,
+    params: Params<'_>,
+    mut run: impl FnMut(usize, usize, *const f32, *const f32, bool),
+) {
     let mut a = [0f32; CH];
     let mut b = [0f32; CH];
     let mut c0 = 0;
