@@ -171,7 +171,7 @@ fn run_out(
     let r = f(&mut ctx, &mut out);
     let shape = out.sizes().to_vec();
     let nb = out.nbytes();
-    drop(out);
+    let _ = out;
     (r, b.bytes()[..nb].to_vec(), shape)
 }
 

@@ -64,7 +64,7 @@ fn int_input(rng: &mut Rng, n: usize, dtype: ScalarType) -> Vec<f64> {
 fn quantize_input_dtype(dt: ScalarType, v: usize) -> ScalarType {
     match dt {
         Float | Half | BFloat16 => dt,
-        _ if v % 5 == 0 => dt,
+        _ if v.is_multiple_of(5) => dt,
         _ => [Float, Half, BFloat16][v % 3],
     }
 }

@@ -273,6 +273,7 @@ pub struct Dequantize<'p> {
 ///
 /// # Safety
 /// `s` / `d` valid for one vector of their kinds.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 unsafe fn dequant_vector<L: Lanes>(
     l: L,
