@@ -59,13 +59,34 @@ impl Axis {
 /// `(scale, zero_point)`, as f32.
 pub type Params<'p> = &'p (dyn Fn(usize) -> (f32, f32) + Sync);
 
-/// Calls `run(offset, len, a, b, per_lane)` for every run of the memory: `a` and `b` point to
-/// one value each (broadcast), or with `per_lane` to `len` values (one per element).
+/// What a kernel does to one vector of elements: a trait with `#[inline(always)]` methods
+/// rather than closures, so that everything is compiled inside the level's
+/// `#[target_feature]` function (a closure may stay out of line, without the features, at low
+/// optimization levels).
+trait Body<L: Lanes> {
+    /// The bytes of `k` elements of the input / of the out.
+    fn src_bytes(&self, k: usize) -> usize;
+    fn dst_bytes(&self, k: usize) -> usize;
+    /// Elements `0..LANES` from `s` into `d`, with parameters `a`, `b`.
+    ///
+    /// # Safety
+    /// `s` / `d` valid for one vector of their kinds.
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V);
+}
+
+/// Runs `body` over every run of the memory of `ax` (from `src` into `dst`): parameters
+/// broadcast over runs, or per lane when `inner` is 1.
+///
+/// # Safety
+/// `src` / `dst` valid for the `ax` elements of their kinds.
 #[inline(always)]
-fn walk(
+unsafe fn walk<L: Lanes, B: Body<L>>(
+    l: L,
+    body: &B,
+    src: *const u8,
+    dst: *mut u8,
     ax: Axis,
     params: Params<'_>,
-    mut run: impl FnMut(usize, usize, *const f32, *const f32, bool),
 ) {
     let mut a = [0f32; CH];
     let mut b = [0f32; CH];
@@ -77,11 +98,18 @@ fn walk(
         }
         for o in 0..ax.outer {
             let row = o * ax.size + c0;
-            if ax.inner == 1 {
-                run(row, cn, a.as_ptr(), b.as_ptr(), true);
-            } else {
-                for k in 0..cn {
-                    run((row + k) * ax.inner, ax.inner, &a[k], &b[k], false);
+            // SAFETY: runs of the memory of `ax` (the caller's contract), parameters as
+            // `vectors` requires.
+            unsafe {
+                if ax.inner == 1 {
+                    let (s, d) = (src.add(body.src_bytes(row)), dst.add(body.dst_bytes(row)));
+                    vectors(l, body, s, d, cn, a.as_ptr(), b.as_ptr(), true);
+                } else {
+                    for k in 0..cn {
+                        let off = (row + k) * ax.inner;
+                        let (s, d) = (src.add(body.src_bytes(off)), dst.add(body.dst_bytes(off)));
+                        vectors(l, body, s, d, ax.inner, &a[k], &b[k], false);
+                    }
                 }
             }
         }
@@ -111,25 +139,22 @@ unsafe fn lane_params<L: Lanes>(
 }
 
 /// Runs `body` over `n` elements: full vectors in place, then the last `n % LANES` through
-/// stack copies (`src_bytes(k)` / `dst_bytes(k)`: the bytes of `k` elements on each side).
-/// `body(src, dst, i, a, b)` handles the vector of elements `i..i + LANES`.
+/// stack copies.
 ///
 /// # Safety
-/// `src` / `dst` valid for `src_bytes(n)` / `dst_bytes(n)` bytes, and `a` / `b` for `n` floats
+/// `src` / `dst` valid for `n` elements of the body's kinds, and `a` / `b` for `n` floats
 /// with `per_lane`, for one otherwise.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn vectors<L: Lanes>(
+unsafe fn vectors<L: Lanes, B: Body<L>>(
     l: L,
+    body: &B,
     src: *const u8,
     dst: *mut u8,
     n: usize,
-    src_bytes: impl Fn(usize) -> usize,
-    dst_bytes: impl Fn(usize) -> usize,
     a: *const f32,
     b: *const f32,
     per_lane: bool,
-    mut body: impl FnMut(*const u8, *mut u8, L::V, L::V),
 ) {
     // SAFETY: the caller's contract; full vectors stay below `n`, the tail is copied.
     unsafe {
@@ -141,7 +166,13 @@ unsafe fn vectors<L: Lanes>(
         let mut i = 0;
         while i + L::LANES <= n {
             let (va, vb) = lane_params(l, a, b, per_lane, i, splat);
-            body(src.add(src_bytes(i)), dst.add(dst_bytes(i)), va, vb);
+            body.vector(
+                l,
+                src.add(body.src_bytes(i)),
+                dst.add(body.dst_bytes(i)),
+                va,
+                vb,
+            );
             i += L::LANES;
         }
         if i < n {
@@ -149,7 +180,8 @@ unsafe fn vectors<L: Lanes>(
             let mut sbuf = [0u8; MAX_LANES * 4];
             let mut dbuf = [0u8; MAX_LANES * 4];
             let (mut abuf, mut bbuf) = ([0f32; MAX_LANES], [0f32; MAX_LANES]);
-            core::ptr::copy_nonoverlapping(src.add(src_bytes(i)), sbuf.as_mut_ptr(), src_bytes(k));
+            let (sb, db) = (body.src_bytes(k), body.dst_bytes(k));
+            core::ptr::copy_nonoverlapping(src.add(body.src_bytes(i)), sbuf.as_mut_ptr(), sb);
             let (va, vb) = if per_lane {
                 core::ptr::copy_nonoverlapping(a.add(i), abuf.as_mut_ptr(), k);
                 core::ptr::copy_nonoverlapping(b.add(i), bbuf.as_mut_ptr(), k);
@@ -157,8 +189,8 @@ unsafe fn vectors<L: Lanes>(
             } else {
                 splat
             };
-            body(sbuf.as_ptr(), dbuf.as_mut_ptr(), va, vb);
-            core::ptr::copy_nonoverlapping(dbuf.as_ptr(), dst.add(dst_bytes(i)), dst_bytes(k));
+            body.vector(l, sbuf.as_ptr(), dbuf.as_mut_ptr(), va, vb);
+            core::ptr::copy_nonoverlapping(dbuf.as_ptr(), dst.add(body.dst_bytes(i)), db);
         }
     }
 }
@@ -176,39 +208,50 @@ pub struct Quantize<'p> {
     pub hi: f32,
 }
 
+/// One vector of [`Quantize`]: the kinds and the bounds.
+struct QuantBody<L: Lanes> {
+    src: FloatKind,
+    dst: QKind,
+    lo: L::V,
+    hi: L::V,
+}
+
+impl<L: Lanes> Body<L> for QuantBody<L> {
+    #[inline(always)]
+    fn src_bytes(&self, k: usize) -> usize {
+        k * self.src.size()
+    }
+    #[inline(always)]
+    fn dst_bytes(&self, k: usize) -> usize {
+        k * self.dst.size()
+    }
+    #[inline(always)]
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let x = match self.src {
+                FloatKind::F32 => l.load(s as *const f32),
+                FloatKind::F16 => l.load_f16(s as *const u16),
+                FloatKind::Bf16 => l.load_bf16(s as *const u16),
+            };
+            let y = l.add(l.round(l.mul(x, a)), b);
+            l.store_q(self.dst, d, l.clamp(y, self.lo, self.hi));
+        }
+    }
+}
+
 impl QKernel for Quantize<'_> {
     type Output = ();
     #[inline(always)]
     fn run<L: Lanes>(self, l: L) {
-        let (ssz, qsz) = (self.src_kind.size(), self.dst_kind.size());
-        let (lo, hi) = (l.splat(self.lo), l.splat(self.hi));
-        let (sk, qk) = (self.src_kind, self.dst_kind);
-        walk(self.axis, self.params, |off, n, a, b, per_lane| {
-            // SAFETY: `walk` hands out runs within the tensors' elements (both dense, of the
-            // same layout), and parameters as `vectors` requires.
-            unsafe {
-                vectors(
-                    l,
-                    self.src.add(off * ssz),
-                    self.dst.add(off * qsz),
-                    n,
-                    |k| k * ssz,
-                    |k| k * qsz,
-                    a,
-                    b,
-                    per_lane,
-                    |s, d, va, vb| {
-                        let x = match sk {
-                            FloatKind::F32 => l.load(s as *const f32),
-                            FloatKind::F16 => l.load_f16(s as *const u16),
-                            FloatKind::Bf16 => l.load_bf16(s as *const u16),
-                        };
-                        let y = l.add(l.round(l.mul(x, va)), vb);
-                        l.store_q(qk, d, l.clamp(y, lo, hi));
-                    },
-                )
-            }
-        });
+        let body = QuantBody::<L> {
+            src: self.src_kind,
+            dst: self.dst_kind,
+            lo: l.splat(self.lo),
+            hi: l.splat(self.hi),
+        };
+        // SAFETY: the tensors are dense, of the same layout, with the elements of `axis`.
+        unsafe { walk(l, &body, self.src, self.dst, self.axis, self.params) }
     }
 }
 
@@ -269,33 +312,38 @@ pub struct Dequantize<'p> {
     pub round: Round,
 }
 
-/// One vector of [`Dequantize`].
-///
-/// # Safety
-/// `s` / `d` valid for one vector of their kinds.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-unsafe fn dequant_vector<L: Lanes>(
-    l: L,
-    sk: QSrc,
-    s: *const u8,
-    dk: FloatKind,
-    d: *mut u8,
-    r: Round,
-    a: L::V,
-    b: L::V,
-) {
-    // SAFETY: the caller's contract.
-    unsafe {
-        let q = match sk {
-            QSrc::Q(k) => l.load_q(k, s),
-            QSrc::U4 => l.sub(l.load_u4(s), l.splat(8.0)),
-        };
-        let y = r.apply(l, l.mul(r.apply(l, l.sub(r.apply(l, q), b)), a));
-        match dk {
-            FloatKind::F32 => l.store(d as *mut f32, y),
-            FloatKind::F16 => l.store_f16(d as *mut u16, y),
-            FloatKind::Bf16 => l.store_bf16(d as *mut u16, y),
+/// One vector of [`Dequantize`] and [`Embed`]: the kinds and the rounding.
+#[derive(Clone, Copy)]
+struct DequantBody {
+    src: QSrc,
+    dst: FloatKind,
+    round: Round,
+}
+
+impl<L: Lanes> Body<L> for DequantBody {
+    #[inline(always)]
+    fn src_bytes(&self, k: usize) -> usize {
+        self.src.bytes(k)
+    }
+    #[inline(always)]
+    fn dst_bytes(&self, k: usize) -> usize {
+        k * self.dst.size()
+    }
+    #[inline(always)]
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V) {
+        let r = self.round;
+        // SAFETY: the caller's contract.
+        unsafe {
+            let q = match self.src {
+                QSrc::Q(k) => l.load_q(k, s),
+                QSrc::U4 => l.sub(l.load_u4(s), l.splat(8.0)),
+            };
+            let y = r.apply(l, l.mul(r.apply(l, l.sub(r.apply(l, q), b)), a));
+            match self.dst {
+                FloatKind::F32 => l.store(d as *mut f32, y),
+                FloatKind::F16 => l.store_f16(d as *mut u16, y),
+                FloatKind::Bf16 => l.store_bf16(d as *mut u16, y),
+            }
         }
     }
 }
@@ -304,26 +352,14 @@ impl QKernel for Dequantize<'_> {
     type Output = ();
     #[inline(always)]
     fn run<L: Lanes>(self, l: L) {
-        let (sk, dk, r) = (self.src_kind, self.dst_kind, self.round);
-        let dsz = dk.size();
-        walk(self.axis, self.params, |off, n, a, b, per_lane| {
-            // SAFETY: as in `Quantize` (4-bit runs start and end on a byte: callers give
-            // them even offsets and lengths).
-            unsafe {
-                vectors(
-                    l,
-                    self.src.add(sk.bytes(off)),
-                    self.dst.add(off * dsz),
-                    n,
-                    |k| sk.bytes(k),
-                    |k| k * dsz,
-                    a,
-                    b,
-                    per_lane,
-                    |s, d, va, vb| dequant_vector(l, sk, s, dk, d, r, va, vb),
-                )
-            }
-        });
+        let body = DequantBody {
+            src: self.src_kind,
+            dst: self.dst_kind,
+            round: self.round,
+        };
+        // SAFETY: the tensors are dense, of the same layout, with the elements of `axis`
+        // (4-bit sources come only through `Embed`).
+        unsafe { walk(l, &body, self.src, self.dst, self.axis, self.params) }
     }
 }
 
@@ -348,8 +384,11 @@ impl QKernel for Embed<'_> {
     type Output = ();
     #[inline(always)]
     fn run<L: Lanes>(self, l: L) {
-        let (sk, dk, r) = (self.src_kind, self.dst_kind, self.round);
-        let dsz = dk.size();
+        let body = DequantBody {
+            src: self.src_kind,
+            dst: self.dst_kind,
+            round: self.round,
+        };
         let groups = self.cols / self.group.max(1);
         for i in 0..self.rows_out {
             let row = (self.row)(i);
@@ -357,20 +396,14 @@ impl QKernel for Embed<'_> {
                 let (a, b) = (self.params)(row * groups + g);
                 let c = g * self.group;
                 // SAFETY: `row` is in range (checked by the caller), the group's columns lie
-                // in the row, and the out has `rows_out` rows of `cols` dense elements.
+                // in the row (4-bit groups start and end on a byte), and the out has
+                // `rows_out` rows of `cols` dense elements.
                 unsafe {
-                    vectors(
-                        l,
-                        self.weight.add(row * self.row_stride + sk.bytes(c)),
-                        self.dst.add((i * self.cols + c) * dsz),
-                        self.group,
-                        |k| sk.bytes(k),
-                        |k| k * dsz,
-                        &a,
-                        &b,
-                        false,
-                        |s, d, va, vb| dequant_vector(l, sk, s, dk, d, r, va, vb),
-                    )
+                    let s = self
+                        .weight
+                        .add(row * self.row_stride + self.src_kind.bytes(c));
+                    let d = self.dst.add((i * self.cols + c) * self.dst_kind.size());
+                    vectors(l, &body, s, d, self.group, &a, &b, false);
                 }
             }
         }
