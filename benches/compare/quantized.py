@@ -17,7 +17,7 @@ enough for that to be small, and the per-call overhead of an empty op is printed
 of 9 batches (opbench's), each case measured `--rounds` times alternating etk and the peer; the
 medians of the rounds are reported. Never run in CI.
 
-    ~/torchenv/bin/python benches/compare/quantized.py [--rounds 3] [--filter SUBSTRING]
+    ~/torchenv/bin/python benches/compare/quantized.py [--rounds 3] [--filter SUBSTRING] [--opbench PATH]
 """
 import argparse
 import os
@@ -66,19 +66,26 @@ ns = torch.ops.quantized_decomposed
 
 
 def peer_call(op, dt, shapes, to):
-    """(label, closure): ExecuTorch's kernel where the wheel registers one, else torch's
-    reference."""
+    """(label, closure): ExecuTorch's kernel where the wheel registers one and it takes the
+    call (Float inputs and outs, uint8 / int8), else torch's reference (allocates its out)."""
     shape = shapes[0]
     if op in ("quantize_per_tensor", "quantize_per_channel"):
         q = to or "u8"
         lo, hi, zp = QPARAMS[q]
         x = filled(shape, dt, -3.0, 3.0)
         o = torch.empty(shape, dtype=DTYPES[q])
+        if dt != "f32" or q not in ("u8", "i8"):
+            # ExecuTorch's kernels abort on Half / BFloat16 inputs; i16 / i32 untried
+            if op == "quantize_per_tensor":
+                return "torch reference", lambda: ns.quantize_per_tensor.default(
+                    x, SCALE, zp, lo, hi, DTYPES[q])
         if op == "quantize_per_tensor":
             return "executorch", lambda: ns.quantize_per_tensor.out(
                 x, SCALE, zp, lo, hi, DTYPES[q], out=o)
         s, z = filled([shape[0]], "f32", 0.01, 0.05), filled([shape[0]], "i64", -4.0, 4.0)
-        return "executorch", lambda: ns.quantize_per_channel.out(
+        # ExecuTorch's kernel takes Double scales only (etk's call passes Float ones)
+        s = s.to(torch.float64)
+        return "executorch (f64 scales)", lambda: ns.quantize_per_channel.out(
             x, s, z, 0, lo, hi, DTYPES[q], out=o)
     if op in ("dequantize_per_tensor", "dequantize_per_channel"):
         lo, hi, zp = QPARAMS[dt]
@@ -86,12 +93,17 @@ def peer_call(op, dt, shapes, to):
         x = filled(shape, dt, float(lo), float(lo + span))
         out_dtype = DTYPES[to] if to else None
         o = torch.empty(shape, dtype=out_dtype or torch.float32)
+        if dt not in ("u8", "i8") or to:
+            if op == "dequantize_per_tensor":
+                return "torch reference", lambda: ns.dequantize_per_tensor.default(
+                    x, SCALE, zp, lo, hi, DTYPES[dt], out_dtype=out_dtype)
         if op == "dequantize_per_tensor":
             return "executorch", lambda: ns.dequantize_per_tensor.out(
                 x, SCALE, zp, lo, hi, DTYPES[dt], out_dtype=out_dtype, out=o)
         s, z = filled([shape[0]], "f32", 0.01, 0.05), filled([shape[0]], "i64", -4.0, 4.0)
-        return "executorch", lambda: ns.dequantize_per_channel.out(
-            x, s, z, 0, lo, hi, DTYPES[dt], out_dtype=out_dtype, out=o)
+        # not tried through ExecuTorch's kernel (its checks abort the process)
+        return "torch reference", lambda: ns.dequantize_per_channel.default(
+            x, s, z, 0, lo, hi, DTYPES[dt], out_dtype=out_dtype)
     rows, cols = shape
     n = shapes[1][0] if len(shapes) > 1 else 64
     idx = filled([n], "i64", 0.0, float(rows))
@@ -111,12 +123,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--filter", default="")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--opbench", help="an opbench binary to use instead of building the release one")
     args = ap.parse_args()
     torch.set_num_threads(1)
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-benches", "--bin", "opbench"],
-                   cwd=ROOT, check=True)
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    opbench = os.path.join(target, "release", "opbench")
+    opbench = args.opbench
+    if not opbench:
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-benches", "--bin",
+                        "opbench"], cwd=ROOT, check=True)
+        target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+        opbench = os.path.join(target, "release", "opbench")
     empty = torch.empty(0)
     overhead = median_us(lambda: torch.ops.aten.neg.out(empty, out=empty))
     rows, raw = [], []
