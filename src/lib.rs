@@ -23,10 +23,12 @@ pub use etk_prim_ops as prim_ops;
 pub use etk_quantized as quantized;
 pub use parallel::ThreadPool;
 
+// Later tables override earlier ones: optimized registers vector paths of some quantized
+// kernels, so it comes after the quantized reference.
 const DEFAULT_TABLES: &[&[KernelEntry]] = &[
     etk_portable::TABLE,
-    etk_optimized::TABLE,
     etk_quantized::TABLE,
+    etk_optimized::TABLE,
     etk_prim_ops::TABLE,
 ];
 
@@ -38,7 +40,7 @@ const PORTABLE_TABLES: &[&[KernelEntry]] = &[
 
 const OPTIMIZED_TABLES: &[&[KernelEntry]] = &[etk_optimized::TABLE];
 
-/// The default registry: optimized over portable, plus quantized kernels and prim ops.
+/// The default registry: optimized over portable and the quantized reference, plus prim ops.
 pub fn registry() -> Registry<'static> {
     Registry::new(DEFAULT_TABLES)
 }

@@ -5,7 +5,10 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
-[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits";
+[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
+dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
+embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -195,7 +198,12 @@ impl Measurement {
 
 /// Deterministic inputs spread over `[lo, hi)`; `benches/compare` fills torch's and
 /// ExecuTorch's tensors with the same formula, so every library sees the same values.
-fn filled(dtype: ScalarType, shape: &[usize], lo: f64, hi: f64) -> Result<OwnedTensor, String> {
+pub(crate) fn filled(
+    dtype: ScalarType,
+    shape: &[usize],
+    lo: f64,
+    hi: f64,
+) -> Result<OwnedTensor, String> {
     let mut t = OwnedTensor::zeros(dtype, shape).map_err(|e| e.to_string())?;
     let n = t.numel();
     let vals: Vec<f64> = (0..n)
@@ -241,7 +249,7 @@ pub fn unary_range(op: &str) -> (f64, f64) {
 }
 
 /// One argument of the boxed call, in schema order (the out is appended last).
-enum Arg {
+pub(crate) enum Arg {
     Tensor(usize),
     Scalar(Scalar),
     Str(&'static str),
@@ -251,13 +259,13 @@ enum Arg {
 
 /// A call ready to box: the kernel's name, its tensors and arguments, the out, and what bounds
 /// the op.
-struct Call {
-    name: String,
-    tensors: Vec<OwnedTensor>,
-    args: Vec<Arg>,
-    out_dtype: ScalarType,
-    out_shape: Vec<usize>,
-    kind: Kind,
+pub(crate) struct Call {
+    pub(crate) name: String,
+    pub(crate) tensors: Vec<OwnedTensor>,
+    pub(crate) args: Vec<Arg>,
+    pub(crate) out_dtype: ScalarType,
+    pub(crate) out_shape: Vec<usize>,
+    pub(crate) kind: Kind,
 }
 
 /// `bmm`'s and `mm`'s shapes: `[.., M, K]` and `[.., K, N]`.
@@ -324,6 +332,9 @@ impl Bench {
     }
 
     fn call(&self) -> Result<Call, String> {
+        if let Some(c) = crate::quantized::call(self)? {
+            return Ok(c);
+        }
         let dt = self.dtype;
         let shape = &self.shapes[0];
         let es = dt.element_size();
@@ -502,8 +513,9 @@ impl Bench {
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
                      OP.Scalar_out; unary: {UNARY:?}; div.out_mode, div.Scalar_mode_out \
                      (\"trunc\"), clamp, clamp.Tensor_out, hardtanh, where, to_copy, mm, linear, \
-                     addmm, bmm)",
-                    self.op
+                     addmm, bmm; quantized: {:?})",
+                    self.op,
+                    crate::quantized::OPS
                 ));
             }
         };

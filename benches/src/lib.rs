@@ -2,4 +2,5 @@
 
 pub mod cli;
 pub mod limits;
+pub mod quantized;
 pub mod timing;

@@ -1,16 +1,21 @@
 //! etk's optimized library: the same answers as portable, faster. SIMD kernels selected at run
 //! time for the CPU (`etk_simd`), its own packed GEMM, and a fall back to portable for every
-//! case a kernel does not accelerate.
+//! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod gemm;
 pub mod ops;
 pub mod pointwise;
+pub mod quantized;
 pub mod table;
 
 use etk_core::KernelEntry;
 use etk_core::registry::{concat_tables, total_entries};
 
-const FAMILIES: &[&[KernelEntry]] = &[table::pointwise::TABLE, table::linalg::TABLE];
+const FAMILIES: &[&[KernelEntry]] = &[
+    table::pointwise::TABLE,
+    table::linalg::TABLE,
+    table::quantized::TABLE,
+];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);
 

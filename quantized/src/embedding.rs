@@ -16,8 +16,18 @@ use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, Result, ScalarType, Tensor};
 
+/// What [`Embedding::prepare`] found: the out's dtype, the weight's rows and unpacked
+/// columns, and the number of columns sharing one scale.
+#[derive(Clone, Copy, Debug)]
+pub struct Prepared {
+    pub to: ScalarType,
+    pub rows: usize,
+    pub cols: usize,
+    pub group_size: usize,
+}
+
 /// An embedding call's arguments.
-pub(crate) struct Embedding<'t, 'a> {
+pub struct Embedding<'t, 'a> {
     pub op: &'static str,
     /// Bits per weight value: 8, 4 or 2.
     pub bits: u32,
@@ -150,7 +160,9 @@ impl Embedding<'_, '_> {
         }
     }
 
-    pub(crate) fn run(&self, out: &mut Tensor<'_>) -> Result<()> {
+    /// Every check of the call, then the out resized to `[*indices.shape, cols]`: what is
+    /// left is filling it (the optimized library fills it its own way).
+    pub fn prepare(&self, out: &mut Tensor<'_>) -> Result<Prepared> {
         let op = self.op;
         self.checks()?;
         let (w, s) = (self.weight, self.weight_scales);
@@ -191,6 +203,27 @@ impl Embedding<'_, '_> {
         shape[..rank - 1].copy_from_slice(self.indices.sizes());
         shape[rank - 1] = cols;
         resize_out(op, out, &shape[..rank])?;
+        Ok(Prepared {
+            to,
+            rows,
+            cols,
+            group_size: gs,
+        })
+    }
+
+    /// Runs the call (the reference kernel).
+    pub fn run(&self, out: &mut Tensor<'_>) -> Result<()> {
+        let op = self.op;
+        let Prepared {
+            to,
+            cols,
+            group_size: gs,
+            ..
+        } = self.prepare(out)?;
+        let w = self.weight;
+        let s = self.weight_scales;
+        let n_idx = self.indices.numel();
+        let rank = self.indices.dim() + 1;
         let store = storer::<f64>(to).ok_or(Error::unsupported_dtype(op, "out", to))?;
         // torch views the unpacked 4- and 2-bit values as int8.
         let qdtype = if self.bits == 8 {

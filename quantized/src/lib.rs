@@ -6,7 +6,7 @@
 //! `#![no_std]`: rounding comes from `libm`.
 #![no_std]
 
-mod embedding;
+pub mod embedding;
 pub mod ops;
 pub mod util;
 

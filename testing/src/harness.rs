@@ -734,7 +734,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::bmm.out" => gemm(gen_bmm),
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
-        _ => None,
+        _ => crate::harness_quantized::generator(name),
     }
 }
 
@@ -880,9 +880,11 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
     Ok(())
 }
 
+/// The reference of an optimized kernel: portable's, or etk-quantized's for the quantized ops.
 pub fn portable_kernel(name: &str) -> etk_core::BoxedKernel {
     etk_portable::TABLE
         .iter()
+        .chain(etk::quantized::TABLE)
         .find(|e| e.name == name)
         .unwrap_or_else(|| panic!("{name}: no portable kernel of that name"))
         .kernel

@@ -5,3 +5,4 @@ pub mod alloc;
 pub mod conform;
 pub mod fuzz;
 pub mod harness;
+pub mod harness_quantized;

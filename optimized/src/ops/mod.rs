@@ -50,6 +50,15 @@ pub mod bmm;
 pub mod linear;
 pub mod mm;
 
+// quantized (vector paths over `crate::quantized`; the reference is etk-quantized)
+pub mod dequantize_per_channel;
+pub mod dequantize_per_tensor;
+pub mod embedding;
+pub mod embedding_4bit;
+pub mod embedding_byte;
+pub mod quantize_per_channel;
+pub mod quantize_per_tensor;
+
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;
 pub mod add;

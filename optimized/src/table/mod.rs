@@ -2,3 +2,4 @@
 
 pub mod linalg;
 pub mod pointwise;
+pub mod quantized;

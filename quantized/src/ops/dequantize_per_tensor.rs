@@ -57,7 +57,7 @@ pub fn dequantize_per_tensor_tensor_out(
 
 /// The float dtype a dequantize op computes in and the out dtype it requires (`None`: any
 /// floating out, which receives the Float result).
-pub(crate) fn dequant_dtypes(
+pub fn dequant_dtypes(
     op: &'static str,
     out_dtype: Option<ScalarType>,
     out: &Tensor<'_>,
@@ -76,7 +76,7 @@ pub(crate) fn dequant_dtypes(
 }
 
 /// `input` has the quantized `dtype` and the bounds fit it.
-pub(crate) fn check_dequant_input(
+pub fn check_dequant_input(
     op: &'static str,
     input: &Tensor<'_>,
     quant_min: i64,

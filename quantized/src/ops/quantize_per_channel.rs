@@ -22,7 +22,7 @@ pub const OP: &str = "quantized_decomposed::quantize_per_channel.out";
 
 /// How an element's memory offset in the input maps to its channel.
 #[derive(Clone, Copy)]
-pub(crate) struct Channels {
+pub struct Channels {
     stride: usize,
     size: usize,
     /// One parameter for every channel (broadcast).
@@ -32,7 +32,7 @@ pub(crate) struct Channels {
 impl Channels {
     /// Checks `scales` (and `zero_points`) against `input` and `axis` as torch's reference
     /// does: `scales.view([scales.size(0), 1, ...])` broadcast along `axis`.
-    pub(crate) fn new(
+    pub fn new(
         op: &'static str,
         input: &Tensor<'_>,
         scales: &Tensor<'_>,
@@ -69,8 +69,14 @@ impl Channels {
         })
     }
 
+    /// The input's stride along the axis (elements), the axis' size, and whether one
+    /// parameter serves every channel.
+    pub fn layout(&self) -> (usize, usize, bool) {
+        (self.stride, self.size, self.single)
+    }
+
     #[inline(always)]
-    pub(crate) fn of(&self, offset: usize) -> usize {
+    pub fn of(&self, offset: usize) -> usize {
         if self.single {
             0
         } else {

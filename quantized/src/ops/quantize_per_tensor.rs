@@ -52,7 +52,7 @@ pub fn quantize_per_tensor_tensor_out(
 }
 
 /// The `.item()`s of one-element `scale` and `zero_point` tensors.
-pub(crate) fn tensor_qparams(
+pub fn tensor_qparams(
     op: &'static str,
     scale: &Tensor<'_>,
     zero_point: &Tensor<'_>,

@@ -103,8 +103,8 @@ const OPTIMIZED_OVER_PORTABLE: &[&[KernelEntry]] = &[
 ];
 const DEFAULT_LAYERS: &[(&str, &[KernelEntry])] = &[
     ("portable", etk::portable::TABLE),
-    ("optimized", etk::optimized::TABLE),
     ("quantized", etk::quantized::TABLE),
+    ("optimized", etk::optimized::TABLE),
     ("prim_ops", etk::prim_ops::TABLE),
 ];
 
