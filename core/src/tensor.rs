@@ -281,6 +281,12 @@ impl<'a> Tensor<'a> {
         self
     }
 
+    /// Gives up write access for all of `'a`, which makes the view shareable (with
+    /// [`Tensor::view_of`]).
+    pub fn make_read_only(&mut self) {
+        self.writable = false;
+    }
+
     /// A read-only view of the same tensor.
     pub fn view(&self) -> Tensor<'_> {
         Tensor {

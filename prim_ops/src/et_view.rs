@@ -5,8 +5,9 @@
 //! `self`'s elements (ExecuTorch re-points the out's data pointer). As in ExecuTorch, `size`
 //! has the out's rank, at most one entry is -1 (inferred, not beside a 0), no other is
 //! negative, the out has `self`'s dtype, and the element counts must agree. The view is
-//! read-only and needs a read-only `self` whose memory is in row-major order (a permuted
-//! layout is not a reshape of its memory); the out's own memory and capacity are not used.
+//! read-only, and `self` (this call's copy of the view) gives up write access; other sizes
+//! need `self`'s memory in row-major order (a permuted layout is not a reshape of its
+//! memory). The out's own memory and capacity are not used.
 
 use etk_core::{
     EValue, Error, ErrorKind, Info, KernelContext, MAX_DIM, Result, Tensor, evalue::out_tensor,
@@ -73,13 +74,13 @@ pub fn et_view_default_boxed(ctx: &mut KernelContext<'_>, stack: &mut [EValue<'_
     let [self_, size, out] = stack else {
         return check_arity(OP, stack, 3);
     };
-    // the out's own memory is never used, but an out overlapping self is as suspect here as
-    // in every other kernel
-    etk_core::registry::check_no_alias(
-        OP,
-        core::slice::from_ref(self_),
-        core::slice::from_ref(out),
-    )?;
+    // No alias check: the out's own memory is never written (the out becomes a view of
+    // `self`), and ExecuTorch's memory planner places it at `self`'s offset.
+    // A runtime's planned tensors are writable; ExecuTorch shares `self`'s memory with the
+    // view, so `self` gives up write access for it (the stack's `self` is this call's copy).
+    if let EValue::Tensor(t) = self_ {
+        t.make_read_only();
+    }
     let self_: &Tensor<'_> = etk_core::FromEValue::from_evalue(self_, OP, "self")?;
     let size: &[i64] = etk_core::FromEValue::from_evalue(size, OP, "size")?;
     let out = out_tensor(out, OP, "out")?;

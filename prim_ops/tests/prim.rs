@@ -286,14 +286,22 @@ fn et_view_shares_the_source_memory() {
             .arg,
         "out"
     );
+    // A runtime's planned `self` is writable (and its out planned at the same offset): the
+    // call's `self` gives up write access and the out views its memory.
     let mut w = OwnedTensor::zeros(ScalarType::Float, &[6]).unwrap();
-    let mut out = OwnedTensor::zeros(ScalarType::Float, &[1]).unwrap();
+    let w_data = w.view().as_ptr();
+    let mut out = OwnedTensor::zeros(ScalarType::Float, &[1, 1]).unwrap();
     let mut s = [
         EValue::Tensor(w.view_mut().unwrap()),
-        EValue::IntList(&[6]),
+        EValue::IntList(&[2, 3]),
         EValue::Tensor(out.view_mut().unwrap()),
     ];
-    assert!(call("executorch_prim::et_view.default", &mut s).is_err());
+    call("executorch_prim::et_view.default", &mut s).unwrap();
+    let (EValue::Tensor(src), EValue::Tensor(view)) = (&s[0], &s[2]) else {
+        panic!("tensors expected");
+    };
+    assert!(!src.is_writable());
+    assert_eq!((view.as_ptr(), view.sizes()), (w_data, &[2, 3][..]));
 }
 
 #[test]
