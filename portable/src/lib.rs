@@ -25,6 +25,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::nn::TABLE,
     table::nn2::TABLE,
     table::reduce::TABLE,
+    table::resample::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

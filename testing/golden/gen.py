@@ -1868,6 +1868,8 @@ def OPS():
     ops += gen_nn2.ops()
     import gen_reduce
     ops += gen_reduce.ops()
+    import gen_resample
+    ops += gen_resample.ops()
     return ops
 
 

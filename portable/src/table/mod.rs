@@ -16,5 +16,6 @@ pub mod misc;
 pub mod nn;
 pub mod nn2;
 pub mod reduce;
+pub mod resample;
 pub mod shape;
 pub mod unary;

@@ -12,6 +12,7 @@
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
+//! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -26,6 +27,7 @@ pub mod norm;
 pub mod pad;
 pub mod pointwise;
 pub mod reduce;
+pub mod resample;
 pub mod scalar;
 pub mod scatter;
 pub mod sort;
