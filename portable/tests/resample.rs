@@ -394,3 +394,141 @@ fn upsample_errors() {
         "out"
     );
 }
+
+#[test]
+fn grid_sampler_values() {
+    let x = tt(Float, &[1., 2., 3., 4.], &[1, 1, 2, 2]);
+    let g = tt(
+        Float,
+        &[-1., -1., 1., 1., 0., 0., 0.25, -0.5],
+        &[1, 1, 4, 2],
+    );
+    // (mode, padding, align_corners) -> values, from torch 2.13
+    let want: [((i64, i64, bool), [f64; 4]); 8] = [
+        ((0, 0, false), [0.25, 1.0, 2.5, 1.75]),
+        ((0, 0, true), [1.0, 4.0, 2.5, 2.125]),
+        ((0, 2, false), [1.0, 4.0, 2.5, 1.75]),
+        ((1, 0, false), [1.0, 0.0, 1.0, 2.0]),
+        ((1, 1, true), [1.0, 4.0, 1.0, 2.0]),
+        ((2, 0, false), [0.109375, 1.140625, 3.525390625, 2.01953125]),
+        ((2, 1, false), [0.71875, 4.28125, 2.5, 1.7734375]),
+        ((2, 2, true), [1.0, 4.0, 2.5, 1.99609375]),
+    ];
+    let mut ctx = KernelContext::serial();
+    for ((m, p, ac), w) in want {
+        let mut out = dynamic(Float, 4, &order(4), 16);
+        run(&mut out, |o| {
+            grid_sampler_2d::grid_sampler_2d_out(&mut ctx, &x.view(), &g.view(), m, p, ac, o)
+        })
+        .unwrap();
+        assert_eq!(out.sizes(), [1, 1, 1, 4]);
+        let got = out.to_logical::<f64>();
+        for (a, b) in got.iter().zip(w) {
+            assert!((a - b).abs() < 1e-6, "{m} {p} {ac}: {got:?} vs {w:?}");
+        }
+    }
+    let mut out = dynamic(Float, 4, &order(4), 16);
+    for (m, p) in [(3, 0), (0, 3), (-1, 0)] {
+        let e = run(&mut out, |o| {
+            grid_sampler_2d::grid_sampler_2d_out(&mut ctx, &x.view(), &g.view(), m, p, false, o)
+        })
+        .unwrap_err();
+        assert!(e.arg.ends_with("_mode"));
+    }
+    let gd = tt(Double, &[0.; 8], &[1, 1, 4, 2]);
+    let e = run(&mut out, |o| {
+        grid_sampler_2d::grid_sampler_2d_out(&mut ctx, &x.view(), &gd.view(), 0, 0, false, o)
+    })
+    .unwrap_err();
+    assert_eq!(e.arg, "grid");
+}
+
+#[test]
+fn col2im_and_antialias_values() {
+    let mut ctx = KernelContext::serial();
+    // two overlapping 1x2 blocks over a 1x3 image: the middle pixel sums both
+    let x = tt(Float, &[1., 2., 5., 6.], &[1, 2, 2]);
+    let mut out = dynamic(Float, 4, &order(4), 16);
+    run(&mut out, |o| {
+        col2im::col2im_out(
+            &mut ctx,
+            &x.view(),
+            &[1, 3],
+            &[1, 2],
+            &[1, 1],
+            &[0, 0],
+            &[1, 1],
+            o,
+        )
+    })
+    .unwrap();
+    assert_eq!(out.sizes(), [1, 1, 1, 3]);
+    assert_eq!(out.to_logical::<f64>(), [1., 7., 6.]);
+    // a channels-last out gets the same values (ATen's out overload gets this wrong)
+    let vals: Vec<f64> = (0..2 * 12 * 20).map(|v| ((v * 7) % 13) as f64).collect();
+    let big = tt(Float, &vals, &[2, 12, 20]);
+    let mut want = dynamic(Float, 4, &order(4), 1 << 8);
+    let mut cl = dynamic(Float, 4, &CL, 1 << 8);
+    for o in [&mut want, &mut cl] {
+        run(o, |t| {
+            col2im::col2im_out(&mut ctx, &big.view(), &[4, 5], &[2, 2], &[1, 1], &[1, 0], &[1, 1], t)
+        })
+        .unwrap();
+    }
+    assert_eq!(cl.to_logical::<f64>(), want.to_logical::<f64>());
+    for (k, d, p, s) in [
+        ([0i64, 2], [1i64, 1], [0i64, 0], [1i64, 1]),
+        ([1, 2], [0, 1], [0, 0], [1, 1]),
+        ([1, 2], [1, 1], [-1, 0], [1, 1]),
+        ([1, 2], [1, 1], [0, 0], [0, 1]),
+        ([1 << 40, 1 << 40], [1, 1], [0, 0], [1, 1]),
+        ([1, 2], [1, 1], [1 << 61, 0], [1 << 62, 1]),
+    ] {
+        assert!(
+            run(&mut out, |o| col2im::col2im_out(
+                &mut ctx,
+                &x.view(),
+                &[1, 3],
+                &k,
+                &d,
+                &p,
+                &s,
+                o
+            ))
+            .is_err()
+        );
+    }
+    let a = tt(Float, &[1., 2., 3., 4.], &[1, 1, 1, 4]);
+    run(&mut out, |o| {
+        _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+            &mut ctx,
+            &a.view(),
+            &[1, 2],
+            false,
+            None,
+            None,
+            o,
+        )
+    })
+    .unwrap();
+    let got = out.to_logical::<f64>();
+    assert!(
+        (got[0] - 1.7142857313156128).abs() < 1e-6 && (got[1] - 3.2857141494750977).abs() < 1e-6
+    );
+    let h = tt(Half, &[1., 2., 3., 4.], &[1, 1, 1, 4]);
+    let mut oh = dynamic(Half, 4, &order(4), 16);
+    assert!(
+        run(&mut oh, |o| {
+            _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+                &mut ctx,
+                &h.view(),
+                &[1, 2],
+                false,
+                None,
+                None,
+                o,
+            )
+        })
+        .is_err()
+    );
+}

@@ -203,6 +203,53 @@ def gen_upsample(op, linear):
     return cs
 
 
+def aa_tol(dt, x, k):
+    """Separable sums of up to `k` taps per pass in the dtype (Float: f32, as ATen)."""
+    if dt not in ULP:
+        return "exact"
+    m = max(float(x.double().abs().max()) if x.numel() else 1.0, 1.0)
+    if dt == F64:
+        return {"rtol": 1e-12, "atol": float("%.3g" % (1e-12 * m * k))}
+    return {"rtol": 1e-5, "atol": float("%.3g" % (4 * ULP[F32] * m * k))}
+
+
+def gen_upsample_aa(op):
+    r = rng_for(op)
+    cs = []
+
+    def case(note, x, osz, ac, sh=None, sw=None, outs=None, din=None):
+        k = max(x.shape[-1], x.shape[-2]) if x.dim() == 4 else 4
+        cs.append(C(note, outs=outs, tol=aa_tol(x.dtype, x, k), self=T(x, din), output_size=osz,
+                    align_corners=ac, scales_h=sh, scales_w=sw))
+
+    for ac in (False, True):
+        for dt in (F32, F64):
+            x = vals(r, dt, [2, 3, 9, 11])
+            for osz in ([4, 5], [13, 17], [9, 3], [2, 11], [1, 1], [9, 11], [3, 22]):
+                case("%s size %s align %s" % (NAME[dt], osz, ac), x, osz, ac)
+        x = vals(r, F32, [1, 2, 10, 7])
+        for sh, sw, osz in ((0.4, 0.5, [4, 3]), (2.5, 1.5, [25, 10]), (0.33, 3.0, [3, 21]), (-1.0, 0.0, [4, 3])):
+            case("scales %s %s align %s" % (sh, sw, ac), x, osz, ac, sh, sw)
+        for din, dout in ((CL, CL), (CL, None), (None, CL)):
+            case("dim order in %s out %s align %s" % (din, dout, ac), vals(r, F32, [2, 3, 8, 6]), [3, 4], ac,
+                 outs=[Out(dim_order=dout)], din=din)
+    x = vals(r, F32, [2, 3, 9, 11])
+    case("far downscale", vals(r, F64, [1, 1, 40, 33]), [3, 2], False)
+    case("empty batch", vals(r, F32, [0, 3, 9, 11]), [4, 5], False)
+    case("zero channels", vals(r, F32, [1, 0, 9, 11]), [4, 5], False)
+    case("zero height", vals(r, F32, [1, 2, 0, 11]), [4, 5], False)
+    for osz in ([0, 3], [-1, 3], [3], [3, 3, 3]):
+        case("output_size %s" % osz, x, osz, False)
+    case("rank 3", vals(r, F32, [3, 9, 11]), [4, 5], False)
+    for dt in (F16, BF16, I32, B_):
+        case("%s is rejected" % NAME[dt], vals(r, dt, [1, 2, 9, 11]), [4, 5], False)
+    for odt in (F64, F16):
+        case("out %s" % NAME[odt], x, [4, 5], False, outs=[Out(odt)])
+    for sh in ([0], [7], [1, 1, 1, 1]):
+        case("resize out from %s" % sh, x, [4, 5], True, outs=[Out(shape=sh)])
+    return cs
+
+
 # ----------------------------------------------------------------------------------------------
 # grid_sampler_2d
 
@@ -289,6 +336,85 @@ def gen_grid_sampler(op):
     return cs
 
 
+# ----------------------------------------------------------------------------------------------
+# col2im
+
+def col2im_tol(dt, x, k):
+    """ATen sums in the dtype in a fixed order (kernel offsets outer, blocks inner), which etk
+    follows; Float/Double may still differ by the last bits if a compiler contracts, and
+    Half/BFloat16 are rounded after each addition on both sides: a band of one ulp of the out
+    dtype per addend at max|x|."""
+    if dt not in ULP:
+        return "exact"
+    m = max(float(x.double().abs().max()) if x.numel() else 1.0, 1.0)
+    if dt == F64:
+        return {"rtol": 1e-12, "atol": float("%.3g" % (1e-12 * m * k))}
+    if dt == F32:
+        return {"rtol": 1e-6, "atol": float("%.3g" % (2 * ULP[F32] * m * k))}
+    return {"rtol": ULP[dt], "atol": float("%.3g" % (ULP[dt] * m))}
+
+
+def blocks(o, k, d, p, s):
+    return (o + 2 * p - d * (k - 1) - 1) // s + 1
+
+
+def gen_col2im(op):
+    r = rng_for(op)
+    cs = []
+
+    def case(note, shape, osz, k, d, p, s, dt=F32, outs=None, din=None, raw=None):
+        x = raw if raw is not None else vals(r, dt, shape)
+        cs.append(C(note, outs=outs, tol=col2im_tol(x.dtype, x, k[0] * k[1]), self=T(x, din), output_size=osz,
+                    kernel_size=k, dilation=d, padding=p, stride=s))
+
+    def good(note, n, c, osz, k, d, p, s, dt=F32, **kw):
+        L = blocks(osz[0], k[0], d[0], p[0], s[0]) * blocks(osz[1], k[1], d[1], p[1], s[1])
+        shape = ([n] if n is not None else []) + [c * k[0] * k[1], L]
+        case(note, shape, osz, k, d, p, s, dt, **kw)
+
+    for dt in (F16, BF16, F32, F64):
+        good("%s 3x3 kernel, stride 1" % NAME[dt], 2, 2, [4, 5], [3, 3], [1, 1], [1, 1], [1, 1], dt)
+        good("%s 2x3 kernel, stride 2, dilation 2" % NAME[dt], 2, 3, [7, 6], [2, 3], [2, 1], [1, 0], [2, 2], dt)
+    for geo in (([5, 5], [2, 2], [1, 1], [0, 0], [1, 1]), ([6, 7], [3, 2], [1, 2], [2, 1], [3, 2]),
+                ([4, 4], [4, 4], [1, 1], [0, 0], [4, 4]), ([3, 8], [1, 1], [1, 1], [0, 0], [1, 1]),
+                ([5, 3], [2, 1], [3, 1], [0, 1], [1, 2]), ([1, 1], [3, 3], [1, 1], [1, 1], [1, 1]),
+                ([7, 7], [3, 3], [2, 2], [3, 3], [3, 3]), ([2, 9], [1, 4], [1, 2], [0, 2], [1, 1])):
+        good("geometry %s" % (geo,), 2, 2, *geo)
+    good("unbatched", None, 3, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1])
+    good("unbatched Double", None, 1, [6, 6], [3, 3], [1, 1], [1, 1], [2, 2], F64)
+    good("empty batch", 0, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1])
+    good("input in [0,2,1] order", 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], din=[0, 2, 1])
+    good("input in [2,1,0] order", 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], din=[2, 1, 0])
+    # No channels-last out: ATen's col2im.out writes the contiguous result's memory into a
+    # channels-last out unpermuted (wrong values, unlike the functional op); etk writes the
+    # right values into any dim order (portable/tests/resample.rs checks it).
+    for odt in (F64, F16):
+        good("out %s" % NAME[odt], 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], outs=[Out(odt)])
+    for sh in ([0], [7], [1, 1, 1, 1]):
+        good("resize out from %s" % sh, 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], outs=[Out(shape=sh)])
+    for dt in (I32, I64, U8):
+        good("%s is rejected" % NAME[dt], 1, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], dt)
+    # errors
+    ok = dict(osz=[4, 5], k=[2, 2], d=[1, 1], p=[0, 0], s=[1, 1])
+    L = blocks(4, 2, 1, 0, 1) * blocks(5, 2, 1, 0, 1)
+    for name, val in (("k", [0, 2]), ("k", [2, -1]), ("d", [0, 1]), ("d", [1, -2]), ("p", [-1, 0]),
+                      ("s", [0, 1]), ("s", [1, -1])):
+        g = dict(ok, **{name: val})
+        case("%s %s" % (name, val), [2, 8, L], g["osz"], g["k"], g["d"], g["p"], g["s"])
+    case("channels not divisible by the kernel", [2, 7, L], **ok)
+    case("wrong block count", [2, 8, L + 1], **ok)
+    case("kernel larger than the image", [2, 8, 1], [1, 1], [2, 2], [1, 1], [0, 0], [1, 1])
+    case("negative output size", [2, 8, 1], [-1, 5], [2, 2], [1, 1], [0, 0], [1, 1])
+    case("zero output size", [2, 8, 0], [0, 5], [2, 2], [1, 1], [0, 0], [1, 1])
+    case("zero channels", [2, 0, L], **ok)
+    case("zero length", [2, 8, 0], **ok)
+    case("rank 4", [1, 2, 8, L], **ok)
+    case("rank 1", [L], **ok)
+    case("huge kernel", [2, 8, L], [4, 5], [2 ** 40, 2 ** 40], [1, 1], [0, 0], [1, 1])
+    case("huge stride and padding", [2, 8, 1], [4, 5], [2, 2], [1, 1], [2 ** 61, 2 ** 61], [2 ** 62, 2 ** 62])
+    return cs
+
+
 _encode_value = gen.encode_value
 
 
@@ -309,6 +435,10 @@ def ops():
                     ("pixel_unshuffle.out", lambda op: gen_shuffle(op, False))):
         gen.NOT_ELEMENTWISE.add("aten::" + name)
         res.append((name, "exact", lambda name=name, g=g: g(name), None))
+    gen.NOT_ELEMENTWISE.add("aten::_upsample_bilinear2d_aa.out")
+    res.append(("_upsample_bilinear2d_aa.out", "exact", lambda: gen_upsample_aa("_upsample_bilinear2d_aa.out"), False))
+    gen.NOT_ELEMENTWISE.add("aten::col2im.out")
+    res.append(("col2im.out", "exact", lambda: gen_col2im("col2im.out"), False))
     gen.NOT_ELEMENTWISE.add("aten::grid_sampler_2d.out")
     res.append(("grid_sampler_2d.out", "exact", lambda: gen_grid_sampler("grid_sampler_2d.out"), False))
     for name, linear in (("upsample_nearest2d.vec_out", False), ("upsample_bilinear2d.vec_out", True)):

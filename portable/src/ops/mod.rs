@@ -1,5 +1,6 @@
 //! One module per operator; each opens with its ATen schema.
 
+pub mod _upsample_bilinear2d_aa;
 pub mod abs;
 pub mod acos;
 pub mod acosh;
@@ -31,6 +32,7 @@ pub mod ceil;
 pub mod clamp;
 pub mod clone;
 pub mod clone_dim_order;
+pub mod col2im;
 pub mod conj_physical;
 pub mod constant_pad_nd;
 pub mod convolution;

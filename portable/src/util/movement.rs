@@ -485,8 +485,9 @@ fn elem_as<T: Copy>(elem: &[u8; 16]) -> T {
 unsafe fn fill_run<T: Copy>(dst: *mut u8, d: isize, len: usize, ds: isize, v: T) {
     let dst = dst as *mut T;
     for i in 0..len as isize {
-        // SAFETY: as the caller guarantees.
-        unsafe { *dst.offset(d + i * ds) = v };
+        // SAFETY: as the caller guarantees; unaligned because a 16-byte complex element is
+        // only 8-byte aligned.
+        unsafe { dst.offset(d + i * ds).write_unaligned(v) };
     }
 }
 

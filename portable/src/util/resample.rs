@@ -207,3 +207,66 @@ pub fn linear_taps<F: Float>(
     let i1 = if i0 < input - 1 { i0 + 1 } else { i0 };
     (i0, i1, F::ONE - w1, w1)
 }
+
+/// The taps of one output index of ATen's separable antialiased linear filter
+/// (`_compute_weights_aa` with a triangle filter, `align_corners_delta = 0`): input indices
+/// `start..start + len`, tap `j` weighing `weight(j) / total`.
+#[derive(Clone, Copy)]
+pub struct AaTaps<F> {
+    pub start: usize,
+    pub len: usize,
+    center: F,
+    invscale: F,
+    total: F,
+}
+
+impl<F: Float> AaTaps<F> {
+    /// The taps of output index `o` for `scale` (from [`area_pixel_scale`]).
+    pub fn new(o: usize, input: usize, scale: F) -> AaTaps<F> {
+        let one = F::ONE;
+        let half = F::from_f64(0.5);
+        let (support, invscale) = if scale >= one {
+            (scale, one / scale)
+        } else {
+            (one, one)
+        };
+        // `ceil(support) * 2 + 1`: the most taps ATen keeps.
+        let max_taps = support.ceil().to_f64() * 2.0 + 1.0;
+        let center = scale * (F::from_f64(o as f64) + half);
+        // `static_cast<int64_t>` truncates toward zero.
+        let lo = (center - support + half).trunc().to_f64().max(0.0);
+        let hi = (center + support + half).trunc().to_f64().min(input as f64);
+        // min/max, not clamp: NaN-safe for degenerate scales.
+        let len = (hi - lo).max(0.0).min(max_taps);
+        let mut t = AaTaps {
+            start: lo as usize,
+            len: len as usize,
+            center,
+            invscale,
+            total: F::ZERO,
+        };
+        let mut total = F::ZERO;
+        for j in 0..t.len {
+            total = total + t.raw(j);
+        }
+        t.total = total;
+        t
+    }
+
+    fn raw(&self, j: usize) -> F {
+        let x =
+            (F::from_f64((j + self.start) as f64) - self.center + F::from_f64(0.5)) * self.invscale;
+        let x = x.abs();
+        if x < F::ONE { F::ONE - x } else { F::ZERO }
+    }
+
+    /// The normalized weight of tap `j`.
+    pub fn weight(&self, j: usize) -> F {
+        let w = self.raw(j);
+        if self.total != F::ZERO {
+            w / self.total
+        } else {
+            w
+        }
+    }
+}
