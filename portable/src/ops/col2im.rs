@@ -25,6 +25,8 @@ use etk_core::{
 
 pub const OP: &str = "aten::col2im.out";
 
+// ATen's signature: five geometry lists besides the tensors.
+#[allow(clippy::too_many_arguments)]
 pub fn col2im_out(
     _ctx: &mut KernelContext<'_>,
     self_: &Tensor<'_>,

@@ -36,7 +36,7 @@ pub fn constant_pad_nd_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let rank = self_.dim();
-    if pad.len() % 2 != 0 {
+    if !pad.len().is_multiple_of(2) {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "pad")
             .expected_text("a list of even length")
             .got(Info::Int(pad.len() as i64)));
@@ -104,8 +104,8 @@ pub fn constant_pad_nd_out(
     if let Some(elem) = elem {
         fill_view(OP, out, &dst, &elem)?;
     }
-    for d in first..rank {
-        dst = dst.slice(d, starts[d], src.sizes()[d], 1);
+    for (d, &start) in starts.iter().enumerate().take(rank).skip(first) {
+        dst = dst.slice(d, start, src.sizes()[d], 1);
     }
     copy_between(OP, "self", self_, &src, out, &dst)
 }
@@ -186,7 +186,7 @@ fn element_bytes(
                 let e: E = value.to_element();
                 // SAFETY: `E` is a plain element type of at most 8 bytes.
                 let b = unsafe {
-                    core::slice::from_raw_parts(&e as *const E as *const u8, core::mem::size_of::<E>())
+                    core::slice::from_raw_parts((&e as *const E).cast::<u8>(), core::mem::size_of::<E>())
                 };
                 put(b);
                 true
