@@ -302,6 +302,13 @@ def gen_grid_sampler(op):
     for mode in (0, 1, 2):
         for ac in (False, True):
             case("lattice points mode %d align %s" % (mode, ac), x, gg.clone(), mode, 0, ac)
+    # non-finite and far coordinates: ATen's clip sends NaN to 0, reflection folds inf to NaN
+    nf = torch.tensor([[[[math.nan, 0.0], [0.0, math.nan], [math.inf, 0.0], [-math.inf, 0.5],
+                         [1e30, 0.0], [0.3, -1e30]]]], dtype=F32)
+    xs = torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+    for mode in (0, 1, 2):
+        for pad in (0, 1, 2):
+            case("non-finite grid mode %d padding %d" % (mode, pad), xs.clone(), nf.clone(), mode, pad, False)
     # size-1 spatial dims
     for mode in (0, 1, 2):
         for pad in (0, 1, 2):

@@ -187,11 +187,12 @@ impl<F: Float> Axis<F> {
     }
 
     fn clip(&self, x: F) -> F {
-        // ATen's vector `maximum` / `minimum` propagate NaN.
-        if x.is_nan() {
-            return x;
-        }
-        let x = if x < F::ZERO { F::ZERO } else { x };
+        // ATen's `minimum(max_val, maximum(x, 0))` sends NaN to 0 (checked in torch 2.13).
+        let x = if x.is_nan() || x < F::ZERO {
+            F::ZERO
+        } else {
+            x
+        };
         if self.max_val < x { self.max_val } else { x }
     }
 
