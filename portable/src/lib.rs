@@ -29,6 +29,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::pool::TABLE,
     table::random::TABLE,
     table::spectral::TABLE,
+    table::resample::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

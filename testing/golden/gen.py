@@ -1891,6 +1891,8 @@ def OPS():
     ops += gen_complex.ops()
     import gen_nnmisc
     ops += gen_nnmisc.ops()
+    import gen_resample
+    ops += gen_resample.ops()
     return ops
 
 

@@ -19,6 +19,7 @@ pub mod nnmisc;
 pub mod pool;
 pub mod random;
 pub mod reduce;
+pub mod resample;
 pub mod shape;
 pub mod spectral;
 pub mod unary;

@@ -17,6 +17,7 @@
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
+//! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -35,6 +36,7 @@ pub mod pointwise;
 pub mod pool;
 pub mod random;
 pub mod reduce;
+pub mod resample;
 pub mod scalar;
 pub mod scatter;
 pub mod sort;

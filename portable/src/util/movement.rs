@@ -489,6 +489,63 @@ pub fn zero_view(op: &'static str, out: &mut Tensor<'_>, view: &View) -> Result<
     Ok(())
 }
 
+/// The elements `view` describes of `out` set to one element's bytes: the first
+/// `out.element_size()` bytes of `elem` (a fill that moves bytes, so any dtype, UInt16/32/64
+/// and complex included).
+pub fn fill_view(
+    op: &'static str,
+    out: &mut Tensor<'_>,
+    view: &View,
+    elem: &[u8; 16],
+) -> Result<()> {
+    if !view.fits(out.numel()) {
+        return Err(Error::invalid(
+            op,
+            "out",
+            "a region that stays inside the out's elements",
+        ));
+    }
+    let es = out.element_size();
+    let dst = out.as_mut_ptr(op, "out")?;
+    if view.numel() == 0 {
+        return Ok(());
+    }
+    let pair = Pair::new(view, view);
+    // SAFETY (each arm): the view stays inside the out's writable memory; `elem` holds at
+    // least `es` bytes.
+    unsafe {
+        match es {
+            1 => pair.walk(|d, _, n, ds, _| fill_run(dst, d, n, ds, elem[0])),
+            2 => pair.walk(|d, _, n, ds, _| fill_run(dst, d, n, ds, elem_as::<u16>(elem))),
+            4 => pair.walk(|d, _, n, ds, _| fill_run(dst, d, n, ds, elem_as::<u32>(elem))),
+            8 => pair.walk(|d, _, n, ds, _| fill_run(dst, d, n, ds, elem_as::<u64>(elem))),
+            16 => pair.walk(|d, _, n, ds, _| fill_run(dst, d, n, ds, elem_as::<u128>(elem))),
+            _ => return Err(Error::unsupported_dtype(op, "out", out.dtype())),
+        }
+    }
+    Ok(())
+}
+
+/// The first `size_of::<T>()` bytes of `elem` as a `T` (`T` at most 16 bytes, any bits valid).
+fn elem_as<T: Copy>(elem: &[u8; 16]) -> T {
+    // SAFETY: callers use integer types of at most 16 bytes, for which any bits are valid.
+    unsafe { (elem.as_ptr() as *const T).read_unaligned() }
+}
+
+/// Writes `v` to `len` elements from `dst + d`, `ds` elements apart.
+///
+/// # Safety
+/// Every element addressed must lie inside the out.
+#[inline(always)]
+unsafe fn fill_run<T: Copy>(dst: *mut u8, d: isize, len: usize, ds: isize, v: T) {
+    let dst = dst as *mut T;
+    for i in 0..len as isize {
+        // SAFETY: as the caller guarantees; unaligned because a 16-byte complex element is
+        // only 8-byte aligned.
+        unsafe { dst.offset(d + i * ds).write_unaligned(v) };
+    }
+}
+
 /// Hands `walk` a run mover for elements of `es` bytes (moved as such, whatever their dtype);
 /// `false` for an element size no dtype has.
 ///

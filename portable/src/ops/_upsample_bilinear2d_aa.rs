@@ -1,0 +1,131 @@
+//! `_upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Antialiased bilinear resize of a `[N, C, H, W]` input to `output_size` (PIL's filter, as
+//! `interpolate(..., antialias=True)`): a separable triangle filter whose support widens with
+//! the downscale factor, weights normalized to sum 1 (`util::resample::AaTaps`). Computed as
+//! ATen does, the horizontal pass first (rounded to the dtype) and the vertical one on its
+//! results, each sum in ATen's tap order. The scale of each axis is
+//! `area_pixel_compute_scale` (`align_corners`, a given positive `scales_*` used as
+//! `1 / scale`); `align_corners` changes only the scale. Float and Double; Half and
+//! BFloat16 are rejected (as in ATen). The out has `self`'s dtype, is resized to
+//! `[N, C, OH, OW]` and may have any dim order.
+//!
+//! Not supported: Byte, which ATen accepts with a fixed-point kernel etk does not reproduce
+//! (rejected with `NotImplemented`).
+
+use crate::util::dispatch::Float;
+use crate::util::resample::{AaTaps, area_pixel_scale, plan_2d};
+use etk_core::out::{check_dtype, resize_out};
+use etk_core::{
+    Compute, Element, Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor,
+    boxed_kernel,
+};
+
+pub const OP: &str = "aten::_upsample_bilinear2d_aa.out";
+
+pub fn _upsample_bilinear2d_aa_out(
+    _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    output_size: &[i64],
+    align_corners: bool,
+    scales_h: Option<f64>,
+    scales_w: Option<f64>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let plan = plan_2d(OP, self_, Some(output_size), None)?;
+    match self_.dtype() {
+        ScalarType::Float | ScalarType::Double => {}
+        ScalarType::Byte => {
+            return Err(Error::new(ErrorKind::NotImplemented, OP, "self")
+                .expected_text("Float or Double (Byte's fixed-point kernel is not implemented)")
+                .got(Info::Dtype(self_.dtype())));
+        }
+        dt => return Err(Error::dtype(OP, "self", "Float or Double", dt)),
+    }
+    check_dtype(OP, "out", out, self_.dtype())?;
+    let [oh, ow] = plan.out_hw;
+    resize_out(OP, out, &[self_.size(0), self_.size(1), oh, ow])?;
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    let dst = out.as_mut_ptr(OP, "out")?;
+    let f = Filter {
+        input: self_,
+        out_sizes: out.sizes(),
+        out_strides: out.strides(),
+        align_corners,
+        scales: [scales_h, scales_w],
+    };
+    // SAFETY (both arms): `dst` is the out's data, of `self`'s dtype, resized above.
+    unsafe {
+        if self_.dtype() == ScalarType::Double {
+            f.run::<f64, f64>(dst)
+        } else {
+            f.run::<f32, f32>(dst)
+        }
+    }
+    Ok(())
+}
+
+boxed_kernel!(pub fn _upsample_bilinear2d_aa_out_boxed = OP => _upsample_bilinear2d_aa_out(self_: &Tensor, output_size: &[i64], align_corners: bool, scales_h: Option<f64>, scales_w: Option<f64>) -> (out));
+
+struct Filter<'a> {
+    input: &'a Tensor<'a>,
+    out_sizes: &'a [usize],
+    out_strides: &'a [usize],
+    align_corners: bool,
+    scales: [Option<f64>; 2],
+}
+
+impl Filter<'_> {
+    /// # Safety
+    /// `dst` is the out's data: `[N, C, OH, OW]` with `out_*` metadata and elements of `E`.
+    unsafe fn run<E: Element, F: Float + Compute>(&self, dst: *mut u8) {
+        let src = self.input.as_ptr() as *const E;
+        let dst = dst as *mut E;
+        let (is, os) = (self.input.strides(), self.out_strides);
+        let (ih, iw) = (self.input.size(2), self.input.size(3));
+        let [n, c, oh, ow] = [
+            self.out_sizes[0],
+            self.out_sizes[1],
+            self.out_sizes[2],
+            self.out_sizes[3],
+        ];
+        let sh: F = area_pixel_scale(ih, oh, self.align_corners, self.scales[0]);
+        let sw: F = area_pixel_scale(iw, ow, self.align_corners, self.scales[1]);
+        // One weighted sum in ATen's order: `t = v0 * w0; t += vj * wj`.
+        let sum = |taps: &AaTaps<F>, v: &mut dyn FnMut(usize) -> F| -> F {
+            let mut t = F::ZERO;
+            for j in 0..taps.len {
+                let p = v(taps.start + j) * taps.weight(j);
+                t = if j == 0 { p } else { t + p };
+            }
+            t
+        };
+        for b in 0..n {
+            for ch in 0..c {
+                let base = b * is[0] + ch * is[1];
+                for y in 0..oh {
+                    let ty = AaTaps::new(y, ih, sh);
+                    for x in 0..ow {
+                        let tx = AaTaps::new(x, iw, sw);
+                        // SAFETY: tap indices lie in `[0, size)` of their axis.
+                        let mut row = |r: usize| -> F {
+                            let mut col = |k: usize| -> F {
+                                F::load(unsafe { *src.add(base + r * is[2] + k * is[3]) })
+                            };
+                            // The horizontal pass's result is stored in the dtype.
+                            let h: E = sum(&tx, &mut col).store();
+                            F::load(h)
+                        };
+                        let v = sum(&ty, &mut row);
+                        // SAFETY: in-range out indices.
+                        unsafe {
+                            *dst.add(b * os[0] + ch * os[1] + y * os[2] + x * os[3]) = v.store()
+                        };
+                    }
+                }
+            }
+        }
+    }
+}
