@@ -7,22 +7,10 @@ use ScalarType::*;
 use etk_core::{ErrorKind, KernelContext, OwnedTensor, Scalar, ScalarType, Tensor};
 use etk_portable::ops::*;
 
+mod common;
+use common::*;
+
 const CL: [usize; 4] = [0, 2, 3, 1];
-
-fn tto(dtype: ScalarType, vals: &[f64], sizes: &[usize], order: &[usize]) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-    t.fill_logical::<f64>(vals);
-    t
-}
-
-fn tt(dtype: ScalarType, vals: &[f64], sizes: &[usize]) -> OwnedTensor {
-    let order: Vec<usize> = (0..sizes.len()).collect();
-    tto(dtype, vals, sizes, &order)
-}
-
-fn iota(n: usize) -> Vec<f64> {
-    (0..n).map(|i| i as f64).collect()
-}
 
 /// A resizable out with room for `cap` elements, laid out in `order` once resized.
 fn dynamic(dtype: ScalarType, rank: usize, order: &[usize], cap: usize) -> OwnedTensor {
