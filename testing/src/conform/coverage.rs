@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-/// The four lists, by file name, with their section titles.
-pub const LISTS: [(&str, &str); 4] = [
+/// The lists, by file name, with their section titles.
+pub const LISTS: [(&str, &str); 5] = [
     (
         "portable_ops.txt",
         "Portable operators (ExecuTorch's portable list)",
@@ -23,6 +23,10 @@ pub const LISTS: [(&str, &str); 4] = [
     ),
     ("quantized_ops.txt", "Quantized operators"),
     ("prim_ops.txt", "Prim ops"),
+    (
+        "beyond_ops.txt",
+        "Beyond ExecuTorch's lists (Core ATen and requested operators)",
+    ),
 ];
 
 /// The repository root (the parent of this crate).
