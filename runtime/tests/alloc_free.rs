@@ -70,10 +70,12 @@ fn check_models(parallel: &dyn Parallel) -> usize {
                     .map(|(i, v)| input_tensor(&m, i, v))
                     .collect();
                 let (n, r) = counted(|| {
-                    for (i, t) in ts.iter().enumerate() {
-                        m.set_input(i, &t.view())?;
-                    }
+                    // Inputs are set before every call: a memory plan may reuse an input's
+                    // memory once it has been read (llama's token does).
                     for _ in 0..3 {
+                        for (i, t) in ts.iter().enumerate() {
+                            m.set_input(i, &t.view())?;
+                        }
                         m.execute(&mut ctx)?;
                     }
                     Ok::<(), etk_runtime::Error>(())
