@@ -319,3 +319,21 @@ fn softmax_of_an_empty_tensor_with_huge_dims_returns_at_once() {
         assert!(r.findings.is_empty(), "{op}: {:?}", r.findings);
     }
 }
+
+/// Found by CI's fuzz run: an adaptive pool of an empty input with a huge batch walked every
+/// batch index for planes of no elements.
+#[test]
+fn pooling_an_empty_tensor_with_a_huge_batch_returns_at_once() {
+    let Some(k) = lookup("portable", "aten::_adaptive_avg_pool2d.out") else {
+        return;
+    };
+    let args = vec![
+        Tensor(TSpec::new(ScalarType::Float, &[1 << 55, 0, 7, 6], vec![])),
+        IntList(vec![7, 6]),
+        Out(TSpec::new(ScalarType::Float, &[2, 3, 7, 6], vec![])
+            .order(&[0, 2, 3, 1])
+            .out(1008, true)),
+    ];
+    let r = check_call(k, "aten::_adaptive_avg_pool2d.out", 1, &args, 1);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+}

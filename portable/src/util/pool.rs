@@ -160,6 +160,11 @@ impl Layout {
 
     /// Calls `f(n, c, o)` for every output position, in ATen's order.
     fn for_each_out(&self, mut f: impl FnMut(usize, usize, [usize; MAX_SPATIAL])) {
+        // An empty out can still have a huge dim (a view's extent counts 0 as 1): walking its
+        // other dims would take forever.
+        if self.n == 0 || self.c == 0 || self.outs.contains(&0) {
+            return;
+        }
         for n in 0..self.n {
             for c in 0..self.c {
                 for a in 0..self.outs[0] {
@@ -616,6 +621,9 @@ unsafe fn backward_run<C: PoolNum>(
         Access::<C>::new(indices, l.k),
         Access::<C>::new(grad_input, l.k),
     );
+    if l.n == 0 || l.c == 0 || l.ins.contains(&0) {
+        return;
+    }
     for n in 0..l.n {
         for c in 0..l.c {
             for a in 0..l.ins[0] {
