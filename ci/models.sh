@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The committed models end to end: every program with test vectors (NAME.pte with
 # NAME.io.safetensors) and every bundled program (.bpte) through `etk-run --io`, on --lib
-# portable and --lib default (release build). A mismatch or any error fails the script. A model
+# portable and --lib default (test-profile build). A mismatch or any error fails the script. A model
 # needing operators etk does not have yet (etk-run exits 2 and names them) is skipped with a
 # line naming them, so it starts running here as soon as they land. Takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release -q -p etk-run
-BIN="${CARGO_TARGET_DIR:-target}/release/etk-run"
+# The test profile, as ci/conformance.sh (its libraries are built already).
+cargo build --profile test -q -p etk-run
+BIN="${CARGO_TARGET_DIR:-target}/debug/etk-run"
 MODELS=testing/models
 
 ran=0 skipped=0 failed=0

@@ -29,5 +29,4 @@ else
   echo "test.sh: libopenblas not installed, the openblas feature is not built" >&2
 fi
 step bash ci/conformance.sh
-# After the conformance suite's release build, so etk-run's build reuses it.
 step bash ci/models.sh
