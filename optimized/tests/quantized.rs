@@ -211,6 +211,29 @@ fn same(dtype: ScalarType, a: &[u8], b: &[u8]) -> bool {
 }
 
 /// Calls `fast` and `slow` the same way at every level and compares.
+/// An embedding kernel's typed entry (`.dtype_out`, and `.out` without the dtype).
+type EmbeddingDtypeFn = fn(
+    &mut KernelContext<'_>,
+    &Tensor<'_>,
+    &Tensor<'_>,
+    Option<&Tensor<'_>>,
+    i64,
+    i64,
+    &Tensor<'_>,
+    Option<ScalarType>,
+    &mut Tensor<'_>,
+) -> Result<()>;
+type EmbeddingFn = fn(
+    &mut KernelContext<'_>,
+    &Tensor<'_>,
+    &Tensor<'_>,
+    Option<&Tensor<'_>>,
+    i64,
+    i64,
+    &Tensor<'_>,
+    &mut Tensor<'_>,
+) -> Result<()>;
+
 fn check(
     what: &str,
     out_dtype: ScalarType,
@@ -645,72 +668,43 @@ fn embedding_case(rng: &mut Rng, bits: u32, w_dt: ScalarType, groups: usize, col
         "embedding_{bits} {w_dt}[{rows}, {packed}] scales {sdt}{ssizes:?} zp {} idx {idt}{isizes:?} dtype {dtype:?}",
         zp.is_some()
     );
-    if bits == 8 {
-        check(
-            &what,
-            out_dt,
-            &osizes,
-            &oorder,
-            &|c, o| {
-                opt::embedding_byte::embedding_byte_dtype_out(
-                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
-                )
-            },
-            &|c, o| {
-                reference::embedding_byte::embedding_byte_dtype_out(
-                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
-                )
-            },
-        );
-        if dtype.is_none() {
-            check(
-                &what,
-                out_dt,
-                &osizes,
-                &oorder,
-                &|c, o| {
-                    opt::embedding_byte::embedding_byte_out(c, &wt, &st, zp, qmin, qmax, &it, o)
-                },
-                &|c, o| {
-                    reference::embedding_byte::embedding_byte_out(
-                        c, &wt, &st, zp, qmin, qmax, &it, o,
-                    )
-                },
-            );
-        }
+    let (opt_dtype, ref_dtype, opt_plain, ref_plain): (
+        EmbeddingDtypeFn,
+        EmbeddingDtypeFn,
+        EmbeddingFn,
+        EmbeddingFn,
+    ) = if bits == 8 {
+        (
+            opt::embedding_byte::embedding_byte_dtype_out,
+            reference::embedding_byte::embedding_byte_dtype_out,
+            opt::embedding_byte::embedding_byte_out,
+            reference::embedding_byte::embedding_byte_out,
+        )
     } else {
+        (
+            opt::embedding_4bit::embedding_4bit_dtype_out,
+            reference::embedding_4bit::embedding_4bit_dtype_out,
+            opt::embedding_4bit::embedding_4bit_out,
+            reference::embedding_4bit::embedding_4bit_out,
+        )
+    };
+    check(
+        &what,
+        out_dt,
+        &osizes,
+        &oorder,
+        &|c, o| opt_dtype(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
+        &|c, o| ref_dtype(c, &wt, &st, zp, qmin, qmax, &it, dtype, o),
+    );
+    if dtype.is_none() {
         check(
             &what,
             out_dt,
             &osizes,
             &oorder,
-            &|c, o| {
-                opt::embedding_4bit::embedding_4bit_dtype_out(
-                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
-                )
-            },
-            &|c, o| {
-                reference::embedding_4bit::embedding_4bit_dtype_out(
-                    c, &wt, &st, zp, qmin, qmax, &it, dtype, o,
-                )
-            },
+            &|c, o| opt_plain(c, &wt, &st, zp, qmin, qmax, &it, o),
+            &|c, o| ref_plain(c, &wt, &st, zp, qmin, qmax, &it, o),
         );
-        if dtype.is_none() {
-            check(
-                &what,
-                out_dt,
-                &osizes,
-                &oorder,
-                &|c, o| {
-                    opt::embedding_4bit::embedding_4bit_out(c, &wt, &st, zp, qmin, qmax, &it, o)
-                },
-                &|c, o| {
-                    reference::embedding_4bit::embedding_4bit_out(
-                        c, &wt, &st, zp, qmin, qmax, &it, o,
-                    )
-                },
-            );
-        }
     }
 }
 
