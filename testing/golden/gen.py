@@ -721,6 +721,8 @@ def encode_value(v, name, tensors):
         return {"str": v}
     if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
         return {"ints": v}
+    if isinstance(v, list) and all(isinstance(x, float) for x in v):  # float[] (scale_factors)
+        return {"floats": [jfloat(x) for x in v]}
     raise TypeError(repr(v))
 
 

@@ -422,19 +422,6 @@ def gen_col2im(op):
     return cs
 
 
-_encode_value = gen.encode_value
-
-
-def _encode(v, name, tensors):
-    """`float[]?` arguments (scale_factors) as {"floats": [...]}."""
-    if isinstance(v, list) and v and all(isinstance(x, float) for x in v):
-        return {"floats": [gen.jfloat(x) for x in v]}
-    return _encode_value(v, name, tensors)
-
-
-gen.encode_value = _encode
-
-
 def ops():
     res = []
     for name, g in (("constant_pad_nd.out", gen_constant_pad),
