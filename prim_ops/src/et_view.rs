@@ -14,7 +14,7 @@ use etk_core::{
     registry::check_arity,
 };
 
-const OP: &str = "executorch_prim::et_view.default";
+pub const OP: &str = "executorch_prim::et_view.default";
 
 pub fn et_view_default<'a>(
     _ctx: &mut KernelContext<'_>,

@@ -187,7 +187,7 @@ pub fn check_call(
             }
         }
         // `et_view` writes nothing: its out becomes a view of `self`, planned at its memory.
-        let writes_outs = op != "executorch_prim::et_view.default";
+        let writes_outs = op != etk::prim_ops::et_view::OP;
         if verdict == Verdict::Ok && writes_outs && unintended_alias(args, n_outs, in_place) {
             findings.push(Finding {
                 kind: FindingKind::AcceptedAlias,
