@@ -17,12 +17,13 @@
 //! The loop nest is written once for three spatial dims: 1-D and 2-D calls see leading
 //! spatial dims of size 1.
 
+use crate::util::conv::{ConvGeometry, conv_geometry, spatial_strides};
 use crate::util::dispatch::Arith;
-use crate::util::window::{MAX_SPATIAL, conv_out_size, conv_transpose_out_size, expand_param};
+use crate::util::window::MAX_SPATIAL;
 use etk_core::out::check_dtype;
 use etk_core::{
-    Compute, Element, Error, ErrorKind, Info, KernelContext, MAX_DIM, Result, ScalarType, Tensor,
-    bf16, boxed_kernel, f16,
+    Compute, Element, Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, bf16,
+    boxed_kernel, f16,
 };
 
 pub const OP: &str = "aten::convolution.out";
@@ -52,7 +53,7 @@ pub fn convolution_out(
     check_dtype(OP, "out", out, input.dtype())?;
     out.resize(OP, "out", &geo.out_sizes[..input.dim()])?;
     let out_ptr = out.as_mut_ptr(OP, "out")?;
-    let os = spatial(out.strides(), input.dim());
+    let os = spatial_strides(out);
     use ScalarType::*;
     // SAFETY: every offset `run` forms stays within the sizes checked above.
     unsafe {
@@ -74,96 +75,17 @@ pub fn convolution_out(
 
 boxed_kernel!(pub fn convolution_out_boxed = OP => convolution_out(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>, stride: &[i64], padding: &[i64], dilation: &[i64], transposed: bool, output_padding: &[i64], groups: i64) -> (out));
 
-/// A checked call: sizes padded to three spatial dims (leading 1s).
-struct Geometry {
-    transposed: bool,
-    n: usize,
-    groups: usize,
-    /// input / output channels per group
-    icg: usize,
-    ocg: usize,
-    ins: [usize; MAX_SPATIAL],
-    outs: [usize; MAX_SPATIAL],
-    ks: [usize; MAX_SPATIAL],
-    stride: [isize; MAX_SPATIAL],
-    padding: [isize; MAX_SPATIAL],
-    dilation: [isize; MAX_SPATIAL],
-    out_sizes: [usize; MAX_DIM],
-}
-
-/// The spatial part of a rank-`rank` tensor's sizes or strides, padded in front to three
-/// dims with `fill`.
-fn pad3(v: &[usize], rank: usize, fill: usize) -> [usize; MAX_SPATIAL] {
-    let k = rank - 2;
-    let mut o = [fill; MAX_SPATIAL];
-    o[MAX_SPATIAL - k..].copy_from_slice(&v[2..rank]);
-    o
-}
-
-fn spatial(strides: &[usize], rank: usize) -> [usize; MAX_SPATIAL] {
-    pad3(strides, rank, 0)
-}
-
+/// The forward's own checks on top of the shared geometry: bias and dtypes.
 fn check(
     input: &Tensor<'_>,
     weight: &Tensor<'_>,
     bias: Option<&Tensor<'_>>,
-    [stride, padding, dilation, output_padding]: [&[i64]; 4],
+    params: [&[i64]; 4],
     transposed: bool,
     groups: i64,
-) -> Result<Geometry> {
-    let rank = weight.dim();
-    if !(3..=5).contains(&rank) {
-        return Err(Error::new(ErrorKind::InvalidArgument, OP, "weight")
-            .expected_text("a 3-, 4- or 5-D weight (1-, 2- or 3-D convolution)")
-            .got(Info::Shape(weight.shape())));
-    }
-    if input.dim() != rank {
-        return Err(Error::new(ErrorKind::InvalidArgument, OP, "input")
-            .expected(
-                "a batched input of the weight's rank",
-                Info::Int(rank as i64),
-            )
-            .got(Info::Shape(input.shape())));
-    }
-    let k = rank - 2;
-    let s = expand_param(OP, "stride", stride, k, 1)?;
-    let p = expand_param(OP, "padding", padding, k, 0)?;
-    let d = expand_param(OP, "dilation", dilation, k, 1)?;
-    let op = expand_param(OP, "output_padding", output_padding, k, 0)?;
-    if groups <= 0 {
-        return Err(Error::new(ErrorKind::InvalidArgument, OP, "groups")
-            .expected_text("a positive number of groups")
-            .got(Info::Int(groups)));
-    }
-    if transposed && (0..k).any(|i| op[i] >= s[i] && op[i] >= d[i]) {
-        return Err(Error::invalid(
-            OP,
-            "output_padding",
-            "output padding smaller than either stride or dilation",
-        ));
-    }
-    let g = usize::try_from(groups).unwrap_or(usize::MAX);
-    let (c_in, w0, w1) = (input.size(1), weight.size(0), weight.size(1));
-    let channels_ok = if transposed {
-        c_in == w0 && w0 % g == 0
-    } else {
-        w0 % g == 0 && w1.checked_mul(g) == Some(c_in)
-    };
-    if !channels_ok {
-        return Err(Error::new(ErrorKind::InvalidArgument, OP, "input")
-            .expected(
-                "input channels matching the weight and groups; weight",
-                Info::Shape(weight.shape()),
-            )
-            .got(Info::Shape(input.shape())));
-    }
-    let c_out = if transposed {
-        w1.checked_mul(g)
-            .ok_or(Error::invalid(OP, "groups", "a group count that fits"))?
-    } else {
-        w0
-    };
+) -> Result<ConvGeometry> {
+    let geo = conv_geometry(OP, input, weight, params, transposed, groups)?;
+    let c_out = geo.out_sizes[1];
     if weight.dtype() != input.dtype() {
         return Err(Error::new(ErrorKind::InvalidType, OP, "weight")
             .expected("the input's dtype", Info::Dtype(input.dtype()))
@@ -198,49 +120,13 @@ fn check(
         input.dtype(),
         ScalarType::Byte | ScalarType::Char | ScalarType::Short | ScalarType::Int
     );
-    if narrow_int && (transposed || d[..k].iter().any(|&v| v > 1)) {
+    if narrow_int && (transposed || geo.dilated) {
         return Err(Error::dtype(
             OP,
             "input",
             "a floating dtype or Long for a transposed or dilated convolution",
             input.dtype(),
         ));
-    }
-    let ins = pad3(input.sizes(), rank, 1);
-    let ks = pad3(weight.sizes(), rank, 1);
-    let mut outs = [1usize; MAX_SPATIAL];
-    let off = MAX_SPATIAL - k;
-    for i in 0..k {
-        let (ii, kk) = (ins[off + i], ks[off + i]);
-        outs[off + i] = if transposed {
-            conv_transpose_out_size(OP, ii, kk, s[i], p[i], d[i], op[i])?
-        } else {
-            conv_out_size(OP, ii, kk, s[i], p[i], d[i])?
-        };
-    }
-    let mut out_sizes = [0usize; MAX_DIM];
-    out_sizes[0] = input.size(0);
-    out_sizes[1] = c_out;
-    out_sizes[2..rank].copy_from_slice(&outs[off..]);
-    let lim = |v: i64| isize::try_from(v).unwrap_or(isize::MAX);
-    let mut geo = Geometry {
-        transposed,
-        n: input.size(0),
-        groups: g,
-        icg: c_in / g,
-        ocg: c_out / g,
-        ins,
-        outs,
-        ks,
-        stride: [1; MAX_SPATIAL],
-        padding: [0; MAX_SPATIAL],
-        dilation: [1; MAX_SPATIAL],
-        out_sizes,
-    };
-    for i in 0..k {
-        geo.stride[off + i] = lim(s[i]);
-        geo.padding[off + i] = lim(p[i]);
-        geo.dilation[off + i] = lim(d[i]);
     }
     Ok(geo)
 }
@@ -250,7 +136,7 @@ fn check(
 /// writable tensor of `geo.out_sizes` that no input overlaps, and `E` must be the dtype's
 /// element type.
 unsafe fn run<E: Element, C: Compute + Arith>(
-    geo: &Geometry,
+    geo: &ConvGeometry,
     input: &Tensor<'_>,
     weight: &Tensor<'_>,
     bias: Option<&Tensor<'_>>,
@@ -258,16 +144,12 @@ unsafe fn run<E: Element, C: Compute + Arith>(
     out_strides: &[usize],
     os: [usize; MAX_SPATIAL],
 ) {
-    let rank = input.dim();
     let (x, w, y) = (
         input.as_ptr() as *const E,
         weight.as_ptr() as *const E,
         out as *mut E,
     );
-    let (xs, ws) = (
-        spatial(input.strides(), rank),
-        spatial(weight.strides(), rank),
-    );
+    let (xs, ws) = (spatial_strides(input), spatial_strides(weight));
     let (xn, xc) = (input.strides()[0], input.strides()[1]);
     let (w0, w1) = (weight.strides()[0], weight.strides()[1]);
     let (yn, yc) = (out_strides[0], out_strides[1]);
@@ -279,26 +161,6 @@ unsafe fn run<E: Element, C: Compute + Arith>(
         bias.map_or(C::default(), |b| {
             C::load(unsafe { *(b.as_ptr() as *const E).add(oc * b.strides()[0]) })
         })
-    };
-    // The input position a tap reaches from output position `o` (or, transposed, the input
-    // position that reaches `o` through tap `t`), if any.
-    // Checked arithmetic: a position that overflows `isize` lies outside the input either way.
-    let tap = |dim: usize, o: usize, t: usize| -> Option<usize> {
-        let (s, p, d) = (geo.stride[dim], geo.padding[dim], geo.dilation[dim]);
-        let td = (t as isize).checked_mul(d)?;
-        let i = if geo.transposed {
-            let num = (o as isize).checked_add(p)?.checked_sub(td)?;
-            if num < 0 || num % s != 0 {
-                return None;
-            }
-            num / s
-        } else {
-            (o as isize)
-                .checked_mul(s)?
-                .checked_sub(p)?
-                .checked_add(td)?
-        };
-        (i >= 0 && (i as usize) < geo.ins[dim]).then_some(i as usize)
     };
     let [o0, o1, o2] = geo.outs;
     let [k0, k1, k2] = geo.ks;
@@ -314,18 +176,20 @@ unsafe fn run<E: Element, C: Compute + Arith>(
                             for icl in 0..geo.icg {
                                 let ic = g * geo.icg + icl;
                                 // weight [C_out, C_in/g, k..] or, transposed, [C_in, C_out/g, k..]
-                                let wbase = if geo.transposed {
-                                    ic * w0 + ocl * w1
-                                } else {
-                                    oc * w0 + icl * w1
-                                };
+                                let wbase = geo.weight_base(w0, w1, ic, icl, oc, ocl);
                                 let xbase = n * xn + ic * xc;
                                 for t0 in 0..k0 {
-                                    let Some(i0) = tap(0, a, t0) else { continue };
+                                    let Some(i0) = geo.input_pos(0, a, t0) else {
+                                        continue;
+                                    };
                                     for t1 in 0..k1 {
-                                        let Some(i1) = tap(1, bb, t1) else { continue };
+                                        let Some(i1) = geo.input_pos(1, bb, t1) else {
+                                            continue;
+                                        };
                                         for t2 in 0..k2 {
-                                            let Some(i2) = tap(2, c, t2) else { continue };
+                                            let Some(i2) = geo.input_pos(2, c, t2) else {
+                                                continue;
+                                            };
                                             let xo = xbase + i0 * xs[0] + i1 * xs[1] + i2 * xs[2];
                                             let wo = wbase + t0 * ws[0] + t1 * ws[1] + t2 * ws[2];
                                             acc = acc.wrapping_add(xv(xo).wrapping_mul(wv(wo)));

@@ -41,6 +41,7 @@ pub mod col2im;
 pub mod conj_physical;
 pub mod constant_pad_nd;
 pub mod convolution;
+pub mod convolution_backward;
 pub mod copy;
 pub mod cos;
 pub mod cosh;

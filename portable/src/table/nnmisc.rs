@@ -12,4 +12,5 @@ pub const TABLE: &[KernelEntry] = entries![
     native_group_norm::OP => native_group_norm::native_group_norm_out_boxed,
     cdist::OP => cdist::cdist_forward_out_boxed,
     pdist::OP => pdist::pdist_forward_out_boxed,
+    convolution_backward::OP => convolution_backward::convolution_backward_out_boxed,
 ];

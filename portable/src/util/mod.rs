@@ -15,6 +15,8 @@
 //! - [`fft`]: discrete Fourier transforms of any length (mixed radix, Bluestein) and the
 //!   tensor-level loads and stores of the real FFT ops.
 //! - [`pad`]: the reflect / replicate padding index maps and the padding kernel.
+//! - [`conv`]: convolution geometry (checks, output size, tap positions) shared by the
+//!   forward and backward convolution.
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
 //! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
@@ -24,6 +26,7 @@
 pub mod advanced;
 pub mod arith;
 pub mod compare;
+pub mod conv;
 pub mod copy;
 pub mod dispatch;
 pub mod dist;
