@@ -730,6 +730,8 @@ def write_op(opname, cat, cases, outdir, conv_src=None):
     if cat == "quant":  # quantized_decomposed:: ops: gen_quant.py writes them
         return __import__("gen_quant").write_op(opname, cases, outdir)
     opname, _, tag = opname.partition("@")   # "clone.out@complex": aten__clone.out.complex.safetensors
+    if cat == "convbwd":  # convolution_backward.out: masked-off outs (gen_conv_backward.py)
+        return __import__("gen_conv_backward").write_op(opname, cases, outdir)
     if cat == "mutating":  # ops that write some inputs: gen_nnmisc.py adds their values after the call
         return __import__("gen_nnmisc").write_op_mutating(opname, cases, outdir, conv_src)
     info = OpInfo(opname)
@@ -1895,6 +1897,7 @@ def OPS():
     ops += gen_nnmisc.ops()
     import gen_resample
     ops += gen_resample.ops()
+    ops += __import__("gen_conv_backward").ops()
     return ops
 
 
