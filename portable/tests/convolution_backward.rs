@@ -23,6 +23,7 @@ struct P {
     groups: usize,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn p(
     x: &[usize],
     w: &[usize],
@@ -214,7 +215,6 @@ fn call(
         (v1.sizes().to_vec(), v1.dim_order().to_vec()),
         (v2.sizes().to_vec(), v2.dim_order().to_vec()),
     ];
-    drop((v0, v1, v2));
     o0.set_layout(&l[0].0, &l[0].1);
     o1.set_layout(&l[1].0, &l[1].1);
     o2.set_layout(&l[2].0, &l[2].1);

@@ -187,7 +187,7 @@ pub fn convolution_backward_out(
             BFloat16 => run::<bf16, f32>(&call, outs),
             Float => run::<f32, f32>(&call, outs),
             Double => run::<f64, f64>(&call, outs),
-            d => return Err(Error::unsupported_dtype(OP, "input", d)),
+            d => Err(Error::unsupported_dtype(OP, "input", d)),
         }
     }
 }
