@@ -757,3 +757,59 @@ fn resizes_dynamic_outs_and_keeps_static_ones() {
     );
     assert_eq!((vals(&a), vals(&b), vals(&c)), (gi, gw, gb));
 }
+
+#[test]
+fn complex_bias_gradient_and_unsigned_dtypes() {
+    let pr = p(
+        &[2, 2, 3, 3],
+        &[2, 2, 2, 2],
+        &[1],
+        &[0],
+        &[1],
+        false,
+        &[0],
+        1,
+    );
+    let os = pr.out_shape(); // [2, 2, 2, 2]
+    let mut go = OwnedTensor::zeros(ComplexFloat, &os).unwrap();
+    {
+        let mut v = go.view_mut().unwrap();
+        let ptr = v.as_mut_ptr("test", "go").unwrap() as *mut f32;
+        for i in 0..16 {
+            // SAFETY: 16 complex elements, contiguous.
+            unsafe {
+                *ptr.add(2 * i) = i as f32;
+                *ptr.add(2 * i + 1) = -2.0 * i as f32;
+            }
+        }
+    }
+    let x = OwnedTensor::zeros(ComplexFloat, &pr.x).unwrap();
+    let w = OwnedTensor::zeros(ComplexFloat, &pr.w).unwrap();
+    let (mut a, mut b) = (dynamic(ComplexFloat, 99), dynamic(ComplexFloat, 99));
+    let mut c = OwnedTensor::zeros(ComplexFloat, &[2]).unwrap();
+    let bias_only = [false, false, true];
+    call(&pr, &go, &x, &w, None, &bias_only, &mut a, &mut b, &mut c).unwrap();
+    let got: Vec<f32> = {
+        let v = c.view();
+        let ptr = v.as_ptr() as *const f32;
+        // SAFETY: 2 complex elements.
+        (0..4).map(|i| unsafe { *ptr.add(i) }).collect()
+    };
+    // channel 0 holds elements 0..4 and 8..12 (n = 0, 1), channel 1 the others
+    let s0: f32 = [0, 1, 2, 3, 8, 9, 10, 11].iter().map(|&i| i as f32).sum();
+    let s1: f32 = [4, 5, 6, 7, 12, 13, 14, 15].iter().map(|&i| i as f32).sum();
+    assert_eq!(got, vec![s0, -2.0 * s0, s1, -2.0 * s1]);
+    let e = call(&pr, &go, &x, &w, None, &[true; 3], &mut a, &mut b, &mut c).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidType);
+    for dt in [UInt16, UInt32, UInt64, ComplexHalf] {
+        let (go, x, w) = (
+            OwnedTensor::zeros(dt, &os).unwrap(),
+            OwnedTensor::zeros(dt, &pr.x).unwrap(),
+            OwnedTensor::zeros(dt, &pr.w).unwrap(),
+        );
+        let (mut a, mut b, mut c) = (dynamic(dt, 99), dynamic(dt, 99), dynamic(dt, 9));
+        call(&pr, &go, &x, &w, None, &[false; 3], &mut a, &mut b, &mut c).unwrap();
+        let e = call(&pr, &go, &x, &w, None, &bias_only, &mut a, &mut b, &mut c).unwrap_err();
+        assert_eq!((e.kind, e.arg), (ErrorKind::InvalidType, "input"), "{dt:?}");
+    }
+}

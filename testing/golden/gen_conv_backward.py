@@ -29,9 +29,11 @@ import torch
 from safetensors.torch import save_file
 
 import gen
-from gen import T, NAME, F16, BF16, F32, F64, I64, B_, U8, CL, vals, rng_for
+from gen import T, NAME, F16, BF16, F32, F64, I64, B_, U8, C32, C64, C128, CL, vals, rng_for
 
 A = torch.ops.aten
+U16, U32, U64 = torch.uint16, torch.uint32, torch.uint64
+NAME.update({U16: "UInt16", U32: "UInt32", U64: "UInt64"})
 OPNAME = "convolution_backward.out"
 FULL = "aten::convolution_backward.out"
 ARGS = ["grad_output", "input", "weight", "bias_sizes", "stride", "padding", "dilation", "transposed",
@@ -79,6 +81,12 @@ def grads(go, x, w, c, mask):
 
 def tol_for(c, go, x, w, mask):
     dt = x.dtype
+    if dt in (C64, C128):
+        # the bias gradient only: a sum of N * positions terms per component
+        rt = F32 if dt == C64 else F64
+        S = float((go.real.abs() + go.imag.abs()).double().sum([0] + list(range(2, go.dim()))).max())
+        K = go.shape[0] * math.prod(go.shape[2:])
+        return {"rtol": ULP[rt] * 2, "atol": fl(max(2 * (K + 2) * U_ACC[rt] * S * 1.01, 1e-12))}
     if dt not in FDT:
         return "exact"
     S = grads(go.double().abs(), x.double().abs(), w.double().abs(), c, mask)
@@ -152,7 +160,7 @@ def run_case(c):
         tol = tol_for(c, gen.materialize(c["grad_output"]),
                                                             gen.materialize(c["input"]),
                                                             gen.materialize(c["weight"]), mask)
-        if isinstance(tol, dict):
+        if isinstance(tol, dict) and not x.is_complex():
             ref = grads(go.double(), x.double(), w.double(), c, mask)
             for i in range(3):
                 if exp[i] is None or not exp[i].numel():
@@ -192,7 +200,7 @@ def write_op(opname, cases, outdir):
             expected = []
             for i, e in enumerate(exp):
                 nm = "%d.expected.%d" % (k, i)
-                tensors[nm] = e if e is not None else torch.empty([0], dtype=outs[i][0])
+                tensors[nm] = gen.stored(e if e is not None else torch.empty([0], dtype=outs[i][0]))
                 expected.append(nm)
         jcases.append({"op": FULL, "args": args, "outs": jouts, "expected": expected, "tol": tol, "note": note})
     meta = json.dumps(jcases, sort_keys=True, separators=(",", ":"), allow_nan=False)
@@ -210,6 +218,10 @@ def gen_cases():
     cs = []
 
     def cv(dt, shape):
+        if dt in (C32, C64, C128):
+            return torch.complex(vals(r, F64, shape, "gemm"), vals(r, F64, shape, "gemm")).to(dt)
+        if dt in (U16, U32, U64):
+            return vals(r, I64, shape, "small").abs().to(dt)
         if dt in FDT:
             return vals(r, dt, shape, "gemm")
         if dt == B_:
@@ -326,6 +338,22 @@ def gen_cases():
                   [False, False, False]):
             case("%s 2-D dilation [2,3] mask %s (ATen: Long only)" % (NAME[dt], mname(m)), x, w, [1, 2], [2, 1],
                  [2, 3], mask=m)
+    # complex and unsigned dtypes: ComplexFloat/Double compute the bias gradient only, UInt16/32/64
+    # and ComplexHalf no gradient at all
+    for dt in (C64, C128, C32, U16, U32, U64):
+        x, w = cv(dt, [2, 4, 3, 3]), cv(dt, [4, 2, 2, 2])
+        for m in ([False, False, True], [True, True, True], [False, True, False], [False, False, False]):
+            case("%s 2-D groups 2 mask %s" % (NAME[dt], mname(m)), x, w, [1, 2], [1, 0], [1, 1],
+                 groups=2, mask=m)
+        if dt in (C64, C32, U16):
+            x, w = cv(dt, [1, 2, 5, 5]), cv(dt, [3, 2, 2, 2])
+            case("%s 2-D dilation 2, no gradient" % NAME[dt], x, w, [1], [0], [2],
+                 mask=[False, False, False])
+            x3, w3 = cv(dt, [1, 2, 3, 3, 2]), cv(dt, [2, 2, 2, 2, 2])
+            case("%s transposed 3-D bias gradient only" % NAME[dt], x3, w3, [1], [0], [1], True,
+                 [0], mask=[False, False, True])
+    case("ComplexFloat empty batch", cv(C64, [0, 4, 3, 3]), cv(C64, [4, 2, 2, 2]), groups=2)
+    case("UInt16 empty batch", cv(U16, [0, 4, 3, 3]), cv(U16, [4, 2, 2, 2]), groups=2)
     for dt in (I64, gen.I32):
         x, w = cv(dt, [1, 2, 4, 3, 3]), cv(dt, [3, 2, 2, 1, 2])
         case("%s 3-D dilation 2 every gradient" % NAME[dt], x, w, [1], [0], [2])

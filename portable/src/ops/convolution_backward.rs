@@ -19,10 +19,13 @@
 //! As ATen: an input with no batch or no channels has zero gradients (and `out2` then has the
 //! shape `bias_sizes`, which must be given); otherwise `bias_sizes` is not read and
 //! `grad_output` must have the forward output's shape. `grad_output`, `input`, `weight` and the
-//! outs share one dtype. Floating dtypes take every call; ATen's integer kernels compute only
-//! the bias gradient (Bool too), except Long in a dilated (not transposed) convolution, which
-//! takes every mask; narrow integers in a dilated convolution and integers in a 3-D transposed
-//! one take none. Half/BFloat16 accumulate in Float and round once; integers wrap.
+//! outs share one dtype, and the dtypes are those of the ATen kernel the call would reach:
+//! floating dtypes take every call; integer, Bool and ComplexFloat/Double calls compute only the
+//! bias gradient (a sum of `grad_output`), except Long in a dilated (not transposed)
+//! convolution, which takes every mask; in a dilated convolution the other integer and complex
+//! dtypes, and in a 3-D transposed one every non-floating dtype, compute no gradient at all;
+//! UInt16/32/64 and ComplexHalf compute none anywhere (an all-false mask is accepted where
+//! ATen accepts it). Half/BFloat16 accumulate in Float and round once; integers wrap.
 
 use crate::util::conv::{ConvGeometry, conv_geometry, dot3, spatial_strides, unflat3};
 use crate::util::dispatch::Arith;
@@ -162,6 +165,9 @@ pub fn convolution_backward_out(
         return Ok(());
     }
     // The outs to fill, `None` for the masked-off ones.
+    if !any {
+        return Ok(());
+    }
     let outs = (
         want_input.then_some(out0),
         want_weight.then_some(out1),
@@ -187,6 +193,9 @@ pub fn convolution_backward_out(
             BFloat16 => run::<bf16, f32>(&call, outs),
             Float => run::<f32, f32>(&call, outs),
             Double => run::<f64, f64>(&call, outs),
+            // only the bias gradient (`check_dtype_support`): real and imaginary parts apart
+            ComplexFloat => grad_bias::<f32, f32>(&call, out2_of(outs)?, 2),
+            ComplexDouble => grad_bias::<f64, f64>(&call, out2_of(outs)?, 2),
             d => Err(Error::unsupported_dtype(OP, "input", d)),
         }
     }
@@ -214,27 +223,31 @@ fn check_dtype_support(
     if matches!(dt, Half | BFloat16 | Float | Double) {
         return Ok(());
     }
-    if !matches!(dt, Bool | Byte | Char | Short | Int | Long) {
-        return Err(Error::unsupported_dtype(OP, "input", dt));
-    }
+    let none = !mask.contains(&true);
     let (why, ok) = if geo.transposed && rank == 5 {
-        // slow_conv_transpose3d: no integer gradient at all, not even the bias's
+        // slow_conv_transpose3d: no gradient at all but in floating dtypes, not even the bias's
         (
             "a floating dtype for a 3-D transposed convolution's gradients",
-            !mask.contains(&true),
+            none,
         )
     } else if !geo.transposed && geo.dilated {
-        // slow_conv_dilated: floating dtypes and Long, for every mask
+        // slow_conv_dilated: floating dtypes and Long, for every mask (even an empty one)
         (
             "a floating dtype or Long for a dilated convolution",
             dt == Long,
         )
-    } else {
-        // the other kernels compute integer gradients only for the bias (a plain sum)
+    } else if matches!(
+        dt,
+        Bool | Byte | Char | Short | Int | Long | ComplexFloat | ComplexDouble
+    ) {
+        // the other kernels compute these dtypes' gradients only for the bias (a plain sum)
         (
             "a floating dtype for the input or weight gradient",
             !mask[0] && !mask[1],
         )
+    } else {
+        // UInt16/32/64 and ComplexHalf: not even the bias's sum
+        ("a dtype ATen computes convolution gradients in", none)
     };
     if ok {
         Ok(())
@@ -271,10 +284,23 @@ unsafe fn run<E: Element, C: Compute + Arith>(
             grad_weight::<E, C>(call, out)?;
         }
         if let Some(out) = outs.2 {
-            grad_bias::<E, C>(call, out)?;
+            grad_bias::<E, C>(call, out, 1)?;
         }
     }
     Ok(())
+}
+
+/// The bias gradient's out, the only one a complex call computes.
+#[allow(clippy::type_complexity)]
+fn out2_of<'o, 'a>(
+    outs: (
+        Option<&mut Tensor<'_>>,
+        Option<&mut Tensor<'_>>,
+        Option<&'o mut Tensor<'a>>,
+    ),
+) -> Result<&'o mut Tensor<'a>> {
+    outs.2
+        .ok_or(Error::invalid(OP, "output_mask", "the bias gradient"))
 }
 
 /// Reads element `off` (in elements) of a tensor of element type `E`.
@@ -298,7 +324,7 @@ unsafe fn grad_input<E: Element, C: Compute + Arith>(
     let Call {
         geo,
         grad_output: go,
-        input,
+        input: _,
         weight: w,
     } = *call;
     let (gos, ws, outs) = (
@@ -312,7 +338,6 @@ unsafe fn grad_input<E: Element, C: Compute + Arith>(
     let y = out.as_mut_ptr(OP, "out0")? as *mut E;
     let positions = geo.ins.iter().product::<usize>();
     let [k0, k1, k2] = geo.ks;
-    let _ = input;
     for n in 0..geo.n {
         for g in 0..geo.groups {
             for icl in 0..geo.icg {
@@ -421,13 +446,15 @@ unsafe fn grad_weight<E: Element, C: Compute + Arith>(
     Ok(())
 }
 
-/// `grad_bias[oc] = Σ_{n, o} grad_output[n, oc, o]`.
+/// `grad_bias[oc] = Σ_{n, o} grad_output[n, oc, o]`, for each of an element's `parts` (2 for
+/// complex dtypes, whose components `E` then is).
 ///
 /// # Safety
 /// As [`run`].
 unsafe fn grad_bias<E: Element, C: Compute + Arith>(
     call: &Call<'_, '_>,
     out: &mut Tensor<'_>,
+    parts: usize,
 ) -> Result<()> {
     let (geo, go) = (call.geo, call.grad_output);
     let gos = spatial_strides(go);
@@ -436,16 +463,18 @@ unsafe fn grad_bias<E: Element, C: Compute + Arith>(
     let y = out.as_mut_ptr(OP, "out2")? as *mut E;
     let positions = geo.outs.iter().product::<usize>();
     for oc in 0..geo.groups * geo.ocg {
-        let mut acc = C::default();
-        for n in 0..geo.n {
-            for p in 0..positions {
-                let o = unflat3(p, geo.outs);
-                // SAFETY: every index is below its dim's size.
-                acc = acc.wrapping_add(unsafe { at::<E, C>(go, n * gn + oc * gc + dot3(o, gos)) });
+        for part in 0..parts {
+            let mut acc = C::default();
+            for n in 0..geo.n {
+                for p in 0..positions {
+                    let off = n * gn + oc * gc + dot3(unflat3(p, geo.outs), gos);
+                    // SAFETY: every index is below its dim's size.
+                    acc = acc.wrapping_add(unsafe { at::<E, C>(go, off * parts + part) });
+                }
             }
+            // SAFETY: `out` is `[C_out]`.
+            unsafe { *y.add(oc * ob * parts + part) = acc.store() };
         }
-        // SAFETY: `out` is `[C_out]`.
-        unsafe { *y.add(oc * ob) = acc.store() };
     }
     Ok(())
 }
