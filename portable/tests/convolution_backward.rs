@@ -813,3 +813,39 @@ fn complex_bias_gradient_and_unsigned_dtypes() {
         assert_eq!((e.kind, e.arg), (ErrorKind::InvalidType, "input"), "{dt:?}");
     }
 }
+
+/// The gradients of 1x3x224x224 through a 3x3 conv with 64 output channels (run with
+/// `--ignored --nocapture` to see the time).
+#[test]
+#[ignore]
+fn convolution_backward_224_speed() {
+    let pr = p(
+        &[1, 3, 224, 224],
+        &[64, 3, 3, 3],
+        &[1],
+        &[1],
+        &[1],
+        false,
+        &[0],
+        1,
+    );
+    let go = zeros(Float, &[1, 64, 224, 224]);
+    let (x, w) = (zeros(Float, &pr.x), zeros(Float, &pr.w));
+    let (mut a, mut b, mut c) = (
+        zeros(Float, &pr.x),
+        zeros(Float, &pr.w),
+        zeros(Float, &[64]),
+    );
+    for mask in [
+        [true, false, false],
+        [false, true, false],
+        [false, false, true],
+    ] {
+        let t0 = std::time::Instant::now();
+        call(&pr, &go, &x, &w, None, &mask, &mut a, &mut b, &mut c).unwrap();
+        println!(
+            "backward of 1x3x224x224 * 64x3x3x3 (pad 1), mask {mask:?}: {:?}",
+            t0.elapsed()
+        );
+    }
+}

@@ -405,7 +405,7 @@ unsafe fn grad_weight<E: Element, C: Compute + Arith>(
     let (xn, xc) = (x.strides()[0], x.strides()[1]);
     let (w0, w1) = (out.strides()[0], out.strides()[1]);
     let y = out.as_mut_ptr(OP, "out1")? as *mut E;
-    let positions = geo.outs.iter().product::<usize>();
+    let [o0, o1, o2] = geo.outs;
     let taps = geo.ks.iter().product::<usize>();
     for g in 0..geo.groups {
         for ocl in 0..geo.ocg {
@@ -418,23 +418,28 @@ unsafe fn grad_weight<E: Element, C: Compute + Arith>(
                     let mut acc = C::default();
                     for n in 0..geo.n {
                         let (gbase, xbase) = (n * gn + oc * gc, n * xn + ic * xc);
-                        for p in 0..positions {
-                            let o = unflat3(p, geo.outs);
-                            let (Some(i0), Some(i1), Some(i2)) = (
-                                geo.input_pos(0, o[0], t[0]),
-                                geo.input_pos(1, o[1], t[1]),
-                                geo.input_pos(2, o[2], t[2]),
-                            ) else {
+                        for a in 0..o0 {
+                            let Some(i0) = geo.input_pos(0, a, t[0]) else {
                                 continue;
                             };
-                            // SAFETY: every index is below its dim's size.
-                            let (gv, xv) = unsafe {
-                                (
-                                    at::<E, C>(go, gbase + dot3(o, gos)),
-                                    at::<E, C>(x, xbase + dot3([i0, i1, i2], xs)),
-                                )
-                            };
-                            acc = acc.wrapping_add(gv.wrapping_mul(xv));
+                            for b in 0..o1 {
+                                let Some(i1) = geo.input_pos(1, b, t[1]) else {
+                                    continue;
+                                };
+                                for c in 0..o2 {
+                                    let Some(i2) = geo.input_pos(2, c, t[2]) else {
+                                        continue;
+                                    };
+                                    // SAFETY: every index is below its dim's size.
+                                    let (gv, xv) = unsafe {
+                                        (
+                                            at::<E, C>(go, gbase + dot3([a, b, c], gos)),
+                                            at::<E, C>(x, xbase + dot3([i0, i1, i2], xs)),
+                                        )
+                                    };
+                                    acc = acc.wrapping_add(gv.wrapping_mul(xv));
+                                }
+                            }
                         }
                     }
                     // SAFETY: `out` has the weight's shape.

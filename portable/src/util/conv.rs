@@ -184,10 +184,14 @@ impl ConvGeometry {
                 .checked_add(td)?
         } else {
             let num = (from as isize).checked_add(p)?.checked_sub(td)?;
-            if num < 0 || num % s != 0 {
+            // stride 1 (the common case) needs no division
+            if s == 1 {
+                num
+            } else if num < 0 || num % s != 0 {
                 return None;
+            } else {
+                num / s
             }
-            num / s
         };
         (to >= 0 && (to as usize) < limit).then_some(to as usize)
     }
