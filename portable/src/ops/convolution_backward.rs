@@ -124,7 +124,7 @@ pub fn convolution_backward_out(
             return Err(Error::invalid(
                 OP,
                 "bias_sizes",
-                "at most 16 non-negative sizes",
+                "at most MAX_DIM (16) non-negative sizes",
             ));
         }
         for (d, &v) in bias_shape.iter_mut().zip(sizes) {
@@ -164,10 +164,10 @@ pub fn convolution_backward_out(
         }
         return Ok(());
     }
-    // The outs to fill, `None` for the masked-off ones.
     if !any {
         return Ok(());
     }
+    // The outs to fill, `None` for the masked-off ones.
     let outs = (
         want_input.then_some(out0),
         want_weight.then_some(out1),
@@ -183,17 +183,18 @@ pub fn convolution_backward_out(
     // SAFETY: the shapes and dtypes of every tensor `run` touches were checked above.
     unsafe {
         match dt {
-            Bool => run::<bool, i64>(&call, outs),
-            Byte => run::<u8, i64>(&call, outs),
-            Char => run::<i8, i64>(&call, outs),
-            Short => run::<i16, i64>(&call, outs),
-            Int => run::<i32, i64>(&call, outs),
             Long => run::<i64, i64>(&call, outs),
             Half => run::<f16, f32>(&call, outs),
             BFloat16 => run::<bf16, f32>(&call, outs),
             Float => run::<f32, f32>(&call, outs),
             Double => run::<f64, f64>(&call, outs),
-            // only the bias gradient (`check_dtype_support`): real and imaginary parts apart
+            // only the bias gradient (`check_dtype_support`); complex: real and imaginary
+            // parts apart
+            Bool => grad_bias::<bool, i64>(&call, out2_of(outs)?, 1),
+            Byte => grad_bias::<u8, i64>(&call, out2_of(outs)?, 1),
+            Char => grad_bias::<i8, i64>(&call, out2_of(outs)?, 1),
+            Short => grad_bias::<i16, i64>(&call, out2_of(outs)?, 1),
+            Int => grad_bias::<i32, i64>(&call, out2_of(outs)?, 1),
             ComplexFloat => grad_bias::<f32, f32>(&call, out2_of(outs)?, 2),
             ComplexDouble => grad_bias::<f64, f64>(&call, out2_of(outs)?, 2),
             d => Err(Error::unsupported_dtype(OP, "input", d)),
@@ -290,7 +291,8 @@ unsafe fn run<E: Element, C: Compute + Arith>(
     Ok(())
 }
 
-/// The bias gradient's out, the only one a complex call computes.
+/// The bias gradient's out, the only one a call in a dtype without ATen's input and weight
+/// gradients computes.
 #[allow(clippy::type_complexity)]
 fn out2_of<'o, 'a>(
     outs: (
