@@ -32,6 +32,7 @@ pub fn amax_amin<const MAX: bool>(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     if out.dtype() != self_.dtype() {
         return Err(Error::new(ErrorKind::InvalidType, op, "out")
             .expected("the input's dtype", Info::Dtype(self_.dtype()))

@@ -76,6 +76,7 @@ fn arange(
 ) -> Result<()> {
     use ScalarType::*;
     let dt = out.dtype();
+    crate::util::complex::reject_complex(op, "out", dt)?;
     if dt == Bool {
         return Err(Error::dtype(op, "out", "a dtype other than Bool", dt));
     }

@@ -28,6 +28,21 @@ pub(crate) fn fill_scalar(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let dt = out.dtype();
+    if dt.is_complex() {
+        // `(value, 0)` with the part's range check, as bytes repeated over the out's (dense)
+        // memory: every byte of a freshly shaped out belongs to one of its elements
+        let mut bytes = [0u8; 16];
+        crate::util::index::scalar_bytes(op, "value", value, dt, &mut bytes)?;
+        let es = out.element_size();
+        let n = out.nbytes();
+        let dst = out.as_mut_ptr(op, "out")?;
+        // SAFETY: the out's memory holds `n` bytes, `n` a multiple of the element size.
+        let mem = unsafe { core::slice::from_raw_parts_mut(dst, n) };
+        for e in mem.chunks_exact_mut(es) {
+            e.copy_from_slice(&bytes[..es]);
+        }
+        return Ok(());
+    }
     dispatch_compute!(dt, C => {
         let v: C = if checked {
             scalar_to_checked(op, "value", value, dt)?

@@ -97,6 +97,7 @@ pub fn extreme_all<const MAX: bool>(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     check_can_cast(op, self_.dtype(), out)?;
     resize_out(op, out, &[])?;
     let mask = DimMask::all(self_.dim());

@@ -24,6 +24,7 @@
 pub mod advanced;
 pub mod arith;
 pub mod compare;
+pub mod complex;
 pub mod copy;
 pub mod dispatch;
 pub mod dist;
