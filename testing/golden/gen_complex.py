@@ -552,6 +552,21 @@ def gen_reduce_cx(op):
                 if op == "sort.values_stable":
                     kw.update(stable=True)
             case("rejected", dt, outs=outs, **kw)
+    # complex inputs into real outs (ATen casts the input first: its real part; Bool: either part)
+    outs_of = {"sum.IntList_out": (I64, B_, F16, I32, F32), "prod.int_out": (I64, B_, F16),
+               "cumsum.out": (I64, B_, F16), "mean.out": (I64, F16, F64), "var.correction_out": (I64, B_, F16)}
+    for odt in outs_of.get(op, ()):
+        x = cints(r, C64, [3, 4])
+        kw = dict(dim=1) if op in ("prod.int_out", "cumsum.out") else dict(dim=[1])
+        tol = CTOL[odt] if odt in (F16, F64) and name in ("mean", "var") else None
+        cs.append(C("ComplexFloat into %s out" % NAME[odt], outs=[Out(odt)], tol=tol, self=T(x), **kw))
+    for key, dt2 in (("dtype", C64), ("out", C64), ("out", F32)):
+        if op in ("sum.IntList_out", "prod.int_out", "cumsum.out"):
+            kw = dict(dim=0) if op != "sum.IntList_out" else dict(dim=[0])
+            if key == "dtype":
+                kw["dtype"] = dt2
+            cs.append(C("ComplexHalf self, %s %s" % (key, NAME[dt2]), outs=[Out(dt2)], self=T(cints(r, C32, [3, 2])),
+                        **kw))
     if op == "sum.IntList_out":
         cs.append(C("Float self, dtype ComplexFloat", self=T(G.vals(r, F32, [3, 4])), dim=[1], dtype=C64,
                     tol=CTOL[C64]))
