@@ -243,3 +243,51 @@ fn fills_and_rejections() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }
+
+#[test]
+fn where_and_masked_fill() {
+    let x = cx(ComplexFloat, &X[..3], &[3]);
+    let y = cx(ComplexDouble, &X[3..4], &[1]);
+    let c = tt(Bool, &[1.0, 0.0, 1.0], &[3]);
+    let mut out = OwnedTensor::zeros(ComplexDouble, &[3]).unwrap();
+    run(&mut out, |o| {
+        where_::where_self_out(&mut ctx(), &c.view(), &x.view(), &y.view(), o)
+    })
+    .unwrap();
+    assert_eq!(
+        pairs(&out),
+        vec![(1.0, 2.0), (0.0, 4.0), (2.0, -1.0)],
+        "where"
+    );
+    // promotion from a real operand: (x, 0)
+    let r = tt(Float, &[7.0], &[1]);
+    let mut out = OwnedTensor::zeros(ComplexFloat, &[3]).unwrap();
+    run(&mut out, |o| {
+        where_::where_self_out(&mut ctx(), &c.view(), &r.view(), &x.view(), o)
+    })
+    .unwrap();
+    assert_eq!(
+        pairs(&out),
+        vec![(7.0, 0.0), (-3.0, 0.5), (7.0, 0.0)],
+        "where, Float"
+    );
+    run(&mut out, |o| {
+        masked_fill::masked_fill_scalar_out(&mut ctx(), &x.view(), &c.view(), Scalar::Int(-1), o)
+    })
+    .unwrap();
+    assert_eq!(
+        pairs(&out),
+        vec![(-1.0, 0.0), (-3.0, 0.5), (-1.0, 0.0)],
+        "masked_fill"
+    );
+    let r = run(&mut out, |o| {
+        masked_fill::masked_fill_scalar_out(
+            &mut ctx(),
+            &x.view(),
+            &c.view(),
+            Scalar::Double(1e300),
+            o,
+        )
+    });
+    assert!(r.is_err(), "a value out of ComplexFloat's range");
+}

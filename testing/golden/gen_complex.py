@@ -646,6 +646,10 @@ def gen_misc_cx(op):
             cs.append(C("%s value Float zero-dim" % n, self=T(x), value=T(G.vals(r, F32, []))))
         elif op == "masked_fill.Scalar_out":
             cs.append(C(n, self=T(x), mask=T(m), value=-0.5))
+            cs.append(C("%s broadcast mask, value 3" % n, self=T(x), mask=T(m[1]), value=3))
+            cs.append(C("%s value True, channels-last" % n, outs=[Out(dim_order=CL)],
+                        self=T(cvals(r, dt, [2, 3, 2, 2]), CL), mask=T(r.randint([3, 1, 2], 0, 1).bool()), value=True))
+            cs.append(C("%s value out of range" % n, self=T(x), mask=T(m), value=1e300))
         elif op == "masked_select.out":
             cs.append(C(n, self=T(x), mask=T(m)))
             cs.append(C("%s broadcast mask" % n, self=T(x), mask=T(m[0])))
@@ -705,6 +709,15 @@ def gen_misc_cx(op):
     if op == "tril.out":
         cs.append(C("ComplexFloat channels-last", self=T(x, CL), diagonal=1))
     if op == "where.self_out":
+        cs.append(C("ComplexHalf and ComplexDouble", condition=T(m), self=T(cvals(r, C32, [3, 4])),
+                    other=T(cvals(r, C128, [3, 4]))))
+        cs.append(C("Long and ComplexHalf zero-dim", condition=T(m), self=T(r.randint([3, 4], -5, 5)),
+                    other=T(cvals(r, C32, []))))
+        cs.append(C("Byte condition", condition=T(m.to(U8)), self=T(cvals(r, C64, [4])), other=T(cvals(r, C64, [3, 1]))))
+        cs.append(C("ComplexFloat into ComplexDouble out", outs=[Out(C128)], condition=T(m), self=T(x[0, 0]),
+                    other=T(cvals(r, C64, [4]))))
+        cs.append(C("ComplexFloat into Float out", outs=[Out(F32)], condition=T(m), self=T(cvals(r, C64, [4])),
+                    other=T(cvals(r, C64, [4]))))
         cs.append(C("Float and ComplexFloat", condition=T(m), self=T(G.vals(r, F32, [3, 4])), other=T(cvals(r, C64, [4]))))
         cs.append(C("ComplexFloat channels-last", condition=T(mc, CL), self=T(x, CL), other=T(x)))
     if op == "full.out":
@@ -773,8 +786,8 @@ REDUCE_OPS = ["sum.IntList_out", "mean.out", "mean.dtype_out", "prod.int_out", "
               "amax.out", "amin.out", "argmax.out", "argmin.out", "max.dim_max", "min.dim_min", "max.unary_out",
               "min.unary_out", "topk.values", "sort.values_stable", "sort.values"]
 MISC_OPS = ["full.out", "full_like.out", "zeros.out", "ones.out", "fill.Scalar_out", "fill.Tensor_out",
-            "masked_select.out", "masked_scatter.out", "nonzero.out", "tril.out",
-            "unfold_copy.out", "select_scatter.out", "slice_scatter.out", "index.Tensor_out",
+            "masked_fill.Scalar_out", "masked_select.out", "masked_scatter.out", "nonzero.out", "tril.out",
+            "unfold_copy.out", "where.self_out", "select_scatter.out", "slice_scatter.out", "index.Tensor_out",
             "as_strided_copy.out", "diagonal_copy.out", "narrow_copy.out", "squeeze_copy.dim_out",
             "squeeze_copy.dims_out", "t_copy.out", "split_copy.Tensor_out", "split_with_sizes_copy.out",
             "arange.out", "arange.start_out", "bucketize.Tensor_out", "searchsorted.Tensor_out"]

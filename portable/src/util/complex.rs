@@ -214,3 +214,53 @@ pub fn reject_complex(op: &'static str, arg: &'static str, dt: ScalarType) -> et
     }
     Ok(())
 }
+
+/// `out[p] = f(a[p], b[p], c[p])` over the out's shape (already the broadcast of the inputs'),
+/// each operand loaded or stored through [`Access`] in its compute type: the elementwise path
+/// for complex dtypes, which `etk_core::iter`'s maps (real compute types only) do not reach.
+pub fn map3<A: Access, B: Access, D: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    ins: [(&'static str, &etk_core::Tensor<'_>); 3],
+    f: impl Fn(A, B, D) -> O,
+) -> etk_core::Result<()> {
+    use crate::util::index::{expand_strides, strides_of, walk};
+    let bad = |(name, t): (&'static str, &etk_core::Tensor<'_>)| {
+        etk_core::Error::unsupported_dtype(op, name, t.dtype())
+    };
+    let la = A::loader(ins[0].1.dtype()).ok_or_else(|| bad(ins[0]))?;
+    let lb = B::loader(ins[1].1.dtype()).ok_or_else(|| bad(ins[1]))?;
+    let ld = D::loader(ins[2].1.dtype()).ok_or_else(|| bad(ins[2]))?;
+    let st =
+        O::storer(out.dtype()).ok_or(etk_core::Error::unsupported_dtype(op, "out", out.dtype()))?;
+    let mut sizes = [0usize; etk_core::MAX_DIM];
+    let rank = out.dim();
+    sizes[..rank].copy_from_slice(out.sizes());
+    let shape = &sizes[..rank];
+    let strides = [
+        strides_of(out),
+        expand_strides(ins[0].1, shape),
+        expand_strides(ins[1].1, shape),
+        expand_strides(ins[2].1, shape),
+    ];
+    let es = [
+        out.element_size(),
+        ins[0].1.element_size(),
+        ins[1].1.element_size(),
+        ins[2].1.element_size(),
+    ];
+    let ptrs = [ins[0].1.as_ptr(), ins[1].1.as_ptr(), ins[2].1.as_ptr()];
+    let dst = out.as_mut_ptr(op, "out")?;
+    walk(shape, &strides, 4, |o| {
+        let (mut a, mut b, mut d) = ([A::default()], [B::default()], [D::default()]);
+        // SAFETY: the offsets are positions of each tensor's own shape (broadcast dims have
+        // stride 0), so every element read or written lies inside its tensor.
+        unsafe {
+            la(ptrs[0].add(o[1] * es[1]), 1, &mut a);
+            lb(ptrs[1].add(o[2] * es[2]), 1, &mut b);
+            ld(ptrs[2].add(o[3] * es[3]), 1, &mut d);
+            st(dst.add(o[0] * es[0]), 1, &[f(a[0], b[0], d[0])]);
+        }
+    });
+    Ok(())
+}
