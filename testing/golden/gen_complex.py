@@ -636,7 +636,16 @@ def gen_misc_cx(op):
             cs.append(C("%s value 2.5" % n, self=T(x), fill_value=2.5))
             cs.append(C("%s value -3 channels-last" % n, outs=[Out(dim_order=CL)], self=T(cvals(r, dt, [2, 3, 2, 2]), CL),
                         fill_value=-3))
-        elif op in ("zeros.out", "ones.out"):
+        elif op in ("_empty_dim_order.out",):
+            cs.append(C(n, outs=[Out(dt, [2, 3])], size=[2, 3]))
+            cs.append(C("%s channels-last" % n, outs=[Out(dt, [2, 3, 1, 2], CL)], size=[2, 3, 1, 2], dim_order=CL))
+        elif op in ("_h2d_copy.out", "_d2h_copy.out"):
+            cs.append(C(n, outs=[Out(dt, [3, 4])], self=T(x)))
+            cs.append(C("%s channels-last in, contiguous out" % n, outs=[Out(dt, [2, 3, 2, 2])],
+                        self=T(cvals(r, dt, [2, 3, 2, 2]), CL)))
+            cs.append(C("Float into %s" % n, outs=[Out(dt, [3])], self=T(G.vals(r, F32, [3]))))
+            cs.append(C("%s into Double" % n, outs=[Out(F64, [3, 4])], self=T(x)))
+        elif op in ("zeros.out", "ones.out", "empty.out"):
             cs.append(C(n, outs=[Out(dt)], size=[2, 3]))
         elif op == "fill.Scalar_out":
             cs.append(C("%s value 1.25" % n, self=T(x), value=1.25))
@@ -687,7 +696,7 @@ def gen_misc_cx(op):
         elif op == "t_copy.out":
             cs.append(C(n, self=T(x)))
         elif op == "split_copy.Tensor_out":
-            cs.append(C(n, outs=[Out(), Out()], self=T(x), split_size=2, dim=1))
+            cs.append(C(n, outs=[Out(shape=[3, 2]), Out(shape=[3, 2])], self=T(x), split_size=2, dim=1))
         elif op == "split_with_sizes_copy.out":
             cs.append(C(n, outs=[Out(), Out()], self=T(x), split_sizes=[1, 3], dim=1))
         elif op in ("arange.out",):
@@ -778,14 +787,16 @@ def ops():
         ("dim_order_ops::_clone_dim_order.out" + cx, "exact",
          lambda: gen_to_copy_cx("_clone_dim_order.out", True), None),
     ] + [(op + cx, "exact", lambda op=op: gen_reduce_cx(op), False) for op in REDUCE_OPS] \
-      + [(op + cx, "exact", lambda op=op: gen_misc_cx(op), "self" if "split" in op else False) for op in MISC_OPS]
+      + [(op + cx, "exact", lambda op=op: gen_misc_cx(op), "self" if "split" in op else False) for op in MISC_OPS] \
+      + [(ns + op + cx, "exact", lambda op=op: gen_misc_cx(op), False) for ns, op in (
+          ("dim_order_ops::", "_empty_dim_order.out"), ("et_copy::", "_h2d_copy.out"), ("et_copy::", "_d2h_copy.out"))]
 
 
 REDUCE_OPS = ["sum.IntList_out", "mean.out", "mean.dtype_out", "prod.int_out", "prod.out", "cumsum.out",
               "var.correction_out", "var.out", "var_mean.correction_out", "any.all_out", "any.dims_out", "any.out",
               "amax.out", "amin.out", "argmax.out", "argmin.out", "max.dim_max", "min.dim_min", "max.unary_out",
               "min.unary_out", "topk.values", "sort.values_stable", "sort.values"]
-MISC_OPS = ["full.out", "full_like.out", "zeros.out", "ones.out", "fill.Scalar_out", "fill.Tensor_out",
+MISC_OPS = ["full.out", "full_like.out", "zeros.out", "ones.out", "empty.out", "fill.Scalar_out", "fill.Tensor_out",
             "masked_fill.Scalar_out", "masked_select.out", "masked_scatter.out", "nonzero.out", "tril.out",
             "unfold_copy.out", "where.self_out", "select_scatter.out", "slice_scatter.out", "index.Tensor_out",
             "as_strided_copy.out", "diagonal_copy.out", "narrow_copy.out", "squeeze_copy.dim_out",
