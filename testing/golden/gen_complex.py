@@ -611,6 +611,7 @@ def gen_reduce_cx(op):
                     dim=[1]))
     if op == "any.all_out":
         cs.append(C("ComplexFloat into ComplexFloat out", outs=[Out(C64)], self=T(cvals(r, C64, [3]))))
+        cs.append(C("ComplexFloat into Byte out", outs=[Out(U8)], self=T(cvals(r, C64, [3]))))
         cs.append(C("ComplexFloat special parts", self=T(cspecials(C64))))
         cs.append(C("ComplexFloat empty", self=T(cvals(r, C64, [0]))))
     if op == "any.dims_out":
@@ -653,6 +654,7 @@ def gen_misc_cx(op):
         elif op == "fill.Tensor_out":
             cs.append(C("%s value complex zero-dim" % n, self=T(x), value=T(cvals(r, dt, []))))
             cs.append(C("%s value Float zero-dim" % n, self=T(x), value=T(G.vals(r, F32, []))))
+            cs.append(C("Float self, %s value" % n, self=T(G.vals(r, F32, [3])), value=T(cvals(r, dt, []))))
         elif op == "masked_fill.Scalar_out":
             cs.append(C(n, self=T(x), mask=T(m), value=-0.5))
             cs.append(C("%s broadcast mask, value 3" % n, self=T(x), mask=T(m[1]), value=3))
@@ -679,6 +681,8 @@ def gen_misc_cx(op):
             cs.append(C(n, self=T(x), src=T(cvals(r, dt, [4])), dim=0, index=1))
         elif op == "slice_scatter.out":
             cs.append(C(n, self=T(x), src=T(cvals(r, dt, [3, 2])), dim=1, start=0, end=None, step=2))
+            cs.append(C("Double self, %s src" % n, self=T(G.vals(r, F64, [3, 4])), src=T(cvals(r, dt, [3, 2])), dim=1,
+                        start=1, end=None, step=2))
         elif op == "index.Tensor_out":
             import gen_index as gi
             cs.append(C(n, self=T(x), indices=gi.OptTs([T(L(2, 0, -1))])))
@@ -732,6 +736,8 @@ def gen_misc_cx(op):
     if op == "full.out":
         cs.append(C("ComplexFloat channels-last out", outs=[Out(C64, dim_order=CL)], size=[2, 3, 2, 2], fill_value=0.5))
     if op == "select_scatter.out":
+        cs.append(C("Float self, ComplexFloat src (its real part)", self=T(G.vals(r, F32, [3, 4])),
+                    src=T(cvals(r, C64, [4])), dim=0, index=2))
         cs.append(C("ComplexFloat self, Float src", self=T(cvals(r, C64, [3, 4])), src=T(G.vals(r, F32, [4])), dim=0,
                     index=1))
     return cs
