@@ -4,6 +4,8 @@
 //! must have `self`'s dtype (every real dtype, Bool included). An empty input needs `dim`
 //! named, and no reduced dim may have size 0 (there is no identity). This file also holds
 //! the kernel `amin` shares ([`amax_amin`]).
+//!
+//! Complex inputs are a dtype error (ATen has no complex kernel).
 
 use crate::dispatch_compute;
 use crate::util::reduce::{

@@ -6,6 +6,9 @@
 //! Half/BFloat16; both within an ulp of the stored result here) and round each partial sum
 //! once. Any out dtype but Bool (ATen has no Bool cumsum); with `dtype=` exactly that one.
 //! The scan reuses the reduction walk for every lane and steps along `dim` itself.
+//!
+//! Complex: ComplexFloat/ComplexDouble accumulate in `complex<double>` (ATen's acc type);
+//! complex into a real out takes the real parts first; ComplexHalf is a dtype error.
 
 use crate::util::complex::Complex;
 use crate::util::dispatch::{Access, Arith, ComputeClass, compute_class};

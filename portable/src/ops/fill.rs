@@ -7,6 +7,8 @@
 //! converts as a copy does (`static_cast`, no check: 300.0 into Int8 is 44).
 //! Surprising but ATen: a one-element Half or BFloat16 tensor takes an overflowing Scalar
 //! without error (it becomes ±inf): ATen's one-element fast path skips the check for them.
+//!
+//! A complex out takes `(value, 0)`, range-checked as its part dtype (also `full`, `zeros`, ...).
 
 use crate::dispatch_compute;
 use crate::util::copy::copy_like;

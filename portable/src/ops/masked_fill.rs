@@ -5,6 +5,8 @@
 //! exactly `self`'s dtype. `value` is converted to that dtype as ATen's `Scalar::to` does:
 //! floats truncate into integer tensors (`2.5` fills an Int tensor with 2), and a value that
 //! overflows the dtype is an error even where the mask selects nothing.
+//!
+//! A complex `self` takes `(value, 0)`, range-checked as its part dtype.
 
 use crate::util::complex::{Complex, map3};
 use crate::util::pointwise::{each2, resize_to_broadcast};

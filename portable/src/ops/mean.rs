@@ -7,6 +7,10 @@
 //! result can be cast to. As ATen's CPU kernel: `self` cast to the out's dtype (to Float for a
 //! Half/BFloat16 out), summed in its compute type, divided by the count and rounded once
 //! into the out; an empty lane gives NaN.
+//!
+//! Complex: ComplexFloat/ComplexDouble means are the complex sum divided part by part; a
+//! complex mean goes into any floating out (its real part), not an integer one; ComplexHalf
+//! is a dtype error (ATen has no ComplexHalf sum) unless `dtype=` names a wider complex dtype.
 
 use crate::dispatch_float;
 use crate::util::complex::Complex;

@@ -6,6 +6,9 @@
 //! Half/BFloat16 in `f32` rounded once); a size-0 dim gives 1. `int_out` accepts any out
 //! dtype (with `dtype=`, exactly that one); `prod.out` wants exactly `dtype`, or by default
 //! Long for integer and Bool inputs and `self`'s dtype otherwise, as ATen checks.
+//!
+//! Complex: ComplexFloat/ComplexDouble products use c10's complex multiplication; complex into
+//! a real out takes the real parts first; ComplexHalf is a dtype error.
 
 use crate::dispatch_arith;
 use crate::util::dispatch::Arith;

@@ -5,6 +5,8 @@
 //! checked as for `scatter.src_out`. Integers wrap; Half and BFloat16 round after every
 //! addition (ATen's serial loop; its vectorized path for expanded indices sums in Float
 //! first, which differs only where a partial sum is not representable).
+//!
+//! Complex: ComplexFloat/ComplexDouble add in their precision (ComplexHalf: no ATen kernel).
 
 use crate::dispatch_arith;
 use crate::util::index::copy_elements;

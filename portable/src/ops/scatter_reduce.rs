@@ -8,6 +8,9 @@
 //! for integers; it is not defined for Bool. `amax`/`amin` propagate NaN. Shapes, dtypes and
 //! index values are checked as for `scatter.src_out`. The count `mean` needs comes from the
 //! context's scratch memory.
+//!
+//! Complex: sum, prod and mean on ComplexFloat/ComplexDouble; amax/amin are dtype errors
+//! (ATen has no complex kernel for them).
 
 use crate::dispatch_arith;
 use crate::util::index::copy_elements;

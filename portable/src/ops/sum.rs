@@ -8,6 +8,10 @@
 //! `f64`. Any out dtype is accepted (a Bool out is "any non-zero"); with `dtype=` the out
 //! must have exactly that dtype. (The functional op's default is Long for integer and Bool
 //! inputs.) Summing over a size-0 dim gives 0.
+//!
+//! Complex: ComplexFloat/ComplexDouble sum in their own precision (`util::complex`); a complex
+//! input into a real out is cast first (its real part; Bool: either part non-zero), as ATen;
+//! ComplexHalf is a dtype error (ATen has no kernel).
 
 use crate::dispatch_arith;
 use crate::util::reduce::{

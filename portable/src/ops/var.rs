@@ -3,10 +3,14 @@
 //!
 //! The variance over `dim` (`None` or `[]`: every dim): `sum((x - mean)^2) / max(0, N -
 //! correction)`, `correction` 1 by default (`unbiased=False` is 0), so `correction >= N`
-//! gives inf (or NaN for a constant lane) and an empty lane NaN, as ATen. Floating inputs
-//! only; the out may be any dtype the input can be cast to (floating). Accumulated in `f64`
+//! gives inf (or NaN for a constant lane) and an empty lane NaN, as ATen. Floating and complex
+//! inputs only; the out may be any dtype the input's real dtype can be cast to. In `f64`
 //! as ATen's CPU kernel does, each chunk two-pass and chunks merged (Chan), rounded once.
 //! This file also holds the kernel `var_mean` shares ([`var_into`]).
+//!
+//! Complex inputs (every complex dtype): ATen's var(real part) + var(imaginary part), each
+//! rounded to the out's real dtype and added in it; the out is real (or complex with a zero
+//! imaginary part).
 
 use crate::util::complex::Complex;
 use crate::util::reduce::{

@@ -3,6 +3,9 @@
 //! The variance (`out0`, the rules of `var.correction_out`) and the mean (`out1`) over `dim`
 //! in one pass. Both outs must have exactly `self`'s dtype (floating), as ATen checks; an
 //! empty lane gives NaN for both.
+//!
+//! Complex inputs: `out0` (the variance) has the real dtype of `self`, `out1` (the mean)
+//! `self`'s complex dtype.
 
 use crate::ops::var::{check_floating, var_into};
 use crate::util::reduce::{EmptyDims, check_out_is, dim_mask, reduced_shape};

@@ -4,6 +4,8 @@
 //! as a binary op does (`torch.result_type`, zero-dim tensors ranking below dimensioned ones)
 //! and the out must have exactly that dtype. `condition` must be Bool; Byte is still accepted
 //! (ATen deprecates it), any non-zero byte counting as true.
+//!
+//! Complex operands select through `util::complex::map3` (a real operand promotes to `(x, 0)`).
 
 use crate::util::pointwise::{common_dtype, each3, resize_to_broadcast};
 use crate::{dispatch_arith, dispatch_compute};
