@@ -606,6 +606,14 @@ def gen_reduce_cx(op):
         cs.append(C("ComplexDouble default out", tol=CTOL[F64], self=T(cvals(r, C128, [5])), dim=[0]))
         cs.append(C("ComplexFloat into Double out", outs=[Out(F64)], tol=CTOL[F64], self=T(cvals(r, C64, [3, 4])),
                     dim=[1]))
+    if name in ("var", "var_mean") and op != "var.out":
+        o = [Out(F32)] if name == "var" else [Out(F32), Out(C64)]
+        cs.append(C("ComplexFloat empty lane (NaN)", outs=o, self=T(cvals(r, C64, [0, 3])), dim=[0]))
+        cs.append(C("ComplexFloat zero-dim", outs=o, self=T(cvals(r, C64, [])), dim=None, correction=0))
+        cs.append(C("ComplexDouble correction >= N", outs=[Out(F64)] if name == "var" else [Out(F64), Out(C128)],
+                    tol=CTOL[F64], self=T(cvals(r, C128, [2, 3])), dim=[1], correction=3))
+    if op == "cumsum.out":
+        cs.append(C("ComplexDouble empty", self=T(cints(r, C128, [0, 3])), dim=0))
     if op == "var_mean.correction_out":
         cs.append(C("ComplexFloat, mean into Float out", outs=[Out(F32), Out(F32)], self=T(cvals(r, C64, [3, 4])),
                     dim=[1]))
