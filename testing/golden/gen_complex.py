@@ -155,6 +155,10 @@ def gen_index_put(op):
     x = cints(r, C64, [2, 3, 2, 2])
     cs.append(C("channels-last self, accumulate", self=T(x, CL), indices=OptTs([T(L(1, 1, 0))]),
                 values=T(cints(r, C64, [3, 3, 2, 2])), accumulate=True))
+    cs.append(C("Float values into ComplexFloat self", self=T(cints(r, C64, [3])),
+                indices=OptTs([T(L(0))]), values=T(G.vals(r, F32, [1])), accumulate=False))
+    cs.append(C("ComplexFloat values into Float self", self=T(G.vals(r, F32, [3])),
+                indices=OptTs([T(L(0))]), values=T(cvals(r, C64, [1])), accumulate=False))
     cs.append(C("ComplexDouble values into ComplexFloat self", self=T(cints(r, C64, [3])),
                 indices=OptTs([T(L(0))]), values=T(cints(r, C128, [1])), accumulate=True))
     return cs
@@ -724,6 +728,10 @@ def gen_misc_cx(op):
     if op == "masked_select.out":
         cs.append(C("ComplexFloat channels-last", self=T(x, CL), mask=T(mc, CL)))
     if op == "masked_scatter.out":
+        cs.append(C("Float self, ComplexFloat source", self=T(G.vals(r, F32, [3, 4])), mask=T(m),
+                    source=T(cvals(r, C64, [12]))))
+        cs.append(C("ComplexFloat self, Float source", self=T(cvals(r, C64, [3, 4])), mask=T(m),
+                    source=T(G.vals(r, F32, [12]))))
         cs.append(C("ComplexFloat channels-last", self=T(x, CL), mask=T(mc), source=T(cvals(r, C64, [30]))))
     if op == "nonzero.out":
         cs.append(C("ComplexFloat channels-last", self=T(x * mc, CL)))
