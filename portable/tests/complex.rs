@@ -291,3 +291,18 @@ fn where_and_masked_fill() {
     });
     assert!(r.is_err(), "a value out of ComplexFloat's range");
 }
+
+#[test]
+fn orderings_reject_complex_as_a_dtype_error() {
+    let x = cx(ComplexDouble, &X, &[2, 3]);
+    let mut i = OwnedTensor::zeros(Long, &[2]).unwrap();
+    let r = run(&mut i, |o| {
+        argmax::argmax_out(&mut ctx(), &x.view(), Some(1), false, o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType, "argmax");
+    let mut v = OwnedTensor::zeros(ComplexDouble, &[2]).unwrap();
+    let r = run2(&mut v, &mut i, |a, b| {
+        max::max_dim_max(&mut ctx(), &x.view(), 1, false, a, b)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType, "max.dim_max");
+}

@@ -555,6 +555,10 @@ def gen_reduce_cx(op):
                 kw.update(dim=-1, descending=False)
                 if op == "sort.values_stable":
                     kw.update(stable=True)
+            if name in ("argmax", "argmin"):
+                outs = [Out(I64)]   # the out the op takes: rejected for the input's dtype alone
+            if op in ("max.dim_max", "min.dim_min", "topk.values", "sort.values_stable", "sort.values"):
+                outs = [Out(dt), Out(I64)]   # (values, indices): rejected for the dtype alone
             case("rejected", dt, outs=outs, **kw)
     # complex inputs into real outs (ATen casts the input first: its real part; Bool: either part)
     outs_of = {"sum.IntList_out": (I64, B_, F16, I32, F32), "prod.int_out": (I64, B_, F16),
@@ -720,9 +724,9 @@ def gen_misc_cx(op):
         elif op == "arange.start_out":
             cs.append(C("%s out" % n, outs=[Out(dt, [0])], start=0, end=5, step=2))
         elif op in ("bucketize.Tensor_out",):
-            cs.append(C(n, self=T(x), boundaries=T(cvals(r, dt, [3]))))
+            cs.append(C(n, outs=[Out(I64)], self=T(x), boundaries=T(cvals(r, dt, [3]))))
         elif op == "searchsorted.Tensor_out":
-            cs.append(C(n, sorted_sequence=T(cvals(r, dt, [3])), self=T(x)))
+            cs.append(C(n, outs=[Out(I64)], sorted_sequence=T(cvals(r, dt, [3])), self=T(x)))
     x = cvals(r, C64, [2, 3, 2, 2])
     mc = r.randint([2, 3, 2, 2], 0, 1).bool()
     if op == "masked_select.out":

@@ -58,6 +58,7 @@ pub fn extreme_dim<const MAX: bool>(
     values: &mut Tensor<'_>,
     indices: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     let mask = one_dim(op, "dim", dim, self_.dim())?;
     check_nonempty(op, self_, mask, true)?;
     if values.dtype() != self_.dtype() {
