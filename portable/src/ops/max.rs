@@ -8,7 +8,7 @@
 //! empty tensor gives the lowest value of `self`'s dtype (-inf for floats), as ATen does.
 //! This file also holds the kernels `min` shares ([`extreme_dim`], [`extreme_all`]).
 //!
-//! `unary_out` on a complex input is a dtype error (ATen has no complex kernel).
+//! Complex inputs are a dtype error (ATen has no complex kernel).
 
 use crate::dispatch_compute;
 use crate::util::reduce::{

@@ -85,7 +85,7 @@ fn mean_into(
     if dt == ScalarType::ComplexHalf {
         return Err(Error::dtype(
             op,
-            "self",
+            "out",
             "a dtype other than ComplexHalf (ATen has no ComplexHalf sum)",
             dt,
         ));

@@ -11,6 +11,8 @@ use crate::util::dispatch::{Access, Arith, Float};
 use etk_core::element::{Element, LoadFn, StoreFn, loader, storer};
 use etk_core::{Compute, ScalarType, f16};
 
+/// A complex value. `PartialOrd` (lexicographic) only because `Compute` requires it: no kernel
+/// orders complex values (the ordering ops reject complex dtypes, as ATen).
 #[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
 pub struct Complex<T> {
     pub re: T,
