@@ -4,6 +4,8 @@
 //! must have `self`'s dtype (every real dtype, Bool included). An empty input needs `dim`
 //! named, and no reduced dim may have size 0 (there is no identity). This file also holds
 //! the kernel `amin` shares ([`amax_amin`]).
+//!
+//! Complex inputs are a dtype error (ATen has no complex kernel).
 
 use crate::dispatch_compute;
 use crate::util::reduce::{
@@ -32,6 +34,7 @@ pub fn amax_amin<const MAX: bool>(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     if out.dtype() != self_.dtype() {
         return Err(Error::new(ErrorKind::InvalidType, op, "out")
             .expected("the input's dtype", Info::Dtype(self_.dtype()))

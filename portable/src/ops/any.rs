@@ -5,7 +5,9 @@
 //! Whether any element is non-zero (NaN counts as non-zero) over every element (`all_out`),
 //! a dim list (`dims_out`: `None` is every dim, but `[]` reduces nothing, so the result is
 //! `self != 0` elementwise) or one dim. The out must be Bool or Byte (ATen's legacy uint8
-//! result); every real input dtype is accepted. A size-0 dim gives false.
+//! result); every input dtype is accepted. A size-0 dim gives false.
+//!
+//! A complex element is true when either part is non-zero.
 
 use crate::util::reduce::{
     DimMask, EmptyDims, Reduction, Sink, Source, dim_mask, one_dim, reduce, reduced_shape,

@@ -13,6 +13,8 @@
 //!   values (a step of `0.5` is an error there);
 //! - the out is resized to `[length]` unless it already has that many elements (then its shape
 //!   stays and the values fill it in row-major order).
+//!
+//! A complex out is a dtype error (ATen has no complex arange).
 
 use crate::util::movement::for_each_logical_run;
 use crate::util::scalar::scalar_to_checked;
@@ -76,6 +78,7 @@ fn arange(
 ) -> Result<()> {
     use ScalarType::*;
     let dt = out.dtype();
+    crate::util::complex::reject_complex(op, "out", dt)?;
     if dt == Bool {
         return Err(Error::dtype(op, "out", "a dtype other than Bool", dt));
     }

@@ -5,6 +5,8 @@
 //! equal values the first index. The out must be Long; Bool inputs are rejected, as in
 //! ATen; an empty input needs `dim`, whose size must not be 0. This file also holds the
 //! kernel `argmin` shares ([`arg_extreme`]).
+//!
+//! Complex inputs are a dtype error (ATen has no complex argmax).
 
 use crate::dispatch_compute;
 use crate::util::reduce::{
@@ -42,6 +44,7 @@ pub fn arg_extreme<const MAX: bool>(
             self_.dtype(),
         ));
     }
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     check_out_is(op, out, ScalarType::Long)?;
     let mask = match dim {
         Some(d) => one_dim(op, "dim", d, self_.dim())?,

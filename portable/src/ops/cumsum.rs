@@ -6,12 +6,16 @@
 //! Half/BFloat16; both within an ulp of the stored result here) and round each partial sum
 //! once. Any out dtype but Bool (ATen has no Bool cumsum); with `dtype=` exactly that one.
 //! The scan reuses the reduction walk for every lane and steps along `dim` itself.
+//!
+//! Complex: ComplexFloat/ComplexDouble accumulate in `complex<double>` (ATen's acc type);
+//! complex into a real out takes the real parts first; ComplexHalf is a dtype error.
 
-use crate::util::dispatch::{Arith, ComputeClass, compute_class};
+use crate::util::complex::Complex;
+use crate::util::dispatch::{Access, Arith, ComputeClass, compute_class};
 use crate::util::reduce::{Reduction, Sink, Source, check_out_is, one_dim};
 use etk_core::out::resize_out;
 use etk_core::shape::wrap_dim;
-use etk_core::{Compute, Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::cumsum.out";
 
@@ -43,6 +47,18 @@ pub fn cumsum_out(
     } else {
         (self_.size(d), self_.strides()[d], out.strides()[d])
     };
+    if dt == ScalarType::ComplexHalf {
+        return Err(Error::dtype(
+            OP,
+            "out",
+            "a dtype other than ComplexHalf (ATen has no ComplexHalf cumsum)",
+            dt,
+        ));
+    }
+    if dt.is_complex() {
+        // complex<float> accumulates in complex<double>, as ATen's acc_type on CPU
+        return scan::<Complex<f64>>(self_, out, &plan, len, s_in, s_out);
+    }
     match compute_class(dt) {
         Some(ComputeClass::Int) => scan::<i64>(self_, out, &plan, len, s_in, s_out),
         Some(_) => scan::<f64>(self_, out, &plan, len, s_in, s_out),
@@ -50,7 +66,7 @@ pub fn cumsum_out(
     }
 }
 
-fn scan<C: Compute + Arith>(
+fn scan<C: Access + Arith>(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
     plan: &Reduction,

@@ -7,6 +7,8 @@
 //! converts as a copy does (`static_cast`, no check: 300.0 into Int8 is 44).
 //! Surprising but ATen: a one-element Half or BFloat16 tensor takes an overflowing Scalar
 //! without error (it becomes ±inf): ATen's one-element fast path skips the check for them.
+//!
+//! A complex out takes `(value, 0)`, range-checked as its part dtype (also `full`, `zeros`, ...).
 
 use crate::dispatch_compute;
 use crate::util::copy::copy_like;
@@ -28,6 +30,21 @@ pub(crate) fn fill_scalar(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let dt = out.dtype();
+    if dt.is_complex() {
+        // `(value, 0)` with the part's range check, as bytes repeated over the out's (dense)
+        // memory: every byte of a freshly shaped out belongs to one of its elements
+        let mut bytes = [0u8; 16];
+        crate::util::index::scalar_bytes(op, "value", value, dt, &mut bytes)?;
+        let es = out.element_size();
+        let n = out.nbytes();
+        let dst = out.as_mut_ptr(op, "out")?;
+        // SAFETY: the out's memory holds `n` bytes, `n` a multiple of the element size.
+        let mem = unsafe { core::slice::from_raw_parts_mut(dst, n) };
+        for e in mem.chunks_exact_mut(es) {
+            e.copy_from_slice(&bytes[..es]);
+        }
+        return Ok(());
+    }
     dispatch_compute!(dt, C => {
         let v: C = if checked {
             scalar_to_checked(op, "value", value, dt)?

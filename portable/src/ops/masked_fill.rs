@@ -5,10 +5,13 @@
 //! exactly `self`'s dtype. `value` is converted to that dtype as ATen's `Scalar::to` does:
 //! floats truncate into integer tensors (`2.5` fills an Int tensor with 2), and a value that
 //! overflows the dtype is an error even where the mask selects nothing.
+//!
+//! A complex `self` takes `(value, 0)`, range-checked as its part dtype.
 
-use crate::dispatch_compute;
+use crate::util::complex::{Complex, map3};
 use crate::util::pointwise::{each2, resize_to_broadcast};
 use crate::util::scalar::scalar_to_checked;
+use crate::{dispatch_compute, dispatch_float};
 use etk_core::iter::{arg, map2};
 use etk_core::out::check_dtype;
 use etk_core::{Error, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
@@ -27,6 +30,20 @@ pub fn masked_fill_scalar_out(
     }
     let st = self_.dtype();
     check_dtype(OP, "out", out, st)?;
+    if st.is_complex() {
+        // `(value, 0)`, range-checked as the part dtype (c10's complex conversion)
+        return dispatch_float!(st.to_real(), T => {
+            let v: T = scalar_to_checked(OP, "value", &value, st.to_real())?;
+            let v = Complex::new(v, 0.0);
+            resize_to_broadcast(OP, out, &[("self", self_), ("mask", mask)])?;
+            map3::<Complex<T>, bool, bool, Complex<T>>(
+                OP,
+                out,
+                [("self", self_), ("mask", mask), ("mask", mask)],
+                |x, m, _| if m { v } else { x },
+            )
+        });
+    }
     dispatch_compute!(st, C => {
         let v: C = scalar_to_checked(OP, "value", &value, st)?;
         resize_to_broadcast(OP, out, &[("self", self_), ("mask", mask)])?;

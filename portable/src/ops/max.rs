@@ -7,6 +7,8 @@
 //! `unary_out`: the largest element; the out may be any dtype `self` can be cast to, and an
 //! empty tensor gives the lowest value of `self`'s dtype (-inf for floats), as ATen does.
 //! This file also holds the kernels `min` shares ([`extreme_dim`], [`extreme_all`]).
+//!
+//! Complex inputs are a dtype error (ATen has no complex kernel).
 
 use crate::dispatch_compute;
 use crate::util::reduce::{
@@ -56,6 +58,7 @@ pub fn extreme_dim<const MAX: bool>(
     values: &mut Tensor<'_>,
     indices: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     let mask = one_dim(op, "dim", dim, self_.dim())?;
     check_nonempty(op, self_, mask, true)?;
     if values.dtype() != self_.dtype() {
@@ -97,6 +100,7 @@ pub fn extreme_all<const MAX: bool>(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     check_can_cast(op, self_.dtype(), out)?;
     resize_out(op, out, &[])?;
     let mask = DimMask::all(self_.dim());

@@ -7,8 +7,13 @@
 //! result can be cast to. As ATen's CPU kernel: `self` cast to the out's dtype (to Float for a
 //! Half/BFloat16 out), summed in its compute type, divided by the count and rounded once
 //! into the out; an empty lane gives NaN.
+//!
+//! Complex: ComplexFloat/ComplexDouble means are the complex sum divided part by part; a
+//! complex mean goes into any floating out (its real part), not an integer one; ComplexHalf
+//! is a dtype error (ATen has no ComplexHalf sum) unless `dtype=` names a wider complex dtype.
 
 use crate::dispatch_float;
+use crate::util::complex::Complex;
 use crate::util::dispatch::{Float, is_reduced_float};
 use crate::util::reduce::{
     DimMask, EmptyDims, Reduction, Sink, Source, check_out_is, dim_mask, reduce, reduced_shape,
@@ -55,13 +60,15 @@ fn check_mean_dtypes(
         Some(d) => ("dtype", d),
         None => ("self", self_.dtype()),
     };
-    if !result.is_floating_point() {
+    if !result.is_floating_point() && !result.is_complex() {
         return Err(Error::new(ErrorKind::InvalidType, op, arg)
-            .expected_text("a floating dtype (mean cannot infer an integer result)")
+            .expected_text("a floating or complex dtype (mean cannot infer an integer result)")
             .got(Info::Dtype(result)));
     }
     match dtype {
         Some(d) => check_out_is(op, out, d),
+        // ATen's mean.out takes a complex mean into a floating out (its real part)
+        None if result.is_complex() && out.dtype().is_floating_point() => Ok(()),
         None => check_can_cast(op, result, out),
     }
 }
@@ -74,10 +81,28 @@ fn mean_into(
 ) -> Result<()> {
     let plan = Reduction::new(op, self_, mask, &[out])?;
     let dt = out.dtype();
+    let n = plan.reduced_numel() as f64;
+    if dt == ScalarType::ComplexHalf {
+        return Err(Error::dtype(
+            op,
+            "out",
+            "a dtype other than ComplexHalf (ATen has no ComplexHalf sum)",
+            dt,
+        ));
+    }
+    if dt.is_complex() {
+        return dispatch_float!(dt.to_real(), T => {
+            let src = Source::<Complex<T>>::new(op, "self", self_, None)?;
+            let sink = Sink::<Complex<T>>::new(op, "out", out, None)?;
+            let count = T::from_f64(n);
+            reduce(&plan, &src, &sink, Complex::default(), |acc, v, _, _| *acc += sum_chunk(v),
+                |acc| acc.div_real(count));
+            Ok(())
+        });
+    }
     if !dt.is_floating_point() {
         return Err(Error::unsupported_dtype(op, "out", dt));
     }
-    let n = plan.reduced_numel() as f64;
     dispatch_float!(dt, C => {
         // Half/BFloat16 outs: ATen sums into a Float temporary (the input cast to Float, not
         // to the out's dtype), divides, and rounds once into the out.

@@ -6,8 +6,11 @@
 //! Half/BFloat16 in `f32` rounded once); a size-0 dim gives 1. `int_out` accepts any out
 //! dtype (with `dtype=`, exactly that one); `prod.out` wants exactly `dtype`, or by default
 //! Long for integer and Bool inputs and `self`'s dtype otherwise, as ATen checks.
+//!
+//! Complex: ComplexFloat/ComplexDouble products use c10's complex multiplication; complex into
+//! a real out takes the real parts first; ComplexHalf is a dtype error.
 
-use crate::dispatch_compute;
+use crate::dispatch_arith;
 use crate::util::dispatch::Arith;
 use crate::util::reduce::{
     DimMask, Reduction, Sink, Source, check_out_is, one_dim, reduce, reduce_bool, reduced_shape,
@@ -61,7 +64,15 @@ fn prod_into(
     if dt == ScalarType::Bool {
         return reduce_bool(op, &plan, self_, out, true);
     }
-    dispatch_compute!(dt, C => {
+    if dt == ScalarType::ComplexHalf {
+        return Err(Error::dtype(
+            op,
+            "out",
+            "a dtype other than ComplexHalf (ATen has no ComplexHalf kernel)",
+            dt,
+        ));
+    }
+    dispatch_arith!(dt, C => {
         let src = Source::<C>::new(op, "self", self_, Some(dt))?;
         let sink = Sink::<C>::new(op, "out", out, None)?;
         let one: C = etk_core::Compute::load::<i64>(1);

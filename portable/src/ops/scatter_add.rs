@@ -5,8 +5,10 @@
 //! checked as for `scatter.src_out`. Integers wrap; Half and BFloat16 round after every
 //! addition (ATen's serial loop; its vectorized path for expanded indices sums in Float
 //! first, which differs only where a partial sum is not representable).
+//!
+//! Complex: ComplexFloat/ComplexDouble add in their precision (ComplexHalf: no ATen kernel).
 
-use crate::dispatch_compute;
+use crate::dispatch_arith;
 use crate::util::index::copy_elements;
 use crate::util::scatter::{Reduce, check_scatter, scatter_reduce_into};
 use etk_core::out::{check_dtype, resize_out};
@@ -27,7 +29,7 @@ pub fn scatter_add_out(
     check_scatter(OP, self_, d, index, Some(src))?;
     check_dtype(OP, "out", out, self_.dtype())?;
     let dt = self_.dtype();
-    dispatch_compute!(dt, C => {
+    dispatch_arith!(dt, C => {
         resize_out(OP, out, self_.sizes())?;
         copy_elements(OP, "self", self_, out)?;
         scatter_reduce_into::<C>(OP, out, d, index, src, Reduce::Sum, true, None)

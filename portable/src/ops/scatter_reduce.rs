@@ -8,8 +8,11 @@
 //! for integers; it is not defined for Bool. `amax`/`amin` propagate NaN. Shapes, dtypes and
 //! index values are checked as for `scatter.src_out`. The count `mean` needs comes from the
 //! context's scratch memory.
+//!
+//! Complex: sum, prod and mean on ComplexFloat/ComplexDouble; amax/amin are dtype errors
+//! (ATen has no complex kernel for them).
 
-use crate::dispatch_compute;
+use crate::dispatch_arith;
 use crate::util::index::copy_elements;
 use crate::util::scatter::{Reduce, check_scatter, scatter_reduce_into};
 use etk_core::out::{check_dtype, resize_out};
@@ -42,7 +45,15 @@ pub fn scatter_reduce_two_out(
             dt,
         ));
     }
-    dispatch_compute!(dt, C => {
+    if dt.is_complex() && matches!(r, Reduce::Max | Reduce::Min) {
+        return Err(Error::dtype(
+            OP,
+            "self",
+            "a real dtype for reduce=amax/amin (complex numbers are not ordered)",
+            dt,
+        ));
+    }
+    dispatch_arith!(dt, C => {
         resize_out(OP, out, self_.sizes())?;
         ctx.scratch.scope(|scratch| {
             let counts = if r == Reduce::Mean && index.numel() > 0 {

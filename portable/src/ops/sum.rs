@@ -8,8 +8,12 @@
 //! `f64`. Any out dtype is accepted (a Bool out is "any non-zero"); with `dtype=` the out
 //! must have exactly that dtype. (The functional op's default is Long for integer and Bool
 //! inputs.) Summing over a size-0 dim gives 0.
+//!
+//! Complex: ComplexFloat/ComplexDouble sum in their own precision (`util::complex`); a complex
+//! input into a real out is cast first (its real part; Bool: either part non-zero), as ATen;
+//! ComplexHalf is a dtype error (ATen has no kernel).
 
-use crate::dispatch_compute;
+use crate::dispatch_arith;
 use crate::util::reduce::{
     DimMask, EmptyDims, Reduction, Sink, Source, check_out_is, dim_mask, reduce, reduce_bool,
     reduced_shape, sum_chunk,
@@ -47,7 +51,15 @@ pub fn sum_into(
     if dt == ScalarType::Bool {
         return reduce_bool(op, &plan, self_, out, false);
     }
-    dispatch_compute!(dt, C => {
+    if dt == ScalarType::ComplexHalf {
+        return Err(Error::dtype(
+            op,
+            "out",
+            "a dtype other than ComplexHalf (ATen has no ComplexHalf kernel)",
+            dt,
+        ));
+    }
+    dispatch_arith!(dt, C => {
         let src = Source::<C>::new(op, "self", self_, Some(dt))?;
         let sink = Sink::<C>::new(op, "out", out, None)?;
         reduce(&plan, &src, &sink, C::default(), |acc, v, _, _| {

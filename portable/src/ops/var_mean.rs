@@ -3,6 +3,9 @@
 //! The variance (`out0`, the rules of `var.correction_out`) and the mean (`out1`) over `dim`
 //! in one pass. Both outs must have exactly `self`'s dtype (floating), as ATen checks; an
 //! empty lane gives NaN for both.
+//!
+//! Complex inputs: `out0` (the variance) has the real dtype of `self`, `out1` (the mean)
+//! `self`'s complex dtype.
 
 use crate::ops::var::{check_floating, var_into};
 use crate::util::reduce::{EmptyDims, check_out_is, dim_mask, reduced_shape};
@@ -20,7 +23,8 @@ pub fn var_mean_correction_out(
     out1: &mut Tensor<'_>,
 ) -> Result<()> {
     check_floating(OP, self_)?;
-    check_out_is(OP, out0, self_.dtype())?;
+    // a complex input's variance is real, its mean complex
+    check_out_is(OP, out0, self_.dtype().to_real())?;
     if out1.dtype() != self_.dtype() {
         return Err(Error::dtype(OP, "out1", "the input's dtype", out1.dtype()));
     }

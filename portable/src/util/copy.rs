@@ -41,8 +41,9 @@ pub fn copy_cast(
         }
         return Ok(());
     }
-    if src.dtype() == out.dtype() {
-        // bytes moved whatever the dtype (complex and the barebones unsigned ones included)
+    if src.dtype() == out.dtype() || src.dtype().is_complex() || out.dtype().is_complex() {
+        // bytes moved whatever the dtype (complex and the barebones unsigned ones included);
+        // conversions from or to complex go through the same strided walk
         let view = View::of(src).broadcast_to(out.sizes()).ok_or_else(|| {
             Error::new(ErrorKind::InvalidArgument, op, src_name)
                 .expected("a shape that broadcasts to", Info::Shape(out.shape()))

@@ -27,6 +27,7 @@ pub mod advanced;
 pub mod arith;
 pub mod compare;
 pub mod conv;
+pub mod complex;
 pub mod copy;
 pub mod dispatch;
 pub mod dist;

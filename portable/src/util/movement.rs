@@ -15,7 +15,8 @@
 //! elements by size (1/2/4/8/16 bytes, whatever the dtype), and runs between dtypes convert
 //! through the compute type of the source (C++ `static_cast`, as `util::copy` does).
 
-use crate::dispatch_compute;
+use crate::util::dispatch::Access;
+use crate::{dispatch_arith, dispatch_compute};
 use etk_core::element::{loader, storer};
 use etk_core::iter::CHUNK;
 use etk_core::out::{check_dtype, resize_out};
@@ -306,9 +307,10 @@ pub fn copy_between(
         // SAFETY: as above.
         return unsafe { convert_to_complex(op, src_name, src, out, dst, &pair) };
     }
-    dispatch_compute!(sd, C => {
-        let load = loader::<C>(sd).ok_or(Error::unsupported_dtype(op, src_name, sd))?;
-        let store = storer::<C>(od).ok_or(Error::unsupported_dtype(op, "out", od))?;
+    // a complex source into a real out: c10's casts (the real part; Bool: either part)
+    dispatch_arith!(sd, C => {
+        let load = C::loader(sd).ok_or(Error::unsupported_dtype(op, src_name, sd))?;
+        let store = C::storer(od).ok_or(Error::unsupported_dtype(op, "out", od))?;
         let (ses, des) = (sd.element_size() as isize, od.element_size() as isize);
         let mut buf = [C::default(); CHUNK];
         // SAFETY: as above; each chunk's elements are offsets the walk yields.

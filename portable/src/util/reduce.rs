@@ -15,8 +15,8 @@
 //! - shared folds: [`sum_chunk`] (pairwise), [`Best`] (max/min with NaN propagation and the
 //!   first index on ties), [`Moments`] (Welford/Chan in f64 for var).
 
-use crate::util::dispatch::Arith;
-use etk_core::element::{LoadFn, StoreFn, loader, storer};
+use crate::util::dispatch::{Access, Arith};
+use etk_core::element::{LoadFn, StoreFn};
 use etk_core::iter::rounder;
 use etk_core::shape::{Dims, MAX_DIM, wrap_dim};
 use etk_core::{Compute, Error, ErrorKind, Info, Result, ScalarType, Tensor};
@@ -332,14 +332,14 @@ impl Reduction {
 
 /// An input read in the compute type `C`, optionally rounded through the dtype ATen casts it
 /// to before reducing (`sum(x_float, out=int)` truncates every element first).
-pub struct Source<C: Compute> {
+pub struct Source<C: Access> {
     ptr: *const u8,
     esize: usize,
     load: LoadFn<C>,
     round: Option<fn(&mut [C])>,
 }
 
-impl<C: Compute> Source<C> {
+impl<C: Access> Source<C> {
     pub fn new(
         op: &'static str,
         name: &'static str,
@@ -349,7 +349,7 @@ impl<C: Compute> Source<C> {
         Ok(Source {
             ptr: t.as_ptr(),
             esize: t.element_size(),
-            load: loader::<C>(t.dtype()).ok_or(Error::unsupported_dtype(op, name, t.dtype()))?,
+            load: C::loader(t.dtype()).ok_or(Error::unsupported_dtype(op, name, t.dtype()))?,
             round: rounder::<C>(t.dtype(), via),
         })
     }
@@ -393,14 +393,14 @@ impl<C: Compute> Source<C> {
 }
 
 /// An out written from the compute type `C`.
-pub struct Sink<C: Compute> {
+pub struct Sink<C: Access> {
     ptr: *mut u8,
     esize: usize,
     store: StoreFn<C>,
     round: Option<fn(&mut [C])>,
 }
 
-impl<C: Compute> Sink<C> {
+impl<C: Access> Sink<C> {
     /// `via`: the dtype ATen computes the result in before casting it to the out's dtype.
     pub fn new(
         op: &'static str,
@@ -410,7 +410,7 @@ impl<C: Compute> Sink<C> {
     ) -> Result<Self> {
         Ok(Sink {
             esize: t.element_size(),
-            store: storer::<C>(t.dtype()).ok_or(Error::unsupported_dtype(op, arg, t.dtype()))?,
+            store: C::storer(t.dtype()).ok_or(Error::unsupported_dtype(op, arg, t.dtype()))?,
             round: rounder::<C>(t.dtype(), via),
             ptr: t.as_mut_ptr(op, arg)?,
         })
@@ -429,7 +429,7 @@ impl<C: Compute> Sink<C> {
 
 /// Folds every lane of `src` (from `init`, chunk by chunk: `fold(acc, values, first index,
 /// index step)`) and stores `finish(acc)` in the out element.
-pub fn reduce<C: Compute, A: Copy, O: Compute>(
+pub fn reduce<C: Access, A: Copy, O: Access>(
     plan: &Reduction,
     src: &Source<C>,
     out: &Sink<O>,
@@ -446,7 +446,7 @@ pub fn reduce<C: Compute, A: Copy, O: Compute>(
 }
 
 /// As [`reduce`], with two results per lane stored in two outs (max.dim, var_mean).
-pub fn reduce2<C: Compute, A: Copy, O1: Compute, O2: Compute>(
+pub fn reduce2<C: Access, A: Copy, O1: Access, O2: Access>(
     plan: &Reduction,
     src: &Source<C>,
     outs: (&Sink<O1>, &Sink<O2>),

@@ -190,7 +190,7 @@ impl Reduce {
 }
 
 /// Arithmetic the scatter reductions need on a compute type.
-pub trait ReduceMath: crate::util::dispatch::Arith {
+pub trait ReduceMath: crate::util::dispatch::Arith + crate::util::dispatch::Access {
     /// The start of a reduction that excludes `self` (`include_self=False`).
     fn identity(r: Reduce, dtype: ScalarType) -> Self;
     fn is_nan(self) -> bool;
@@ -243,6 +243,25 @@ macro_rules! reduce_math_float {
 reduce_math_float!(f32);
 reduce_math_float!(f64);
 
+macro_rules! reduce_math_complex {
+    ($t:ty) => {
+        /// Sum, prod and mean only: ATen has no amax/amin for complex (the caller rejects them).
+        impl ReduceMath for crate::util::complex::Complex<$t> {
+            fn identity(r: Reduce, d: ScalarType) -> Self {
+                crate::util::complex::Complex::new(<$t>::identity(r, d), 0.0)
+            }
+            fn is_nan(self) -> bool {
+                crate::util::complex::Complex::is_nan(self)
+            }
+            fn mean(a: Self, n: i64) -> Self {
+                a.div_real(n as $t)
+            }
+        }
+    };
+}
+reduce_math_complex!(f32);
+reduce_math_complex!(f64);
+
 /// One step of a reduction: ATen's `ReduceAdd`, `ReduceMultiply`, `ReduceMaximum` (NaN from
 /// either side wins) and `ReduceMinimum`.
 #[inline(always)]
@@ -289,10 +308,8 @@ pub fn scatter_reduce_into<C: ReduceMath>(
     counts: Option<&mut [i64]>,
 ) -> Result<()> {
     let dt = out.dtype();
-    let load =
-        etk_core::element::loader::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
-    let store =
-        etk_core::element::storer::<C>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let load = C::loader(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let store = C::storer(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
     let es = out.element_size();
     let dst = out.as_mut_ptr(op, "out")?;
     let s = src.as_ptr();
