@@ -1895,6 +1895,8 @@ def OPS():
     ops += gen_nnmisc.ops()
     import gen_resample
     ops += gen_resample.ops()
+    import gen_embedding_bag
+    ops += gen_embedding_bag.ops()
     return ops
 
 
