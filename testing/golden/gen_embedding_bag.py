@@ -160,6 +160,14 @@ def gen_embedding_bag(op):
         else:
             outs[0].dim_order = [1, 0]
             case("%s, out0 in dim order [1,0]" % m, w, idx, torch.tensor([0, 2, 4]), mode, outs=outs)
+    # rounding of a tie: FBGEMM (the BFloat16 fast path) rounds away from zero, elsewhere to even
+    for dt, tiny in ((BF16, 2.0 ** -8), (F16, 2.0 ** -11)):
+        wt = torch.tensor([[1.0, -1.0], [tiny, -tiny], [0.0, 0.0]]).to(dt)
+        for mode in (0, 1):
+            case("%s %s of a rounding tie (fast path)" % (NAME[dt], modes[mode]), wt, torch.tensor([0, 1]),
+                 torch.tensor([0]), mode, tol="exact")
+            case("%s %s of a rounding tie (padding path)" % (NAME[dt], modes[mode]), wt, torch.tensor([0, 1]),
+                 torch.tensor([0]), mode, pad=2, tol="exact")
     # out-of-range indices: ATen checks only the indices inside bags on its fast path
     case("sum, index past the last bag is not checked on the fast path", w, torch.tensor([0, 1, 9]),
          torch.tensor([0, 1]), 0, ilo=True)

@@ -522,7 +522,7 @@ trait Acc: Compute + core::ops::Add<Output = Self> + core::ops::Mul<Output = Sel
     fn div(self, d: Self) -> Self;
     fn from_count(c: i64) -> Self;
     /// The BFloat16 value FBGEMM rounds to: ties away from zero.
-    fn from_f32_bits_rounded(self) -> Self;
+    fn round_bf16_ties_away(self) -> Self;
 }
 
 impl Acc for f32 {
@@ -532,7 +532,7 @@ impl Acc for f32 {
     fn from_count(c: i64) -> f32 {
         c as f32
     }
-    fn from_f32_bits_rounded(self) -> f32 {
+    fn round_bf16_ties_away(self) -> f32 {
         if self.is_nan() {
             return self;
         }
@@ -547,7 +547,7 @@ impl Acc for f64 {
     fn from_count(c: i64) -> f64 {
         c as f64
     }
-    fn from_f32_bits_rounded(self) -> f64 {
+    fn round_bf16_ties_away(self) -> f64 {
         self
     }
 }
@@ -590,7 +590,7 @@ fn bag_sum<C: Acc>(
                 }
             }
             if fast_bf16 {
-                acc = C::from_f32_bits_rounded(acc);
+                acc = C::round_bf16_ties_away(acc);
             }
             if let Some(d) = denom {
                 acc = round_trip(acc, dt).div(d);
@@ -622,7 +622,7 @@ fn bag_max<C: Acc>(
                 if let Some(r) = bags.row(j) {
                     // SAFETY: `r` was range-checked and `c < D`.
                     let v: C = unsafe { w.get(r, c) };
-                    if best.map_or(true, |(m, _)| v > m) {
+                    if best.is_none_or(|(m, _)| v > m) {
                         best = Some((v, r));
                     }
                 }
