@@ -197,9 +197,33 @@ def gen_upsample(op, linear):
         case("out %s" % NAME[odt], x, [6, 8], None, ac, outs=[Out(odt)])
     for s in ([0], [7], [1, 1, 1, 1]):
         case("resize out from %s" % s, x, [6, 8], None, ac, outs=[Out(shape=s)])
-    # Byte: the linear kernel is a separable fixed-point one that etk does not implement
-    if linear:
-        cs[:] = [c for c in cs if not (isinstance(c["kw"]["input"], T) and c["kw"]["input"].t.dtype == U8)]
+    # Byte: ATen's separable fixed-point kernel (exact); nearest moves bytes
+    for ac in acs:
+        sfx = "" if ac is None else (" align_corners" if ac else "")
+        for ch in (1, 3, 4, 5, 16):
+            x = r.randint([2, ch, 6, 7], 0, 255).to(U8)
+            for din in (None, CL):
+                lay = " channels-last" if din else ""
+                case("Byte C=%d%s up to [11, 16]%s" % (ch, lay, sfx), x, [11, 16], None, ac, din=din)
+                case("Byte C=%d%s down to [4, 3]%s" % (ch, lay, sfx), x, [4, 3], None, ac, din=din)
+            case("Byte C=%d scales [1.5, 0.6]%s" % (ch, sfx), x, None, [1.5, 0.6], ac)
+            case("Byte C=%d scales [0.4, 2.3]%s, channels-last out" % (ch, sfx), x, None, [0.4, 2.3], ac,
+                 outs=[Out(dim_order=CL)], din=CL)
+        x = r.randint([1, 3, 9, 12], 0, 255).to(U8)
+        for osz in ([9, 5], [4, 12], [1, 1], [2, 30], [9, 12]):
+            case("Byte size %s%s" % (osz, sfx), x, osz, None, ac)
+        for sf in ([1.0, 1.0], [2.0, 2.0], [0.5, 0.25], [3.3, 0.7]):
+            case("Byte scales %s%s" % (sf, sfx), x, None, sf, ac)
+        case("Byte extremes (0 / 255 steps)", torch.tensor([0, 255, 0, 255, 255, 0] * 4, dtype=U8).reshape(1, 1, 4, 6),
+             [7, 10], None, ac)
+        case("Byte one row / column", r.randint([1, 2, 1, 5], 0, 255).to(U8), [3, 9], None, ac)
+        if linear:
+            x3 = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+            case("Byte C=3 channels-last to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=CL)
+            case("Byte C=3 dim order [0,1,3,2] to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=[0, 1, 3, 2])
+            case("Byte C=3 to [1, 1] by scales%s" % sfx, x3, None, [0.2, 0.1], ac)
+    case("Byte out for a Float input", x.float(), [6, 8], None, ac, outs=[Out(U8)])
+    case("Float out for a Byte input", x, [6, 8], None, ac, outs=[Out(F32)])
     return cs
 
 
@@ -233,6 +257,36 @@ def gen_upsample_aa(op):
         for din, dout in ((CL, CL), (CL, None), (None, CL)):
             case("dim order in %s out %s align %s" % (din, dout, ac), vals(r, F32, [2, 3, 8, 6]), [3, 4], ac,
                  outs=[Out(dim_order=dout)], din=din)
+    # Byte: ATen's separable fixed-point kernel (exact)
+    for ac in (False, True):
+        for ch in (1, 3, 4, 5, 16):
+            x = r.randint([2 if ch < 16 else 1, ch, 9, 11], 0, 255).to(U8)
+            for din in (None, CL):
+                lay = " channels-last" if din else ""
+                for osz in ([4, 5], [13, 17], [9, 3]) if ch in (3, 4) else ([4, 5], [13, 17]):
+                    case("Byte C=%d%s size %s align %s" % (ch, lay, osz, ac), x, osz, ac, din=din)
+            case("Byte C=%d scales 0.4 0.5 align %s, channels-last out" % (ch, ac), x, [4, 5], ac, 0.4, 0.5,
+                 outs=[Out(dim_order=CL)], din=CL)
+        x = r.randint([1, 3, 48, 41], 0, 255).to(U8)
+        case("Byte large downscale [48, 41] -> [5, 3] align %s" % ac, x, [5, 3], ac)
+        case("Byte large downscale, channels-last, align %s" % ac, x, [7, 4], ac, din=CL)
+        case("Byte downscale with scales 0.1 0.2 align %s" % ac, x, [6, 11], ac, 0.1, 0.2)
+        case("Byte upscale with scales 2.5 1.5 align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [12, 9], ac,
+             2.5, 1.5)
+        case("Byte unchanged size align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [5, 6], ac)
+        case("Byte one axis unchanged align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [5, 2], ac)
+        case("Byte to [1, 1] align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [1, 1], ac)
+    case("Byte extremes (0 / 255 steps)", torch.tensor([0, 255, 0, 255, 255, 0] * 4, dtype=U8).reshape(1, 1, 4, 6),
+         [3, 2], False)
+    # ATen's AVX uint8 kernel asserts on 3 NCHW channels resized to 1 x 1 (height changing)
+    x = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+    case("Byte C=3 to [1, 1]", x, [1, 1], False)
+    case("Byte C=3 channels-last to [1, 1]", x, [1, 1], False, din=CL)
+    case("Byte C=3 dim order [0,1,3,2] to [1, 1]", x, [1, 1], False, din=[0, 1, 3, 2])
+    case("Byte C=3 one row to [1, 1]", r.randint([2, 3, 1, 6], 0, 255).to(U8), [1, 1], False)
+    case("Byte C=4 to [1, 1]", r.randint([2, 4, 5, 6], 0, 255).to(U8), [1, 1], True)
+    case("Byte C=3 empty batch to [1, 1]", r.randint([0, 3, 5, 6], 0, 255).to(U8), [1, 1], False)
+    case("Float out for a Byte input", r.randint([1, 2, 5, 6], 0, 255).to(U8), [3, 2], False, outs=[Out(F32)])
     x = vals(r, F32, [2, 3, 9, 11])
     case("far downscale", vals(r, F64, [1, 1, 40, 33]), [3, 2], False)
     case("empty batch", vals(r, F32, [0, 3, 9, 11]), [4, 5], False)

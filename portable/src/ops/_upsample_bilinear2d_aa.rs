@@ -6,20 +6,18 @@
 //! ATen does, the horizontal pass first (rounded to the dtype) and the vertical one on its
 //! results, each sum in ATen's tap order. The scale of each axis is
 //! `area_pixel_compute_scale` (`align_corners`, a given positive `scales_*` used as
-//! `1 / scale`); `align_corners` changes only the scale. Float and Double; Half and
-//! BFloat16 are rejected (as in ATen). The out has `self`'s dtype, is resized to
-//! `[N, C, OH, OW]` and may have any dim order.
-//!
-//! Not supported: Byte, which ATen accepts with a fixed-point kernel etk does not reproduce
-//! (rejected with `NotImplemented`).
+//! `1 / scale`); `align_corners` changes only the scale. Float, Double and Byte; Half and
+//! BFloat16 are rejected (as in ATen). Byte runs ATen's fixed-point separable kernel
+//! (`util::resample::U8Axis`: the same taps in double, int16 weights, each pass rounded to
+//! uint8), matched exactly. The out has `self`'s dtype, is resized to `[N, C, OH, OW]` and
+//! may have any dim order.
 
 use crate::util::dispatch::Float;
-use crate::util::resample::{AaTaps, area_pixel_scale, plan_2d};
-use etk_core::out::{check_dtype, resize_out};
-use etk_core::{
-    Compute, Element, Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor,
-    boxed_kernel,
+use crate::util::resample::{
+    AaTaps, U8Axis, area_pixel_scale, check_u8_avx_shape, plan_2d, resample_u8,
 };
+use etk_core::out::{check_dtype, resize_out};
+use etk_core::{Compute, Element, Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::_upsample_bilinear2d_aa.out";
 
@@ -34,21 +32,27 @@ pub fn _upsample_bilinear2d_aa_out(
 ) -> Result<()> {
     let plan = plan_2d(OP, self_, Some(output_size), None)?;
     match self_.dtype() {
-        ScalarType::Float | ScalarType::Double => {}
-        ScalarType::Byte => {
-            return Err(Error::new(ErrorKind::NotImplemented, OP, "self")
-                .expected_text("Float or Double (Byte's fixed-point kernel is not implemented)")
-                .got(Info::Dtype(self_.dtype())));
-        }
-        dt => return Err(Error::dtype(OP, "self", "Float or Double", dt)),
+        ScalarType::Float | ScalarType::Double | ScalarType::Byte => {}
+        dt => return Err(Error::dtype(OP, "self", "Byte, Float or Double", dt)),
     }
     check_dtype(OP, "out", out, self_.dtype())?;
     let [oh, ow] = plan.out_hw;
+    if self_.dtype() == ScalarType::Byte {
+        check_u8_avx_shape(OP, self_, plan.out_hw)?;
+    }
     resize_out(OP, out, &[self_.size(0), self_.size(1), oh, ow])?;
     if out.numel() == 0 {
         return Ok(());
     }
     let dst = out.as_mut_ptr(OP, "out")?;
+    if self_.dtype() == ScalarType::Byte {
+        let (ih, iw) = (self_.size(2), self_.size(3));
+        let h = U8Axis::new(ih, oh, align_corners, scales_h, true);
+        let w = U8Axis::new(iw, ow, align_corners, scales_w, true);
+        // SAFETY: `dst` is the Byte out's data, resized to `[N, C, OH, OW]` above.
+        unsafe { resample_u8(self_, &h, &w, out.strides(), dst) };
+        return Ok(());
+    }
     let f = Filter {
         input: self_,
         out_sizes: out.sizes(),
