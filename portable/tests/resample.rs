@@ -532,3 +532,51 @@ fn col2im_and_antialias_values() {
         .is_err()
     );
 }
+
+#[test]
+fn upsample_byte_is_atens_fixed_point_kernel() {
+    // torch 2.13: each pass rounds to uint8 with int16 weights (150 where the float kernel
+    // gives 149.41), in both layouts.
+    let v = [0., 255., 17., 200., 99., 3., 250., 128., 64., 1., 77., 180.];
+    let up = [
+        0., 91., 237., 136., 30., 135., 200., 40., 81., 146., 132., 114., 150., 171., 99., 65.,
+        10., 127., 241., 172., 128., 78., 51., 7., 74., 147., 155., 159., 64., 42., 5., 39., 84.,
+        143., 180.,
+    ];
+    for din in [order(4), vec![0, 2, 3, 1]] {
+        let x = tto(Byte, &v, &[1, 1, 3, 4], &din);
+        let mut out = dynamic(Byte, 4, &order(4), 64);
+        bilinear(&x, Some(&[5, 7]), false, None, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), up);
+        bilinear(&x, Some(&[2, 3]), true, None, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), [0., 136., 200., 64., 39., 180.]);
+        let mut ctx = KernelContext::serial();
+        let mut aa = |size: &[i64], ac: bool, out: &mut OwnedTensor| {
+            run(out, |o| {
+                _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+                    &mut ctx,
+                    &x.view(),
+                    size,
+                    ac,
+                    None,
+                    None,
+                    o,
+                )
+            })
+        };
+        aa(&[2, 2], false, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), [100., 141., 54., 130.]);
+        aa(&[5, 3], true, &mut out).unwrap();
+        let want = [
+            96., 117., 170., 88., 126., 165., 71., 145., 154., 57., 131., 152., 46., 86., 159.,
+        ];
+        assert_eq!(out.to_logical::<f64>(), want);
+    }
+    // ATen's AVX kernel asserts on three NCHW channels shrunk to 1 x 1: an error here too
+    let x = tt(Byte, &[7.0; 3 * 12], &[1, 3, 3, 4]);
+    let mut out = dynamic(Byte, 4, &order(4), 64);
+    assert!(bilinear(&x, Some(&[1, 1]), false, None, &mut out).is_err());
+    let x = tto(Byte, &[7.0; 3 * 12], &[1, 3, 3, 4], &[0, 2, 3, 1]);
+    bilinear(&x, Some(&[1, 1]), false, None, &mut out).unwrap();
+    assert_eq!(out.to_logical::<f64>(), [7., 7., 7.]);
+}
