@@ -580,3 +580,65 @@ fn upsample_byte_is_atens_fixed_point_kernel() {
     bilinear(&x, Some(&[1, 1]), false, None, &mut out).unwrap();
     assert_eq!(out.to_logical::<f64>(), [7., 7., 7.]);
 }
+
+#[test]
+fn col2im_bool_ors_and_complex_sums_parts() {
+    // torch 2.13: one channel, a 2x2 kernel over a [2, 3] image, stride 1: two blocks along
+    // W, so the middle column of pixels gets two entries.
+    let mut ctx = KernelContext::serial();
+    let cols = tt(Bool, &[1., 0., 0., 0., 0., 1., 1., 1.], &[4, 2]);
+    let mut out = dynamic(Bool, 3, &order(3), 16);
+    run(&mut out, |o| {
+        col2im::col2im_out(
+            &mut ctx,
+            &cols.view(),
+            &[2, 3],
+            &[2, 2],
+            &[1, 1],
+            &[0, 0],
+            &[1, 1],
+            o,
+        )
+    })
+    .unwrap();
+    assert_eq!(out.to_logical::<f64>(), [1., 0., 0., 0., 1., 1.]);
+    let data: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    let z = etk_core::Tensor::from_bytes(
+        ScalarType::ComplexFloat,
+        bytemuck_bytes(&data),
+        &[4, 2],
+        &[0, 1],
+    )
+    .unwrap();
+    let mut out = vec![0f32; 12];
+    let mut o = etk_core::Tensor::from_bytes_mut(
+        ScalarType::ComplexFloat,
+        bytemuck_bytes_mut(&mut out),
+        &[1, 2, 3],
+        &[0, 1, 2],
+    )
+    .unwrap();
+    col2im::col2im_out(
+        &mut ctx,
+        &z,
+        &[2, 3],
+        &[2, 2],
+        &[1, 1],
+        &[0, 0],
+        &[1, 1],
+        &mut o,
+    )
+    .unwrap();
+    let want = [0., 1., 6., 8., 6., 7., 8., 9., 22., 24., 14., 15.];
+    assert_eq!(out, want);
+}
+
+fn bytemuck_bytes(v: &[f32]) -> &[u8] {
+    // SAFETY: f32 has no padding; the byte view covers the same memory.
+    unsafe { core::slice::from_raw_parts(v.as_ptr() as *const u8, v.len() * 4) }
+}
+
+fn bytemuck_bytes_mut(v: &mut [f32]) -> &mut [u8] {
+    // SAFETY: as above; any byte pattern is a valid f32.
+    unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr() as *mut u8, v.len() * 4) }
+}

@@ -11,7 +11,7 @@ import math
 import torch
 
 import gen
-from gen import (ALL, B_, BF16, C, CL, F16, F32, F64, I16, I32, I64, I8, NAME, Out, T, U8,
+from gen import (ALL, B_, BF16, C, C64, C128, CL, F16, F32, F64, I16, I32, I64, I8, NAME, Out, T, U8,
                  rng_for, vals)
 
 
@@ -455,6 +455,18 @@ def gen_col2im(op):
         good("resize out from %s" % sh, 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], outs=[Out(shape=sh)])
     for dt in (I32, I64, U8):
         good("%s is rejected" % NAME[dt], 1, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], dt)
+    # Bool (`bool += bool`: an OR of the overlapping entries) and complex (parts summed apart)
+    for geo in (([4, 5], [2, 2], [1, 1], [0, 0], [1, 1]), ([6, 7], [3, 2], [1, 2], [2, 1], [3, 2])):
+        L = blocks(geo[0][0], geo[1][0], geo[2][0], geo[3][0], geo[4][0]) * \
+            blocks(geo[0][1], geo[1][1], geo[2][1], geo[3][1], geo[4][1])
+        shape = [2, 2 * geo[1][0] * geo[1][1], L]
+        case("Bool %s" % (geo,), shape, *geo, raw=r.randint(shape, 0, 3) == 0)
+        for dt in (C64, C128):
+            z = torch.complex(r.randn(shape), r.randn(shape)).to(dt)
+            case("%s %s" % (NAME[dt], geo,), shape, *geo, raw=z)
+            case("%s %s, input in [0,2,1] order" % (NAME[dt], geo,), shape, *geo, raw=z, din=[0, 2, 1])
+    case("ComplexFloat unbatched", [4, 12], [4, 5], [2, 2], [1, 1], [0, 0], [1, 1],
+         raw=torch.complex(r.randn([4, 12]), r.randn([4, 12])))
     # errors
     ok = dict(osz=[4, 5], k=[2, 2], d=[1, 1], p=[0, 0], s=[1, 1])
     L = blocks(4, 2, 1, 0, 1) * blocks(5, 2, 1, 0, 1)
