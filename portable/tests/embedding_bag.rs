@@ -395,3 +395,29 @@ fn small_integer_indices_promote_with_offsets() {
         "sum",
     );
 }
+
+#[test]
+fn two_d_indices_on_the_fast_path_only() {
+    // ATen: size(0) = 2 indices for the offsets and bag_size, but the fast path sums the six
+    // elements as one list: bag 1 runs over flat positions 1..6.
+    let idx = tt(Long, &IDX, &[2, 3]);
+    let off = tt(Long, &[0.0, 1.0], &[2]);
+    let sum = [0.0, 1.0, 2.0, 3.0, 40.0, 45.0, 50.0, 55.0];
+    let mut o = outs(Float, Long);
+    call(&table(Float), &idx, &off, None, SUM, &mut o).unwrap();
+    assert_same(&vals(&o[0]), &sum, "sum");
+    let mut o = outs(Float, Long);
+    call(&table(Float), &idx, &off, None, args(1), &mut o).unwrap();
+    assert_same(&vals(&o[0]), &sum, "mean (bag_size 1)");
+    assert_same(&vals(&o[1]), &[0.0, 1.0], "offset2bag");
+    assert_same(&vals(&o[2]), &[1.0, 1.0], "bag_size");
+    // elsewhere ATen rejects them (Double, padding) or reads out of bounds (max)
+    for (dt, a) in [
+        (Double, SUM),
+        (Float, Args { pad: 0, ..SUM }),
+        (Float, args(2)),
+    ] {
+        let mut o = outs(dt, Long);
+        assert!(call(&table(dt), &idx, &off, None, a, &mut o).is_err());
+    }
+}

@@ -160,6 +160,26 @@ def gen_embedding_bag(op):
         else:
             outs[0].dim_order = [1, 0]
             case("%s, out0 in dim order [1,0]" % m, w, idx, torch.tensor([0, 2, 4]), mode, outs=outs)
+    # 2-D indices [B, k]: B counts for the offsets, offset2bag and bag_size; ATen's fast path reads the
+    # B * k elements as one list, its other paths reject them (sum, mean) or read out of bounds (max)
+    idx2 = torch.tensor([[0, 2, 4], [1, 3, 0]])
+    for dt in (F32, F16, BF16, F64):
+        wt = table(dt, 6, 3)
+        for mode in (0, 1):  # (max reads past offset2bag: torch crashes)
+            m = modes[mode]
+            case("%s %s, 2-D indices [2,3], offsets [0,1]" % (NAME[dt], m), wt, idx2, torch.tensor([0, 1]), mode)
+        case("%s sum, 2-D Int indices, include_last_offset [0,1,2]" % NAME[dt], wt, idx2.int(),
+             torch.tensor([0, 1, 2], dtype=I32), 0, ilo=True)
+        case("%s sum, 2-D indices with per_sample_weights" % NAME[dt], wt, idx2, torch.tensor([0, 1]), 0,
+             psw=r.randn([6]).to(dt))
+        case("%s mean, 2-D indices, padding_idx 0" % NAME[dt], wt, idx2, torch.tensor([0, 1]), 1, pad=0)
+    wt = table(F32, 6, 3)
+    case("sum, 2-D indices [2,3] in dim order [1,0] (read in memory order)", wt, idx2, torch.tensor([0, 1]), 0)
+    cs[-1]["kw"]["indices"] = T(idx2, [1, 0])
+    case("mean, 2-D indices, empty offsets", wt, idx2, torch.zeros([0], dtype=I64), 1)
+    case("sum, 2-D indices, offsets past the rows", wt, idx2, torch.tensor([0, 3]), 0)
+    case("sum, 2-D indices [3,0], offsets [0]", wt, torch.zeros([3, 0], dtype=I64), torch.tensor([0]), 0)
+    case("sum, 3-D indices", wt, idx2.reshape(1, 2, 3), torch.tensor([0, 1]), 0)
     # rounding of a tie: FBGEMM (the BFloat16 fast path) rounds away from zero, elsewhere to even
     for dt, tiny in ((BF16, 2.0 ** -8), (F16, 2.0 ** -11)):
         wt = torch.tensor([[1.0, -1.0], [tiny, -tiny], [0.0, 0.0]]).to(dt)

@@ -28,9 +28,13 @@
 //! offset are dropped, decreasing offsets are rejected and only indices inside bags are
 //! range-checked. Its other path (Double, padding, max) bags by offset2bag: every index
 //! belongs to a bag (the offsets act sorted) and every index is checked. Both are followed here.
-//! Rejected where ATen has no defined result: 2-D `indices` (ATen reads past its own buffers;
-//! flatten them with offsets `0, k, 2k, ...` instead), an offset outside `[0, n]`, and indices
-//! with no bag to go to on the offset2bag path (ATen writes out of bounds).
+//! 2-D `indices` `[B, k]` are taken as ATen takes them: `B` is the index count for the offsets,
+//! offset2bag and bag_size, while the fast path reads all `B * k` elements in memory order as
+//! one list (so bags run over the flat list, the last to its end). Off the fast path ATen
+//! rejects them (sum, mean) or reads out of bounds (max): rejected here.
+//! Rejected where ATen has no defined result: an offset outside `[0, n]` (or, on the fast path,
+//! decreasing offsets), and indices with no bag to go to on the offset2bag path (ATen writes
+//! out of bounds); 2-D offsets.
 //! `scale_grad_by_freq` and `sparse` only change the backward pass.
 
 use crate::util::index::check_outs_disjoint;
@@ -145,7 +149,10 @@ pub fn _embedding_bag_out(
 struct Plan {
     /// The dtype of offset2bag, bag_size and max_indices.
     index_dtype: ScalarType,
+    /// `indices.size(0)`: the index count of the offsets, offset2bag and bag_size.
     n: usize,
+    /// `indices.numel()`: what the fast path reads.
+    flat: usize,
     bags: usize,
     /// ATen's fast sum/mean path (bags read from consecutive offsets).
     fast: bool,
@@ -200,14 +207,19 @@ fn check(
             ));
         }
     };
-    for (name, t) in [("indices", indices), ("offsets", offsets)] {
-        if t.dim() != 1 {
-            return Err(Error::new(ErrorKind::InvalidArgument, OP, name)
-                .expected_text("a 1-D tensor (flatten 2-D indices into bags by offsets)")
-                .got(Info::Shape(t.shape())));
-        }
+    if !(1..=2).contains(&indices.dim()) {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "indices")
+            .expected_text("a 1-D (or, on ATen's fast path, 2-D) tensor")
+            .got(Info::Shape(indices.shape())));
     }
-    let n = indices.numel();
+    if offsets.dim() != 1 {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
+            .expected_text("a 1-D tensor")
+            .got(Info::Shape(offsets.shape())));
+    }
+    // ATen takes `indices.size(0)` as the index count for the offsets, offset2bag and
+    // bag_size, but its fast path reads all the elements (2-D indices: rows of a flat list).
+    let (n, flat) = (indices.size(0), indices.numel());
     if let Some(p) = psw {
         if mode != SUM {
             return Err(
@@ -217,12 +229,12 @@ fn check(
             );
         }
         check_dtype(OP, "per_sample_weights", p, wdt)?;
-        if p.dim() != 1 || p.numel() != n {
+        if p.dim() != 1 || p.numel() != flat {
             return Err(
                 Error::new(ErrorKind::InvalidArgument, OP, "per_sample_weights")
                     .expected(
                         "a 1-D tensor with one weight per index, of length",
-                        Info::Int(n as i64),
+                        Info::Int(flat as i64),
                     )
                     .got(Info::Shape(p.shape())),
             );
@@ -275,7 +287,19 @@ fn check(
     if fast {
         for b in 0..bags {
             let start = off.at(b) as usize;
-            let end = if b + 1 < m { off.at(b + 1) as usize } else { n };
+            let end = if b + 1 < m {
+                off.at(b + 1) as usize
+            } else {
+                flat
+            };
+            if end > flat {
+                return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
+                    .expected(
+                        "offsets within the indices' elements (ATen reads past them)",
+                        Info::Int(flat as i64),
+                    )
+                    .got(Info::Int(end as i64)));
+            }
             if end < start {
                 return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
                     .expected(
@@ -289,6 +313,14 @@ fn check(
             }
         }
     } else {
+        if indices.dim() == 2 {
+            return Err(Error::new(ErrorKind::InvalidArgument, OP, "indices")
+                .expected_text(
+                    "1-D indices off ATen's fast path (ATen rejects 2-D ones there, or reads \
+                     past offset2bag in max mode)",
+                )
+                .got(Info::Shape(indices.shape())));
+        }
         if bags == 0 && n > 0 {
             return Err(Error::invalid(
                 OP,
@@ -303,6 +335,7 @@ fn check(
     Ok(Plan {
         index_dtype,
         n,
+        flat,
         bags,
         fast,
     })
@@ -477,7 +510,7 @@ impl Bags<'_> {
             let end = if b + 1 < m {
                 self.offsets.at(b + 1) as usize
             } else {
-                n
+                self.plan.flat
             };
             return (start, end);
         }
