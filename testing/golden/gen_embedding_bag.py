@@ -180,6 +180,10 @@ def gen_embedding_bag(op):
     case("sum, 2-D indices, offsets past the rows", wt, idx2, torch.tensor([0, 3]), 0)
     case("sum, 2-D indices [3,0], offsets [0]", wt, torch.zeros([3, 0], dtype=I64), torch.tensor([0]), 0)
     case("sum, 3-D indices", wt, idx2.reshape(1, 2, 3), torch.tensor([0, 1]), 0)
+    # a negative closing offset (include_last_offset): the offset2bag path never reads it
+    for dt, pad, mode in ((F64, -1, 0), (F32, 1, 1), (F32, -1, 2), (F32, -1, 0), (F32, -1, 1)):
+        case("%s %s, padding_idx %d, include_last_offset closing at -5" % (NAME[dt], modes[mode], pad),
+             table(dt, 6, 3), idx, torch.tensor([0, 2, -5]), mode, ilo=True, pad=pad)
     # rounding of a tie: FBGEMM (the BFloat16 fast path) rounds away from zero, elsewhere to even
     for dt, tiny in ((BF16, 2.0 ** -8), (F16, 2.0 ** -11)):
         wt = torch.tensor([[1.0, -1.0], [tiny, -tiny], [0.0, 0.0]]).to(dt)

@@ -32,9 +32,11 @@
 //! offset2bag and bag_size, while the fast path reads all `B * k` elements in memory order as
 //! one list (so bags run over the flat list, the last to its end). Off the fast path ATen
 //! rejects them (sum, mean) or reads out of bounds (max): rejected here.
-//! Rejected where ATen has no defined result: an offset outside `[0, n]` (or, on the fast path,
-//! decreasing offsets), and indices with no bag to go to on the offset2bag path (ATen writes
-//! out of bounds); 2-D offsets.
+//! Offsets must start at 0 and lie in `[0, n]` — except the closing offset of
+//! `include_last_offset`, which only the fast path reads (it must not be below the last bag's
+//! start there). Rejected where ATen has no defined result: decreasing offsets on the fast path
+//! (it reads memory it never wrote), indices with no bag to go to on the offset2bag path (ATen
+//! writes out of bounds); and 2-D offsets.
 //! `scale_grad_by_freq` and `sparse` only change the backward pass.
 
 use crate::util::index::check_outs_disjoint;
@@ -256,7 +258,10 @@ fn check(
     }
     for k in 0..m {
         let o = off.at(k);
-        if o < 0 || o > n as i64 {
+        // The closing offset of include_last_offset is only checked against the end (ATen's
+        // offset2bag path never reads it; its fast path rejects it below when it is negative).
+        let closing = include_last_offset && k + 1 == m;
+        if (o < 0 && !closing) || o > n as i64 {
             return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
                 .expected(
                     "offsets in [0, len(indices)] for len(indices)",
@@ -286,28 +291,30 @@ fn check(
     };
     if fast {
         for b in 0..bags {
-            let start = off.at(b) as usize;
+            let start = off.at(b);
             let end = if b + 1 < m {
-                off.at(b + 1) as usize
+                off.at(b + 1)
             } else {
-                flat
+                flat as i64
             };
-            if end > flat {
+            if end < start {
+                return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
+                    .expected(
+                        "non-decreasing offsets on this path, offsets[b + 1] >=",
+                        Info::Int(start),
+                    )
+                    .got(Info::Int(end)));
+            }
+            if end > flat as i64 {
                 return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
                     .expected(
                         "offsets within the indices' elements (ATen reads past them)",
                         Info::Int(flat as i64),
                     )
-                    .got(Info::Int(end as i64)));
+                    .got(Info::Int(end)));
             }
-            if end < start {
-                return Err(Error::new(ErrorKind::InvalidArgument, OP, "offsets")
-                    .expected(
-                        "non-decreasing offsets on this path, offsets[b + 1] >=",
-                        Info::Int(start as i64),
-                    )
-                    .got(Info::Int(end as i64)));
-            }
+            // both in [0, flat] now
+            let (start, end) = (start as usize, end as usize);
             for j in start..end {
                 bad_index(j)?;
             }
