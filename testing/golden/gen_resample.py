@@ -222,6 +222,7 @@ def gen_upsample(op, linear):
             case("Byte C=3 channels-last to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=CL)
             case("Byte C=3 dim order [0,1,3,2] to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=[0, 1, 3, 2])
             case("Byte C=3 to [1, 1] by scales%s" % sfx, x3, None, [0.2, 0.1], ac)
+            case("Byte C=3 NCHW to [4, 3], channels-last out%s" % sfx, x3, [4, 3], None, ac, outs=[Out(dim_order=CL)])
     case("Byte out for a Float input", x.float(), [6, 8], None, ac, outs=[Out(U8)])
     case("Float out for a Byte input", x, [6, 8], None, ac, outs=[Out(F32)])
     return cs
@@ -286,6 +287,17 @@ def gen_upsample_aa(op):
     case("Byte C=3 one row to [1, 1]", r.randint([2, 3, 1, 6], 0, 255).to(U8), [1, 1], False)
     case("Byte C=4 to [1, 1]", r.randint([2, 4, 5, 6], 0, 255).to(U8), [1, 1], True)
     case("Byte C=3 empty batch to [1, 1]", r.randint([0, 3, 5, 6], 0, 255).to(U8), [1, 1], False)
+    # ... and on 3 NCHW channels written to a channels-last out when the height changes (when only the
+    # width changes it writes four channels into three: garbage, no case)
+    x = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+    for osz in ([4, 3], [4, 6]):
+        case("Byte C=3 NCHW to %s, channels-last out" % osz, x, osz, False, outs=[Out(dim_order=CL)])
+        case("Byte C=3 channels-last to %s, channels-last out" % osz, x, osz, False, outs=[Out(dim_order=CL)],
+             din=CL)
+        case("Byte C=3 channels-last to %s, NCHW out" % osz, x, osz, False, din=CL)
+        case("Byte C=4 NCHW to %s, channels-last out" % osz, r.randint([2, 4, 5, 6], 0, 255).to(U8), osz, True,
+             outs=[Out(dim_order=CL)])
+    case("Byte C=3 NCHW unchanged size, channels-last out", x, [5, 6], False, outs=[Out(dim_order=CL)])
     case("Float out for a Byte input", r.randint([1, 2, 5, 6], 0, 255).to(U8), [3, 2], False, outs=[Out(F32)])
     x = vals(r, F32, [2, 3, 9, 11])
     case("far downscale", vals(r, F64, [1, 1, 40, 33]), [3, 2], False)

@@ -38,7 +38,9 @@ pub fn _upsample_bilinear2d_aa_out(
     check_dtype(OP, "out", out, self_.dtype())?;
     let [oh, ow] = plan.out_hw;
     if self_.dtype() == ScalarType::Byte {
-        check_u8_avx_shape(OP, self_, plan.out_hw)?;
+        // This out overload hands the kernel the out as it is (kept by the resize below).
+        let cl = out.dim() == 4 && out.dim_order() == [0, 2, 3, 1];
+        check_u8_avx_shape(OP, self_, plan.out_hw, cl)?;
     }
     resize_out(OP, out, &[self_.size(0), self_.size(1), oh, ow])?;
     if out.numel() == 0 {

@@ -35,7 +35,8 @@ pub fn upsample_bilinear2d_vec_out(
     check_dtype(OP, "out", out, input.dtype())?;
     let [oh, ow] = plan.out_hw;
     if input.dtype() == ScalarType::Byte {
-        check_u8_avx_shape(OP, input, plan.out_hw)?;
+        // The out overload hands the kernel an NCHW proxy for an NCHW input.
+        check_u8_avx_shape(OP, input, plan.out_hw, false)?;
     }
     resize_out(OP, out, &[input.size(0), input.size(1), oh, ow])?;
     if out.numel() == 0 {

@@ -424,24 +424,31 @@ impl U8Axis {
 }
 
 /// The calls ATen's uint8 kernel rejects at the AVX2 / AVX-512 CPU levels (what torch runs on
-/// any x86 machine of the last decade): three channels in NCHW order resized to `1 x 1` with
-/// the height changing fail its internal assert (`num_channels == unpacked_output.size(0)`: the
-/// input is unpacked to four channels, the `1 x 1` out counts as channels-last and is not).
-/// Matched as an error; its default CPU level would return values.
-pub fn check_u8_avx_shape(op: &'static str, input: &Tensor<'_>, out_hw: [usize; 2]) -> Result<()> {
-    let contiguous = input.dim_order() == [0, 1, 2, 3];
+/// any x86 machine of the last decade): three channels in NCHW order are unpacked to four, and
+/// when the out it writes is channels-last (a `1 x 1` out always is; `out_channels_last` says
+/// whether the caller hands its out over as it is) its vertical pass fails the internal assert
+/// `num_channels == unpacked_output.size(0)`. Matched as an error; ATen's default CPU level
+/// would return values. (Without a vertical pass ATen writes four channels into three —
+/// overflowing its out — and etk returns the right values.)
+pub fn check_u8_avx_shape(
+    op: &'static str,
+    input: &Tensor<'_>,
+    out_hw: [usize; 2],
+    out_channels_last: bool,
+) -> Result<()> {
     let (ih, iw) = (input.size(2), input.size(3));
+    // NCHW and not also channels-last (ATen converts other orders to channels-last first).
+    let nchw = input.dim_order() == [0, 1, 2, 3] && ih * iw > 1;
     if input.size(0) > 0
         && input.size(1) == 3
-        && contiguous
-        && ih * iw > 1
-        && out_hw == [1, 1]
-        && ih != 1
+        && nchw
+        && (out_hw == [1, 1] || out_channels_last)
+        && out_hw[0] != ih
     {
-        return Err(Error::new(ErrorKind::InvalidArgument, op, "output_size")
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
             .expected_text(
-                "not [1, 1] for a 3-channel NCHW Byte input whose height changes \
-                 (ATen's AVX uint8 kernel fails an internal assert there)",
+                "for a 3-channel NCHW Byte input resized in height, an out that is not \
+                 channels-last (nor 1 x 1): ATen's AVX uint8 kernel fails an internal assert",
             )
             .got(Info::Shape(input.shape())));
     }
