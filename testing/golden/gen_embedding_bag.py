@@ -137,6 +137,8 @@ def gen_embedding_bag(op):
         case("%s, one bag of everything" % m, w, idx, torch.tensor([0]), mode)
         case("%s, last offset == len(indices): an empty last bag" % m, w, idx, torch.tensor([0, 6]), mode)
         case("%s, positional defaults" % m, w, idx, torch.tensor([0, 3]), mode, keywords=False)
+        case("%s, scale_grad_by_freq and sparse (backward only)" % m, w, idx, torch.tensor([0, 3]), mode,
+             scale_grad_by_freq=True, sparse=True)
         case("%s, Int offsets, Long indices" % m, w, idx, torch.tensor([0, 3], dtype=I32), mode)
         case("%s, an index into a one-row table" % m, table(F32, 1, 3), torch.tensor([0, 0]), torch.tensor([0, 1]),
              mode)
