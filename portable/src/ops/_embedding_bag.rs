@@ -103,7 +103,7 @@ pub fn _embedding_bag_out(
     let o2b = Ints::new(out1)?;
     let bag_size = Ints::new(out2)?;
     let maxi = Ints::new(out3)?;
-    let ctx = Bags {
+    let bags = Bags {
         idx: Ints::read(indices),
         offsets: Ints::read(offsets),
         o2b,
@@ -111,10 +111,10 @@ pub fn _embedding_bag_out(
         padding_idx,
     };
     for b in 0..nb {
-        let (start, end) = ctx.run(b);
-        let mut size = ctx.nominal_size(b);
+        let (start, end) = bags.run(b);
+        let mut size = bags.nominal_size(b);
         for j in start..end {
-            if ctx.idx.at(j) == padding_idx {
+            if bags.idx.at(j) == padding_idx {
                 size -= 1;
             }
         }
@@ -134,16 +134,16 @@ pub fn _embedding_bag_out(
     if mode == MAX {
         let (ms0, ms1) = (out3.strides()[0], out3.strides()[1]);
         return if weight.dtype() == ScalarType::Double {
-            bag_max::<f64>(&ctx, &w, dst, (os0, os1), &maxi, (ms0, ms1))
+            bag_max::<f64>(&bags, &w, dst, (os0, os1), &maxi, (ms0, ms1))
         } else {
-            bag_max::<f32>(&ctx, &w, dst, (os0, os1), &maxi, (ms0, ms1))
+            bag_max::<f32>(&bags, &w, dst, (os0, os1), &maxi, (ms0, ms1))
         };
     }
     let psw = per_sample_weights.map(Rows::new);
     if weight.dtype() == ScalarType::Double {
-        bag_sum::<f64>(&ctx, &w, psw.as_ref(), mode, &bag_size, dst, (os0, os1))
+        bag_sum::<f64>(&bags, &w, psw.as_ref(), mode, &bag_size, dst, (os0, os1))
     } else {
-        bag_sum::<f32>(&ctx, &w, psw.as_ref(), mode, &bag_size, dst, (os0, os1))
+        bag_sum::<f32>(&bags, &w, psw.as_ref(), mode, &bag_size, dst, (os0, os1))
     }
 }
 
@@ -406,7 +406,8 @@ impl Ints {
         })
     }
 
-    /// A reader over an input the checks accepted (1-D, an integer or Bool dtype).
+    /// A reader over an input the checks accepted (an integer or Bool dtype; 2-D indices are
+    /// read in memory order, as ATen reads them).
     fn read(t: &Tensor<'_>) -> Ints {
         Ints {
             ptr: t.as_ptr() as *mut u8,
@@ -421,7 +422,7 @@ impl Ints {
         self.numel
     }
 
-    /// Input element `off` (its stride is 1: the tensor is 1-D); 0 past the end.
+    /// Input element `off` in memory order; 0 past the end.
     #[inline(always)]
     fn at(&self, off: usize) -> i64 {
         let mut v = [0i64];
