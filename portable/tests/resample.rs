@@ -642,3 +642,41 @@ fn bytemuck_bytes_mut(v: &mut [f32]) -> &mut [u8] {
     // SAFETY: as above; any byte pattern is a valid f32.
     unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr() as *mut u8, v.len() * 4) }
 }
+
+#[test]
+fn antialias_rows_take_row_zeros_taps_when_the_height_is_innermost() {
+    // ATen's separable kernel: an NCHW out of width 1 gives every row row 0's vertical taps;
+    // a channels-last out (C > 1) does not.
+    let x = tt(Float, &iota(2 * 9 * 4), &[1, 2, 9, 4]);
+    let mut ctx = KernelContext::serial();
+    let mut nchw = dynamic(Float, 4, &order(4), 64);
+    run(&mut nchw, |o| {
+        _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+            &mut ctx,
+            &x.view(),
+            &[3, 1],
+            false,
+            None,
+            None,
+            o,
+        )
+    })
+    .unwrap();
+    let v = nchw.to_logical::<f64>();
+    assert!(v[0] == v[1] && v[1] == v[2] && v[3] == v[5], "{v:?}");
+    let mut cl = zeros_o(Float, &[1, 2, 3, 1], &[0, 2, 3, 1]);
+    run(&mut cl, |o| {
+        _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+            &mut ctx,
+            &x.view(),
+            &[3, 1],
+            false,
+            None,
+            None,
+            o,
+        )
+    })
+    .unwrap();
+    let v = cl.to_logical::<f64>();
+    assert!(v[0] < v[1] && v[1] < v[2], "{v:?}");
+}

@@ -223,6 +223,14 @@ def gen_upsample(op, linear):
             case("Byte C=3 dim order [0,1,3,2] to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=[0, 1, 3, 2])
             case("Byte C=3 to [1, 1] by scales%s" % sfx, x3, None, [0.2, 0.1], ac)
             case("Byte C=3 NCHW to [4, 3], channels-last out%s" % sfx, x3, [4, 3], None, ac, outs=[Out(dim_order=CL)])
+            # the separable kernel (more than 4 channels) gives every row row 0's taps when the
+            # height is its out's inner dim (an NCHW out, kept for an NCHW input, of width 1)
+            x5 = r.randint([2, 5, 9, 11], 0, 255).to(U8)
+            case("Byte C=5 to [4, 1]%s" % sfx, x5, [4, 1], None, ac)
+            case("Byte C=5 to [4, 1], channels-last out%s" % sfx, x5, [4, 1], None, ac, outs=[Out(dim_order=CL)])
+            case("Byte C=5 channels-last to [4, 1]%s" % sfx, x5, [4, 1], None, ac, din=CL)
+            case("Byte C=5 dim order [0,1,3,2] to [6, 1] by scales%s" % sfx, x5, None, [0.7, 0.1], ac,
+                 din=[0, 1, 3, 2])
     case("Byte out for a Float input", x.float(), [6, 8], None, ac, outs=[Out(U8)])
     case("Float out for a Byte input", x, [6, 8], None, ac, outs=[Out(F32)])
     return cs
@@ -299,6 +307,25 @@ def gen_upsample_aa(op):
              outs=[Out(dim_order=CL)])
     case("Byte C=3 NCHW unchanged size, channels-last out", x, [5, 6], False, outs=[Out(dim_order=CL)])
     case("Float out for a Byte input", r.randint([1, 2, 5, 6], 0, 255).to(U8), [3, 2], False, outs=[Out(F32)])
+    # ATen's separable kernel reads the vertical taps of a run at its first row: with the height the
+    # out's inner dim (NCHW of width 1, or one channel) every row takes row 0's taps
+    for dt in (F32, F64):
+        x = vals(r, dt, [2, 3, 9, 11])
+        case("%s to [4, 1]: every row takes row 0's taps" % NAME[dt], x, [4, 1], False)
+        case("%s to [4, 1], channels-last out" % NAME[dt], x, [4, 1], True, outs=[Out(dim_order=CL)])
+        case("%s one channel, channels-last out, to [5, 1]" % NAME[dt], vals(r, dt, [2, 1, 9, 11]), [5, 1], False,
+             outs=[Out(dim_order=CL)])
+        case("%s size kept along H with scales_h 0.5 (axis skipped)" % NAME[dt], x, [9, 4], False, 0.5, None)
+        case("%s size kept along W with scales_w 3.0 (axis skipped)" % NAME[dt], x, [4, 11], True, None, 3.0)
+    for ch in (5, 3):
+        x = r.randint([2, ch, 9, 11], 0, 255).to(U8)
+        case("Byte C=%d to [4, 1]" % ch, x, [4, 1], False)
+        case("Byte C=%d channels-last to [4, 1], channels-last out" % ch, x, [4, 1], False, din=CL,
+             outs=[Out(dim_order=CL)])
+        case("Byte C=%d channels-last to [4, 1], NCHW out" % ch, x, [4, 1], True, din=CL)
+        case("Byte C=%d width 1 to [6, 1]" % ch, r.randint([1, ch, 9, 1], 0, 255).to(U8), [6, 1], False, din=CL)
+    case("Byte C=5 size kept along H with scales_h 0.5", r.randint([1, 5, 6, 7], 0, 255).to(U8), [6, 3], False,
+         0.5, None)
     x = vals(r, F32, [2, 3, 9, 11])
     case("far downscale", vals(r, F64, [1, 1, 40, 33]), [3, 2], False)
     case("empty batch", vals(r, F32, [0, 3, 9, 11]), [4, 5], False)

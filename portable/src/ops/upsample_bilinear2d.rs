@@ -14,7 +14,8 @@
 
 use crate::util::dispatch::Float;
 use crate::util::resample::{
-    Plan2d, U8Axis, area_pixel_scale, check_u8_avx_shape, linear_taps, plan_2d, resample_u8,
+    Plan2d, U8Axis, area_pixel_scale, check_u8_avx_shape, is_channels_last_like, linear_taps,
+    plan_2d, resample_u8, vertical_taps_stuck,
 };
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{
@@ -47,8 +48,16 @@ pub fn upsample_bilinear2d_vec_out(
         let (ih, iw) = (input.size(2), input.size(3));
         let h = U8Axis::new(ih, oh, align_corners, plan.scales[0], false);
         let w = U8Axis::new(iw, ow, align_corners, plan.scales[1], false);
+        // ATen's AVX kernel (up to 4 channels) is exact; its separable one may stick. It
+        // writes an out in the input's memory format (channels-last or not).
+        let layout = if is_channels_last_like(input) {
+            [0, 2, 3, 1]
+        } else {
+            [0, 1, 2, 3]
+        };
+        let stuck = input.size(1) > 4 && vertical_taps_stuck(out.sizes(), &layout, ih);
         // SAFETY: `dst` is the Byte out's data, resized to `[N, C, OH, OW]` above.
-        unsafe { resample_u8(input, &h, &w, out.strides(), dst) };
+        unsafe { resample_u8(input, &h, &w, out.strides(), stuck, dst) };
         return Ok(());
     }
     let l = Lerp {

@@ -436,9 +436,9 @@ pub fn check_u8_avx_shape(
     out_hw: [usize; 2],
     out_channels_last: bool,
 ) -> Result<()> {
-    let (ih, iw) = (input.size(2), input.size(3));
+    let ih = input.size(2);
     // NCHW and not also channels-last (ATen converts other orders to channels-last first).
-    let nchw = input.dim_order() == [0, 1, 2, 3] && ih * iw > 1;
+    let nchw = is_contiguous_like(input) && !is_channels_last_like(input);
     if input.size(0) > 0
         && input.size(1) == 3
         && nchw
@@ -455,6 +455,62 @@ pub fn check_u8_avx_shape(
     Ok(())
 }
 
+/// ATen's separable kernel (`cpu_upsample_generic_aa`, the antialiased filter of every dtype
+/// and the uint8 bilinear one past 4 channels) reads the vertical taps once per inner loop
+/// run, assuming they are constant along it. When the inner dim of the out it writes is the
+/// height — the innermost dim of size > 1 in `dim_order` (outer to inner), e.g. an NCHW out of
+/// width 1 — every output row takes row 0's taps. True when that happens (the vertical pass
+/// runs: the height changes). For outs of 32768 elements or more ATen splits the rows among
+/// its threads, each chunk starting afresh: etk follows the one-thread result.
+pub fn vertical_taps_stuck(sizes: &[usize], dim_order: &[usize], ih: usize) -> bool {
+    if sizes.len() != 4 || sizes[2] == ih || sizes[2] <= 1 {
+        return false;
+    }
+    dim_order.iter().rev().find(|&&d| sizes[d] > 1) == Some(&2)
+}
+
+/// Whether `t` (4-D) is laid out channels-last as torch sees it: dims of size 1 do not count.
+pub fn is_channels_last_like(t: &Tensor<'_>) -> bool {
+    let order: [usize; 4] = [0, 2, 3, 1];
+    let mut expect = 1usize;
+    for &d in order.iter().rev() {
+        if t.size(d) > 1 && t.strides()[d] != expect {
+            return false;
+        }
+        expect = expect.saturating_mul(t.size(d));
+    }
+    true
+}
+
+/// Whether a tensor of `sizes` in `dim_order` (outer to inner) is laid out as `like` when
+/// dims of size 1 do not count (how torch's `is_contiguous(memory_format)` sees it).
+pub fn order_is_like(sizes: &[usize], dim_order: &[usize], like: &[usize]) -> bool {
+    let real = |o: &[usize]| {
+        let mut v = [0usize; 4];
+        let mut k = 0;
+        for &d in o {
+            if sizes.get(d).is_some_and(|&s| s > 1) && k < 4 {
+                v[k] = d;
+                k += 1;
+            }
+        }
+        (v, k)
+    };
+    sizes.len() == 4 && dim_order.len() == 4 && real(dim_order) == real(like)
+}
+
+/// Whether `t` (4-D) is NCHW-contiguous as torch sees it: dims of size 1 do not count.
+pub fn is_contiguous_like(t: &Tensor<'_>) -> bool {
+    let mut expect = 1usize;
+    for d in (0..4).rev() {
+        if t.size(d) > 1 && t.strides()[d] != expect {
+            return false;
+        }
+        expect = expect.saturating_mul(t.size(d));
+    }
+    true
+}
+
 /// ATen's separable uint8 resampling of a `[N, C, H, W]` Byte input into `dst`, an out of
 /// `out_sizes` / `out_strides`: the horizontal pass rounded to uint8, then the vertical pass
 /// over its results (each recomputed where the vertical taps need it, so nothing is stored).
@@ -467,13 +523,14 @@ pub unsafe fn resample_u8(
     h: &U8Axis,
     w: &U8Axis,
     out_strides: &[usize],
+    stuck: bool,
     dst: *mut u8,
 ) {
     let src = input.as_ptr();
     let (is, os) = (input.strides(), out_strides);
     let (n, c) = (input.size(0), input.size(1));
     for oy in 0..h.output {
-        let ty = h.taps_for(oy);
+        let ty = h.taps_for(if stuck { 0 } else { oy });
         for ox in 0..w.output {
             let tx = w.taps_for(ox);
             for b in 0..n {
