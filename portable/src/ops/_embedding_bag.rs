@@ -3,9 +3,10 @@
 //!   Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1,
 //!   *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3)`
 //!
-//! Reduces bags of rows of the 2-D `weight` table: 1-D `indices` (`n` of them, Long or Int) are
-//! cut into bags by the 1-D `offsets` (same kind; Long if either is Long), bag `b` starting at
-//! `offsets[b]`; `mode` 0 sums each bag (optionally weighting index `j` by
+//! Reduces bags of rows of the 2-D `weight` table (Half, BFloat16, Float, Double): 1-D
+//! `indices` (`n` of them) are cut into bags by the 1-D `offsets`, bag `b` starting at
+//! `offsets[b]`; both are integers (or Bool) whose promoted dtype, that of out1..out3, must be
+//! Int or Long; `mode` 0 sums each bag (optionally weighting index `j` by
 //! `per_sample_weights[j]`), 1 takes its mean, 2 its per-column max. With
 //! `include_last_offset`, the last offset closes the last bag instead of opening one. Rows
 //! equal to `padding_idx` (when it is non-negative; it is not wrapped) are left out.
@@ -25,8 +26,8 @@
 //! ATen takes one of two paths, and they differ. Its fast path (sum or mean of a Float, Half
 //! or BFloat16 table with unit column stride and a negative `padding_idx`) reads bag `b` as
 //! `[offsets[b], offsets[b+1])`, so with `include_last_offset` the indices past the last
-//! offset are dropped, decreasing offsets are rejected and only indices inside bags are
-//! range-checked. Its other path (Double, padding, max) bags by offset2bag: every index
+//! offset are dropped, decreasing offsets are undefined (rejected here) and only indices
+//! inside bags are range-checked. Its other path (Double, padding, max) bags by offset2bag: every index
 //! belongs to a bag (the offsets act sorted) and every index is checked. Both are followed here.
 //! 2-D `indices` `[B, k]` are taken as ATen takes them: `B` is the index count for the offsets,
 //! offset2bag and bag_size, while the fast path reads all `B * k` elements in memory order as
