@@ -532,3 +532,151 @@ fn col2im_and_antialias_values() {
         .is_err()
     );
 }
+
+#[test]
+fn upsample_byte_is_atens_fixed_point_kernel() {
+    // torch 2.13: each pass rounds to uint8 with int16 weights (150 where the float kernel
+    // gives 149.41), in both layouts.
+    let v = [0., 255., 17., 200., 99., 3., 250., 128., 64., 1., 77., 180.];
+    let up = [
+        0., 91., 237., 136., 30., 135., 200., 40., 81., 146., 132., 114., 150., 171., 99., 65.,
+        10., 127., 241., 172., 128., 78., 51., 7., 74., 147., 155., 159., 64., 42., 5., 39., 84.,
+        143., 180.,
+    ];
+    for din in [order(4), vec![0, 2, 3, 1]] {
+        let x = tto(Byte, &v, &[1, 1, 3, 4], &din);
+        let mut out = dynamic(Byte, 4, &order(4), 64);
+        bilinear(&x, Some(&[5, 7]), false, None, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), up);
+        bilinear(&x, Some(&[2, 3]), true, None, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), [0., 136., 200., 64., 39., 180.]);
+        let mut ctx = KernelContext::serial();
+        let mut aa = |size: &[i64], ac: bool, out: &mut OwnedTensor| {
+            run(out, |o| {
+                _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+                    &mut ctx,
+                    &x.view(),
+                    size,
+                    ac,
+                    None,
+                    None,
+                    o,
+                )
+            })
+        };
+        aa(&[2, 2], false, &mut out).unwrap();
+        assert_eq!(out.to_logical::<f64>(), [100., 141., 54., 130.]);
+        aa(&[5, 3], true, &mut out).unwrap();
+        let want = [
+            96., 117., 170., 88., 126., 165., 71., 145., 154., 57., 131., 152., 46., 86., 159.,
+        ];
+        assert_eq!(out.to_logical::<f64>(), want);
+    }
+    // ATen's AVX kernel asserts on three NCHW channels shrunk to 1 x 1: an error here too
+    let x = tt(Byte, &[7.0; 3 * 12], &[1, 3, 3, 4]);
+    let mut out = dynamic(Byte, 4, &order(4), 64);
+    assert!(bilinear(&x, Some(&[1, 1]), false, None, &mut out).is_err());
+    let x = tto(Byte, &[7.0; 3 * 12], &[1, 3, 3, 4], &[0, 2, 3, 1]);
+    bilinear(&x, Some(&[1, 1]), false, None, &mut out).unwrap();
+    assert_eq!(out.to_logical::<f64>(), [7., 7., 7.]);
+}
+
+#[test]
+fn col2im_bool_ors_and_complex_sums_parts() {
+    // torch 2.13: one channel, a 2x2 kernel over a [2, 3] image, stride 1: two blocks along
+    // W, so the middle column of pixels gets two entries.
+    let mut ctx = KernelContext::serial();
+    let cols = tt(Bool, &[1., 0., 0., 0., 0., 1., 1., 1.], &[4, 2]);
+    let mut out = dynamic(Bool, 3, &order(3), 16);
+    run(&mut out, |o| {
+        col2im::col2im_out(
+            &mut ctx,
+            &cols.view(),
+            &[2, 3],
+            &[2, 2],
+            &[1, 1],
+            &[0, 0],
+            &[1, 1],
+            o,
+        )
+    })
+    .unwrap();
+    assert_eq!(out.to_logical::<f64>(), [1., 0., 0., 0., 1., 1.]);
+    let data: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    let z = etk_core::Tensor::from_bytes(
+        ScalarType::ComplexFloat,
+        bytemuck_bytes(&data),
+        &[4, 2],
+        &[0, 1],
+    )
+    .unwrap();
+    let mut out = vec![0f32; 12];
+    let mut o = etk_core::Tensor::from_bytes_mut(
+        ScalarType::ComplexFloat,
+        bytemuck_bytes_mut(&mut out),
+        &[1, 2, 3],
+        &[0, 1, 2],
+    )
+    .unwrap();
+    col2im::col2im_out(
+        &mut ctx,
+        &z,
+        &[2, 3],
+        &[2, 2],
+        &[1, 1],
+        &[0, 0],
+        &[1, 1],
+        &mut o,
+    )
+    .unwrap();
+    let want = [0., 1., 6., 8., 6., 7., 8., 9., 22., 24., 14., 15.];
+    assert_eq!(out, want);
+}
+
+fn bytemuck_bytes(v: &[f32]) -> &[u8] {
+    // SAFETY: f32 has no padding; the byte view covers the same memory.
+    unsafe { core::slice::from_raw_parts(v.as_ptr() as *const u8, v.len() * 4) }
+}
+
+fn bytemuck_bytes_mut(v: &mut [f32]) -> &mut [u8] {
+    // SAFETY: as above; any byte pattern is a valid f32.
+    unsafe { core::slice::from_raw_parts_mut(v.as_mut_ptr() as *mut u8, v.len() * 4) }
+}
+
+#[test]
+fn antialias_rows_take_row_zeros_taps_when_the_height_is_innermost() {
+    // ATen's separable kernel: an NCHW out of width 1 gives every row row 0's vertical taps;
+    // a channels-last out (C > 1) does not.
+    let x = tt(Float, &iota(2 * 9 * 4), &[1, 2, 9, 4]);
+    let mut ctx = KernelContext::serial();
+    let mut nchw = dynamic(Float, 4, &order(4), 64);
+    run(&mut nchw, |o| {
+        _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+            &mut ctx,
+            &x.view(),
+            &[3, 1],
+            false,
+            None,
+            None,
+            o,
+        )
+    })
+    .unwrap();
+    let v = nchw.to_logical::<f64>();
+    assert!(v[0] == v[1] && v[1] == v[2] && v[3] == v[5], "{v:?}");
+    let mut cl = zeros_o(Float, &[1, 2, 3, 1], &[0, 2, 3, 1]);
+    run(&mut cl, |o| {
+        _upsample_bilinear2d_aa::_upsample_bilinear2d_aa_out(
+            &mut ctx,
+            &x.view(),
+            &[3, 1],
+            false,
+            None,
+            None,
+            o,
+        )
+    })
+    .unwrap();
+    let v = cl.to_logical::<f64>();
+    assert!(v[0] < v[1] && v[1] < v[2], "{v:?}");
+}

@@ -1897,7 +1897,10 @@ def OPS():
     ops += gen_nnmisc.ops()
     import gen_resample
     ops += gen_resample.ops()
-    ops += __import__("gen_conv_backward").ops()
+    import gen_conv_backward
+    ops += gen_conv_backward.ops()
+    import gen_embedding_bag
+    ops += gen_embedding_bag.ops()
     return ops
 
 

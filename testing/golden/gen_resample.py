@@ -11,7 +11,7 @@ import math
 import torch
 
 import gen
-from gen import (ALL, B_, BF16, C, CL, F16, F32, F64, I16, I32, I64, I8, NAME, Out, T, U8,
+from gen import (ALL, B_, BF16, C, C64, C128, CL, F16, F32, F64, I16, I32, I64, I8, NAME, Out, T, U8,
                  rng_for, vals)
 
 
@@ -197,9 +197,42 @@ def gen_upsample(op, linear):
         case("out %s" % NAME[odt], x, [6, 8], None, ac, outs=[Out(odt)])
     for s in ([0], [7], [1, 1, 1, 1]):
         case("resize out from %s" % s, x, [6, 8], None, ac, outs=[Out(shape=s)])
-    # Byte: the linear kernel is a separable fixed-point one that etk does not implement
-    if linear:
-        cs[:] = [c for c in cs if not (isinstance(c["kw"]["input"], T) and c["kw"]["input"].t.dtype == U8)]
+    # Byte: ATen's separable fixed-point kernel (exact); nearest moves bytes
+    for ac in acs:
+        sfx = "" if ac is None else (" align_corners" if ac else "")
+        for ch in (1, 3, 4, 5, 16):
+            x = r.randint([2, ch, 6, 7], 0, 255).to(U8)
+            for din in (None, CL):
+                lay = " channels-last" if din else ""
+                case("Byte C=%d%s up to [11, 16]%s" % (ch, lay, sfx), x, [11, 16], None, ac, din=din)
+                case("Byte C=%d%s down to [4, 3]%s" % (ch, lay, sfx), x, [4, 3], None, ac, din=din)
+            case("Byte C=%d scales [1.5, 0.6]%s" % (ch, sfx), x, None, [1.5, 0.6], ac)
+            case("Byte C=%d scales [0.4, 2.3]%s, channels-last out" % (ch, sfx), x, None, [0.4, 2.3], ac,
+                 outs=[Out(dim_order=CL)], din=CL)
+        x = r.randint([1, 3, 9, 12], 0, 255).to(U8)
+        for osz in ([9, 5], [4, 12], [1, 1], [2, 30], [9, 12]):
+            case("Byte size %s%s" % (osz, sfx), x, osz, None, ac)
+        for sf in ([1.0, 1.0], [2.0, 2.0], [0.5, 0.25], [3.3, 0.7]):
+            case("Byte scales %s%s" % (sf, sfx), x, None, sf, ac)
+        case("Byte extremes (0 / 255 steps)", torch.tensor([0, 255, 0, 255, 255, 0] * 4, dtype=U8).reshape(1, 1, 4, 6),
+             [7, 10], None, ac)
+        case("Byte one row / column", r.randint([1, 2, 1, 5], 0, 255).to(U8), [3, 9], None, ac)
+        if linear:
+            x3 = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+            case("Byte C=3 channels-last to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=CL)
+            case("Byte C=3 dim order [0,1,3,2] to [1, 1]%s" % sfx, x3, [1, 1], None, ac, din=[0, 1, 3, 2])
+            case("Byte C=3 to [1, 1] by scales%s" % sfx, x3, None, [0.2, 0.1], ac)
+            case("Byte C=3 NCHW to [4, 3], channels-last out%s" % sfx, x3, [4, 3], None, ac, outs=[Out(dim_order=CL)])
+            # the separable kernel (more than 4 channels) gives every row row 0's taps when the
+            # height is its out's inner dim (an NCHW out, kept for an NCHW input, of width 1)
+            x5 = r.randint([2, 5, 9, 11], 0, 255).to(U8)
+            case("Byte C=5 to [4, 1]%s" % sfx, x5, [4, 1], None, ac)
+            case("Byte C=5 to [4, 1], channels-last out%s" % sfx, x5, [4, 1], None, ac, outs=[Out(dim_order=CL)])
+            case("Byte C=5 channels-last to [4, 1]%s" % sfx, x5, [4, 1], None, ac, din=CL)
+            case("Byte C=5 dim order [0,1,3,2] to [6, 1] by scales%s" % sfx, x5, None, [0.7, 0.1], ac,
+                 din=[0, 1, 3, 2])
+    case("Byte out for a Float input", x.float(), [6, 8], None, ac, outs=[Out(U8)])
+    case("Float out for a Byte input", x, [6, 8], None, ac, outs=[Out(F32)])
     return cs
 
 
@@ -233,6 +266,66 @@ def gen_upsample_aa(op):
         for din, dout in ((CL, CL), (CL, None), (None, CL)):
             case("dim order in %s out %s align %s" % (din, dout, ac), vals(r, F32, [2, 3, 8, 6]), [3, 4], ac,
                  outs=[Out(dim_order=dout)], din=din)
+    # Byte: ATen's separable fixed-point kernel (exact)
+    for ac in (False, True):
+        for ch in (1, 3, 4, 5, 16):
+            x = r.randint([2 if ch < 16 else 1, ch, 9, 11], 0, 255).to(U8)
+            for din in (None, CL):
+                lay = " channels-last" if din else ""
+                for osz in ([4, 5], [13, 17], [9, 3]) if ch in (3, 4) else ([4, 5], [13, 17]):
+                    case("Byte C=%d%s size %s align %s" % (ch, lay, osz, ac), x, osz, ac, din=din)
+            case("Byte C=%d scales 0.4 0.5 align %s, channels-last out" % (ch, ac), x, [4, 5], ac, 0.4, 0.5,
+                 outs=[Out(dim_order=CL)], din=CL)
+        x = r.randint([1, 3, 48, 41], 0, 255).to(U8)
+        case("Byte large downscale [48, 41] -> [5, 3] align %s" % ac, x, [5, 3], ac)
+        case("Byte large downscale, channels-last, align %s" % ac, x, [7, 4], ac, din=CL)
+        case("Byte downscale with scales 0.1 0.2 align %s" % ac, x, [6, 11], ac, 0.1, 0.2)
+        case("Byte upscale with scales 2.5 1.5 align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [12, 9], ac,
+             2.5, 1.5)
+        case("Byte unchanged size align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [5, 6], ac)
+        case("Byte one axis unchanged align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [5, 2], ac)
+        case("Byte to [1, 1] align %s" % ac, r.randint([1, 2, 5, 6], 0, 255).to(U8), [1, 1], ac)
+    case("Byte extremes (0 / 255 steps)", torch.tensor([0, 255, 0, 255, 255, 0] * 4, dtype=U8).reshape(1, 1, 4, 6),
+         [3, 2], False)
+    # ATen's AVX uint8 kernel asserts on 3 NCHW channels resized to 1 x 1 (height changing)
+    x = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+    case("Byte C=3 to [1, 1]", x, [1, 1], False)
+    case("Byte C=3 channels-last to [1, 1]", x, [1, 1], False, din=CL)
+    case("Byte C=3 dim order [0,1,3,2] to [1, 1]", x, [1, 1], False, din=[0, 1, 3, 2])
+    case("Byte C=3 one row to [1, 1]", r.randint([2, 3, 1, 6], 0, 255).to(U8), [1, 1], False)
+    case("Byte C=4 to [1, 1]", r.randint([2, 4, 5, 6], 0, 255).to(U8), [1, 1], True)
+    case("Byte C=3 empty batch to [1, 1]", r.randint([0, 3, 5, 6], 0, 255).to(U8), [1, 1], False)
+    # ... and on 3 NCHW channels written to a channels-last out when the height changes (when only the
+    # width changes it writes four channels into three: garbage, no case)
+    x = r.randint([2, 3, 5, 6], 0, 255).to(U8)
+    for osz in ([4, 3], [4, 6]):
+        case("Byte C=3 NCHW to %s, channels-last out" % osz, x, osz, False, outs=[Out(dim_order=CL)])
+        case("Byte C=3 channels-last to %s, channels-last out" % osz, x, osz, False, outs=[Out(dim_order=CL)],
+             din=CL)
+        case("Byte C=3 channels-last to %s, NCHW out" % osz, x, osz, False, din=CL)
+        case("Byte C=4 NCHW to %s, channels-last out" % osz, r.randint([2, 4, 5, 6], 0, 255).to(U8), osz, True,
+             outs=[Out(dim_order=CL)])
+    case("Byte C=3 NCHW unchanged size, channels-last out", x, [5, 6], False, outs=[Out(dim_order=CL)])
+    case("Float out for a Byte input", r.randint([1, 2, 5, 6], 0, 255).to(U8), [3, 2], False, outs=[Out(F32)])
+    # ATen's separable kernel reads the vertical taps of a run at its first row: with the height the
+    # out's inner dim (NCHW of width 1, or one channel) every row takes row 0's taps
+    for dt in (F32, F64):
+        x = vals(r, dt, [2, 3, 9, 11])
+        case("%s to [4, 1]: every row takes row 0's taps" % NAME[dt], x, [4, 1], False)
+        case("%s to [4, 1], channels-last out" % NAME[dt], x, [4, 1], True, outs=[Out(dim_order=CL)])
+        case("%s one channel, channels-last out, to [5, 1]" % NAME[dt], vals(r, dt, [2, 1, 9, 11]), [5, 1], False,
+             outs=[Out(dim_order=CL)])
+        case("%s size kept along H with scales_h 0.5 (axis skipped)" % NAME[dt], x, [9, 4], False, 0.5, None)
+        case("%s size kept along W with scales_w 3.0 (axis skipped)" % NAME[dt], x, [4, 11], True, None, 3.0)
+    for ch in (5, 3):
+        x = r.randint([2, ch, 9, 11], 0, 255).to(U8)
+        case("Byte C=%d to [4, 1]" % ch, x, [4, 1], False)
+        case("Byte C=%d channels-last to [4, 1], channels-last out" % ch, x, [4, 1], False, din=CL,
+             outs=[Out(dim_order=CL)])
+        case("Byte C=%d channels-last to [4, 1], NCHW out" % ch, x, [4, 1], True, din=CL)
+        case("Byte C=%d width 1 to [6, 1]" % ch, r.randint([1, ch, 9, 1], 0, 255).to(U8), [6, 1], False, din=CL)
+    case("Byte C=5 size kept along H with scales_h 0.5", r.randint([1, 5, 6, 7], 0, 255).to(U8), [6, 3], False,
+         0.5, None)
     x = vals(r, F32, [2, 3, 9, 11])
     case("far downscale", vals(r, F64, [1, 1, 40, 33]), [3, 2], False)
     case("empty batch", vals(r, F32, [0, 3, 9, 11]), [4, 5], False)
@@ -401,6 +494,18 @@ def gen_col2im(op):
         good("resize out from %s" % sh, 2, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], outs=[Out(shape=sh)])
     for dt in (I32, I64, U8):
         good("%s is rejected" % NAME[dt], 1, 2, [4, 5], [2, 2], [1, 1], [0, 0], [1, 1], dt)
+    # Bool (`bool += bool`: an OR of the overlapping entries) and complex (parts summed apart)
+    for geo in (([4, 5], [2, 2], [1, 1], [0, 0], [1, 1]), ([6, 7], [3, 2], [1, 2], [2, 1], [3, 2])):
+        L = blocks(geo[0][0], geo[1][0], geo[2][0], geo[3][0], geo[4][0]) * \
+            blocks(geo[0][1], geo[1][1], geo[2][1], geo[3][1], geo[4][1])
+        shape = [2, 2 * geo[1][0] * geo[1][1], L]
+        case("Bool %s" % (geo,), shape, *geo, raw=r.randint(shape, 0, 3) == 0)
+        for dt in (C64, C128):
+            z = torch.complex(r.randn(shape), r.randn(shape)).to(dt)
+            case("%s %s" % (NAME[dt], geo,), shape, *geo, raw=z)
+            case("%s %s, input in [0,2,1] order" % (NAME[dt], geo,), shape, *geo, raw=z, din=[0, 2, 1])
+    case("ComplexFloat unbatched", [4, 12], [4, 5], [2, 2], [1, 1], [0, 0], [1, 1],
+         raw=torch.complex(r.randn([4, 12]), r.randn([4, 12])))
     # errors
     ok = dict(osz=[4, 5], k=[2, 2], d=[1, 1], p=[0, 0], s=[1, 1])
     L = blocks(4, 2, 1, 0, 1) * blocks(5, 2, 1, 0, 1)

@@ -9,7 +9,8 @@
 //! ATen's rules, checked in torch 2.13: kernel sizes, strides and dilations `> 0`, paddings
 //! `>= 0`; `self` of rank 2 or 3 with only the batch dim possibly 0; the channel dim divisible
 //! by `kH*kW`; `L` equal to the number of blocks, `floor((H + 2pH - dH(kH-1) - 1) / sH) + 1`
-//! times the same for W, each at least 1. Half, BFloat16, Float, Double. The sums run in
+//! times the same for W, each at least 1. Bool (`bool += bool`: an OR), Half, BFloat16, Float,
+//! Double, ComplexFloat and ComplexDouble (real and imaginary parts summed apart). The sums run in
 //! ATen's order (kernel offset outer, blocks inner) in the dtype itself — Half and BFloat16
 //! round after every addition, as ATen's `data_im[..] += data_col[..]` does. The out has
 //! `self`'s dtype, is resized, and may have any dim order (ATen's out overload writes a
@@ -39,11 +40,14 @@ pub fn col2im_out(
 ) -> Result<()> {
     let g = Geometry::new(self_, output_size, kernel_size, dilation, padding, stride)?;
     use ScalarType::*;
-    if !matches!(self_.dtype(), Half | BFloat16 | Float | Double) {
+    if !matches!(
+        self_.dtype(),
+        Bool | Half | BFloat16 | Float | Double | ComplexFloat | ComplexDouble
+    ) {
         return Err(Error::dtype(
             OP,
             "self",
-            "Half, BFloat16, Float or Double",
+            "Bool, Half, BFloat16, Float, Double, ComplexFloat or ComplexDouble",
             self_.dtype(),
         ));
     }
@@ -73,20 +77,29 @@ pub fn col2im_out(
     } else {
         [0, os[0], os[1], os[2]]
     };
+    // A complex element is two floats summed independently: `lanes` of them per element.
+    let lanes = if matches!(self_.dtype(), ComplexFloat | ComplexDouble) {
+        2
+    } else {
+        1
+    };
     let run = Fold {
         g,
         n,
         s_str,
         o_str,
+        lanes,
         src: self_.as_ptr(),
     };
     // SAFETY (all arms): `dst` is the out's data, of `self`'s dtype, resized above.
     unsafe {
         match self_.dtype() {
+            // `bool += bool` in C++ is `(a + b) != 0`: the sum of 0/1 values stored as Bool.
+            Bool => run.run::<bool, f32>(dst, |v| v),
             Half => run.run::<f16, f32>(dst, reduced_rounder(Half)),
             BFloat16 => run.run::<bf16, f32>(dst, reduced_rounder(BFloat16)),
-            Float => run.run::<f32, f32>(dst, |v| v),
-            Double => run.run::<f64, f64>(dst, |v| v),
+            Float | ComplexFloat => run.run::<f32, f32>(dst, |v| v),
+            Double | ComplexDouble => run.run::<f64, f64>(dst, |v| v),
             dt => return Err(Error::unsupported_dtype(OP, "self", dt)),
         }
     }
@@ -215,13 +228,14 @@ struct Fold {
     n: usize,
     s_str: [usize; 3],
     o_str: [usize; 4],
+    lanes: usize,
     src: *const u8,
 }
 
 impl Fold {
     /// # Safety
     /// `dst` is the out's data (`[n, C, H, W]` through `o_str`), `src` `self`'s (`[n, C*kH*kW,
-    /// L]` through `s_str`), both of element type `E`.
+    /// L]` through `s_str`), both of element type `E`, `lanes` of them per element.
     unsafe fn run<E: Element, F: Float + Compute>(&self, dst: *mut u8, rnd: fn(F) -> F) {
         let (src, dst) = (self.src as *const E, dst as *mut E);
         let g = &self.g;
@@ -239,8 +253,11 @@ impl Fold {
                 let img = b * o[0] + c * o[1];
                 for y in 0..g.h {
                     for x in 0..g.w {
-                        // SAFETY: in-range out indices.
-                        unsafe { *dst.add(img + y * o[2] + x * o[3]) = F::ZERO.store() };
+                        for l in 0..self.lanes {
+                            let at = (img + y * o[2] + x * o[3]) * self.lanes + l;
+                            // SAFETY: in-range out indices.
+                            unsafe { *dst.add(at) = F::ZERO.store() };
+                        }
                     }
                 }
                 for kh in 0..g.k[0] {
@@ -254,11 +271,15 @@ impl Fold {
                                 let Some(x) = land(bw, 1, kw, g.w) else {
                                     continue;
                                 };
-                                // SAFETY: in-range indices of both tensors.
-                                unsafe {
-                                    let p = dst.add(img + y * o[2] + x * o[3]);
-                                    let v = F::load(*src.add(col + (bh * bw_n + bw) * s[2]));
-                                    *p = rnd(F::load(*p) + v).store();
+                                let (to, from) =
+                                    (img + y * o[2] + x * o[3], col + (bh * bw_n + bw) * s[2]);
+                                for l in 0..self.lanes {
+                                    // SAFETY: in-range indices of both tensors.
+                                    unsafe {
+                                        let p = dst.add(to * self.lanes + l);
+                                        let v = F::load(*src.add(from * self.lanes + l));
+                                        *p = rnd(F::load(*p) + v).store();
+                                    }
                                 }
                             }
                         }

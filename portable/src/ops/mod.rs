@@ -1,5 +1,6 @@
 //! One module per operator; each opens with its ATen schema.
 
+pub mod _embedding_bag;
 pub mod _upsample_bilinear2d_aa;
 pub mod abs;
 pub mod acos;

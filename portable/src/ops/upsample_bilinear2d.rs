@@ -8,16 +8,18 @@
 //! Float (rounded once on store) and in f64 for Double. The out has `input`'s dtype, is resized
 //! to `[N, C, OH, OW]` and may have any dim order.
 //!
-//! Not supported: Byte. ATen accepts it and runs a separable fixed-point kernel (a horizontal
-//! pass rounded to uint8, then a vertical one) whose results differ by one from any float
-//! evaluation; etk rejects the call with `NotImplemented` rather than give different values.
+//! Byte runs ATen's separable fixed-point kernel instead (`util::resample::U8Axis`): int16
+//! weights from the same map computed in double, a horizontal pass rounded to uint8, then a
+//! vertical one; its results differ by one from any float evaluation, and are matched exactly.
 
 use crate::util::dispatch::Float;
-use crate::util::resample::{Plan2d, area_pixel_scale, linear_taps, plan_2d};
+use crate::util::resample::{
+    Plan2d, U8Axis, area_pixel_scale, check_u8_avx_shape, is_channels_last_like, linear_taps,
+    plan_2d, resample_u8, vertical_taps_stuck,
+};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{
-    Compute, Element, Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, bf16,
-    boxed_kernel, f16,
+    Compute, Element, Error, KernelContext, Result, ScalarType, Tensor, bf16, boxed_kernel, f16,
 };
 
 pub const OP: &str = "aten::upsample_bilinear2d.vec_out";
@@ -32,19 +34,32 @@ pub fn upsample_bilinear2d_vec_out(
 ) -> Result<()> {
     let plan = plan_2d(OP, input, output_size, scale_factors)?;
     check_dtype(OP, "out", out, input.dtype())?;
-    if input.dtype() == ScalarType::Byte {
-        return Err(Error::new(ErrorKind::NotImplemented, OP, "input")
-            .expected_text(
-                "Half, BFloat16, Float or Double (Byte's fixed-point kernel is not implemented)",
-            )
-            .got(Info::Dtype(input.dtype())));
-    }
     let [oh, ow] = plan.out_hw;
+    if input.dtype() == ScalarType::Byte {
+        // The out overload hands the kernel an NCHW proxy for an NCHW input.
+        check_u8_avx_shape(OP, input, plan.out_hw, false)?;
+    }
     resize_out(OP, out, &[input.size(0), input.size(1), oh, ow])?;
     if out.numel() == 0 {
         return Ok(());
     }
     let dst = out.as_mut_ptr(OP, "out")?;
+    if input.dtype() == ScalarType::Byte {
+        let (ih, iw) = (input.size(2), input.size(3));
+        let h = U8Axis::new(ih, oh, align_corners, plan.scales[0], false);
+        let w = U8Axis::new(iw, ow, align_corners, plan.scales[1], false);
+        // ATen's AVX kernel (up to 4 channels) is exact; its separable one may stick. It
+        // writes an out in the input's memory format (channels-last or not).
+        let layout = if is_channels_last_like(input) {
+            [0, 2, 3, 1]
+        } else {
+            [0, 1, 2, 3]
+        };
+        let stuck = input.size(1) > 4 && vertical_taps_stuck(out.sizes(), &layout, ih);
+        // SAFETY: `dst` is the Byte out's data, resized to `[N, C, OH, OW]` above.
+        unsafe { resample_u8(input, &h, &w, out.strides(), stuck, dst) };
+        return Ok(());
+    }
     let l = Lerp {
         input,
         out_sizes: out.sizes(),

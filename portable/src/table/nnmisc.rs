@@ -6,6 +6,7 @@ use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = entries![
     embedding::OP => embedding::embedding_out_boxed,
+    _embedding_bag::OP => _embedding_bag::_embedding_bag_out_boxed,
     glu::OP => glu::glu_out_boxed,
     native_batch_norm_legit::OP => native_batch_norm_legit::native_batch_norm_legit_out_boxed,
     native_batch_norm_legit::OP_NO_STATS => native_batch_norm_legit::native_batch_norm_legit_no_stats_out_boxed,
