@@ -106,12 +106,10 @@ fn cases() -> Vec<Case> {
 
 impl Case {
     fn out_hw(&self) -> [usize; 2] {
-        let mut o = [0; 2];
-        for i in 0..2 {
+        core::array::from_fn(|i| {
             let span = self.dilation[i] as usize * (self.k[i] - 1) + 1;
-            o[i] = (self.hw[i] + 2 * self.padding[i] as usize - span) / self.stride[i] as usize + 1;
-        }
-        o
+            (self.hw[i] + 2 * self.padding[i] as usize - span) / self.stride[i] as usize + 1
+        })
     }
 }
 
@@ -171,7 +169,6 @@ fn run(
             &mut ov,
         ),
     };
-    drop(ov);
     (res, out.to_logical::<f64>())
 }
 
@@ -300,7 +297,6 @@ fn resize_and_fallbacks() {
     .unwrap();
     assert_eq!(v1.sizes(), &[1, 4, 4, 4]);
     let sizes = v1.sizes().to_vec();
-    drop(v1);
     o1.set_layout(&sizes, &CONTIG);
     let mut v2 = o2.view_mut().unwrap();
     portable::convolution_out(
@@ -317,7 +313,6 @@ fn resize_and_fallbacks() {
         &mut v2,
     )
     .unwrap();
-    drop(v2);
     assert_eq!(o1.to_logical::<f64>(), o2.to_logical::<f64>());
 
     for (dt, xs, ws, transposed) in [
@@ -532,7 +527,6 @@ fn same_errors() {
         );
         assert!(e1.is_err(), "{:?} {:?}", x.sizes(), w.sizes());
         assert_eq!(e1, e2);
-        drop(ov);
         assert!(o.to_logical::<f64>().iter().all(|&v| v == 0.0));
     }
 }
