@@ -23,6 +23,7 @@
 
 use super::linear::merged_stride;
 use crate::gemm::{self, Bias, Dt, Epilogue, Isa, MatMut, MatRef};
+use crate::quantized::lanes::{self, Lanes, QKernel};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Scratch, Tensor, boxed_kernel};
 use etk_portable::ops::convolution as portable;
@@ -32,6 +33,8 @@ pub const OP: &str = portable::OP;
 
 /// Upper bound on the im2col band (bytes): larger bands only cost cache misses.
 const BAND_BYTES: usize = 8 << 20;
+/// Kernel widths whose tap ranges the depthwise kernel keeps on the stack.
+const RANGES: usize = 16;
 /// Scratch left to the GEMM's packing (it needs about 2 MiB, and works with less).
 const GEMM_BYTES: usize = 4 << 20;
 
@@ -592,63 +595,104 @@ unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) {
 /// # Safety
 /// As [`depthwise`]; `wt` (if any) the transposed weight and the bias.
 unsafe fn dw_run(isa: Isa, c: &Conv<'_>, wt: Option<&[f32]>) {
-    // SAFETY: the target features of each level were detected.
-    unsafe {
-        match isa.clamp_to_detected() {
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => dw_avx512(c, wt),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => dw_avx2(c, wt),
-            _ => dw_body(c, wt),
+    if lanes::dispatch(isa, Depthwise { c, wt }).is_none() {
+        // SAFETY: as the caller vouches.
+        unsafe { dw_body(ScalarAxpy, c, wt) }
+    }
+}
+
+/// The depthwise kernel at a vector level (the quantized kernels' vector vocabulary). Only
+/// built by [`dw_run`], whose caller vouches for `c` and `wt`.
+struct Depthwise<'a, 'g> {
+    c: &'a Conv<'g>,
+    wt: Option<&'a [f32]>,
+}
+
+impl QKernel for Depthwise<'_, '_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<L: Lanes>(self, l: L) {
+        // SAFETY: as `dw_run`'s caller vouches.
+        unsafe { dw_body(SimdAxpy(l), self.c, self.wt) }
+    }
+}
+
+/// `y[i * ys] += x[i * xs] * w` for `i < len`, one multiply then one add (no FMA), as
+/// portable sums; `axpy_v` with a contiguous run of weights.
+trait Axpy: Copy {
+    /// # Safety
+    /// The ranges valid, `y` disjoint from the others.
+    unsafe fn axpy(self, y: *mut f32, ys: usize, x: *const f32, xs: usize, w: f32, len: usize);
+    /// # Safety
+    /// As `axpy`, all three contiguous.
+    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize);
+}
+
+#[derive(Clone, Copy)]
+struct ScalarAxpy;
+
+impl Axpy for ScalarAxpy {
+    #[inline(always)]
+    unsafe fn axpy(self, y: *mut f32, ys: usize, x: *const f32, xs: usize, w: f32, len: usize) {
+        for i in 0..len {
+            // SAFETY: as the caller vouches.
+            unsafe { *y.add(i * ys) += *x.add(i * xs) * w };
+        }
+    }
+    #[inline(always)]
+    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize) {
+        for i in 0..len {
+            // SAFETY: as the caller vouches.
+            unsafe { *y.add(i) += *x.add(i) * *w.add(i) };
         }
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn dw_avx2(c: &Conv<'_>, wt: Option<&[f32]>) {
-    unsafe { dw_body(c, wt) }
-}
+/// Whole vectors of the level over contiguous runs, then the rest as [`ScalarAxpy`] (IEEE
+/// multiply and add round the same at every width).
+#[derive(Clone, Copy)]
+struct SimdAxpy<L>(L);
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")]
-unsafe fn dw_avx512(c: &Conv<'_>, wt: Option<&[f32]>) {
-    unsafe { dw_body(c, wt) }
-}
-
-/// `dst[i * ds] += src[i * ss] * w` for `i < len`: mul then add (no FMA) as portable sums.
-///
-/// # Safety
-/// Both ranges valid and disjoint.
-#[inline(always)]
-unsafe fn axpy(dst: *mut f32, ds: usize, src: *const f32, ss: usize, w: f32, len: usize) {
-    unsafe {
-        if ds == 1 && ss == 1 {
-            let d = core::slice::from_raw_parts_mut(dst, len);
-            let s = core::slice::from_raw_parts(src, len);
-            for (d, s) in d.iter_mut().zip(s) {
-                *d += *s * w;
+impl<L: Lanes> Axpy for SimdAxpy<L> {
+    #[inline(always)]
+    unsafe fn axpy(self, y: *mut f32, ys: usize, x: *const f32, xs: usize, w: f32, len: usize) {
+        let (l, n) = (self.0, L::LANES);
+        let mut i = 0;
+        // SAFETY: as the caller vouches; vectors end at or before `len`.
+        unsafe {
+            if ys == 1 && xs == 1 {
+                let wv = l.splat(w);
+                while i + n <= len {
+                    let v = l.add(l.load(y.add(i)), l.mul(l.load(x.add(i)), wv));
+                    l.store(y.add(i), v);
+                    i += n;
+                }
             }
-        } else if ds == 1 {
-            let d = core::slice::from_raw_parts_mut(dst, len);
-            for (i, d) in d.iter_mut().enumerate() {
-                *d += *src.add(i * ss) * w;
+            ScalarAxpy.axpy(y.add(i * ys), ys, x.add(i * xs), xs, w, len - i);
+        }
+    }
+    #[inline(always)]
+    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize) {
+        let (l, n) = (self.0, L::LANES);
+        let mut i = 0;
+        // SAFETY: as the caller vouches; vectors end at or before `len`.
+        unsafe {
+            while i + n <= len {
+                let v = l.add(l.load(y.add(i)), l.mul(l.load(x.add(i)), l.load(w.add(i))));
+                l.store(y.add(i), v);
+                i += n;
             }
-        } else {
-            for i in 0..len {
-                *dst.add(i * ds) += *src.add(i * ss) * w;
-            }
+            ScalarAxpy.axpy_v(y.add(i), x.add(i), w.add(i), len - i);
         }
     }
 }
 
-/// The depthwise loops; inlined into each level's `#[target_feature]` function so that the
-/// compiler vectorizes the contiguous loops for it.
+/// The depthwise loops, the contiguous runs through `ax` (vectors of the level, or scalar).
 ///
 /// # Safety
 /// As [`dw_run`].
 #[inline(always)]
-unsafe fn dw_body(c: &Conv<'_>, wt: Option<&[f32]>) {
+unsafe fn dw_body<A: Axpy>(ax: A, c: &Conv<'_>, wt: Option<&[f32]>) {
     let g = c.geo;
     let ch = g.groups;
     // SAFETY: every index is within its tensor (positions checked by `in_h`, `in_w` and
@@ -668,11 +712,8 @@ unsafe fn dw_body(c: &Conv<'_>, wt: Option<&[f32]>) {
                             for tw in 0..c.kw {
                                 let Some(iw) = c.in_w(ow, tw) else { continue };
                                 let x = c.x.add(n * c.xs[0] + ih * c.xs[2] + iw * c.xs[3]);
-                                let x = core::slice::from_raw_parts(x, ch);
-                                let w = &wt[(th * c.kw + tw) * ch..][..ch];
-                                for ((y, x), w) in y.iter_mut().zip(x).zip(w) {
-                                    *y += *x * *w;
-                                }
+                                let w = wt[(th * c.kw + tw) * ch..][..ch].as_ptr();
+                                ax.axpy_v(y.as_mut_ptr(), x, w, ch);
                             }
                         }
                         if c.b.is_some() {
@@ -686,6 +727,11 @@ unsafe fn dw_body(c: &Conv<'_>, wt: Option<&[f32]>) {
             return;
         }
         let step = (g.stride[2] as usize).wrapping_mul(c.xs[3]);
+        // the column ranges of the taps, computed once (they cost divisions)
+        let mut ranges = [(0, 0, 0); RANGES];
+        for (tw, r) in ranges.iter_mut().enumerate().take(c.kw) {
+            *r = c.w_range(tw);
+        }
         for n in 0..g.n {
             for k in 0..ch {
                 let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
@@ -698,10 +744,13 @@ unsafe fn dw_body(c: &Conv<'_>, wt: Option<&[f32]>) {
                     for th in 0..c.kh {
                         let Some(ih) = c.in_h(oh, th) else { continue };
                         for tw in 0..c.kw {
-                            let (lo, hi, iw0) = c.w_range(tw);
+                            let (lo, hi, iw0) = match ranges.get(tw) {
+                                Some(&r) => r,
+                                None => c.w_range(tw),
+                            };
                             let w = *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);
                             let src = x.add(ih * c.xs[2] + iw0 * c.xs[3]);
-                            axpy(y.add(lo * c.ys[3]), c.ys[3], src, step, w, hi - lo);
+                            ax.axpy(y.add(lo * c.ys[3]), c.ys[3], src, step, w, hi - lo);
                         }
                     }
                     if let Some(b) = b {
