@@ -249,7 +249,7 @@ fn small_scratch() {
         out_order: &CONTIG,
     };
     let want = run(&c, &x, &w, None, &reference);
-    for scratch in [0, 300, 2_000, 5_000, 64 << 10] {
+    for scratch in [0, 300, 2_000, 5_000, 10_000, 20_000, 64 << 10] {
         for out_order in [&CONTIG[..], &CL[..]] {
             let r = Run {
                 isa: Some(etk_optimized::gemm::isa()),
