@@ -93,6 +93,9 @@ fn cases() -> Vec<Case> {
         case(2, 8, 8, [10, 33], [3, 3], [2, 2], [1, 1], [1, 1], 8),
         case(1, 5, 5, [7, 8], [3, 3], [1, 2], [2, 1], [2, 1], 5),
         case(1, 4, 4, [1, 1], [3, 3], [1, 1], [1, 1], [1, 1], 4),
+        // 49 taps (partial sums stored past 32), a kernel wider than 16 columns
+        case(1, 3, 3, [9, 40], [7, 7], [1, 1], [3, 3], [1, 1], 3),
+        case(1, 3, 3, [4, 40], [1, 17], [1, 1], [0, 8], [1, 1], 3),
         // channel multiplier 2, and groups of several channels (per-group GEMM)
         case(1, 4, 8, [6, 7], [3, 3], [1, 1], [1, 1], [1, 1], 4),
         case(2, 6, 4, [5, 6], [3, 3], [1, 1], [1, 1], [1, 1], 2),
@@ -216,16 +219,23 @@ fn matches_portable() {
                 let xl = relayout(&x, xo);
                 let wl = relayout(&w, orders[(oi + 1) % 3]);
                 for &isa in Isa::available_levels() {
-                    for (threads, out_order) in [(1, *xo), (2, orders[(oi + 2) % 3])] {
+                    // no scratch: the depthwise kernel without its padded plane, portable's
+                    // loop for im2col
+                    let runs = [
+                        (1, *xo, 16 << 20),
+                        (2, orders[(oi + 2) % 3], 16 << 20),
+                        (1, orders[(oi + 1) % 3], 0),
+                    ];
+                    for (threads, out_order, scratch) in runs {
                         let r = Run {
                             isa: Some(isa),
                             threads,
-                            scratch: 16 << 20,
+                            scratch,
                             out_order,
                         };
                         let got = run(&c, &xl, &wl, b, &r);
                         let what = format!(
-                            "{c:?} bias {with_bias} x {xo:?} out {out_order:?} {isa:?} x{threads}"
+                            "{c:?} bias {with_bias} x {xo:?} out {out_order:?} {isa:?} x{threads} {scratch}"
                         );
                         assert_close(&what, &got, &want);
                     }
@@ -528,5 +538,51 @@ fn same_errors() {
         assert!(e1.is_err(), "{:?} {:?}", x.sizes(), w.sizes());
         assert_eq!(e1, e2);
         assert!(o.to_logical::<f64>().iter().all(|&v| v == 0.0));
+    }
+}
+
+/// Depthwise with infinite weights and NaN inputs next to the padding: portable skips the
+/// padding (no `0 * inf`), and so must every path.
+#[test]
+fn depthwise_non_finite() {
+    let c = case(1, 3, 3, [6, 20], [3, 3], [1, 1], [1, 1], [1, 1], 3);
+    let mut seed = 11;
+    let mut xv = values(3 * 6 * 20, &mut seed);
+    xv[0] = f64::NAN;
+    xv[25] = f64::INFINITY;
+    let mut wv = values(27, &mut seed);
+    for (weights_finite, out_order) in [(true, &CONTIG), (false, &CONTIG), (false, &CL)] {
+        if !weights_finite {
+            wv[4] = f64::INFINITY;
+            wv[9] = f64::NEG_INFINITY;
+        }
+        let mut x = OwnedTensor::with_capacity(Float, &[1, 3, 6, 20], &CONTIG, 0).unwrap();
+        x.fill_logical(&xv);
+        let mut w = OwnedTensor::with_capacity(Float, &[3, 1, 3, 3], &CONTIG, 0).unwrap();
+        w.fill_logical(&wv);
+        let reference = Run {
+            isa: None,
+            threads: 1,
+            scratch: 0,
+            out_order: &CONTIG,
+        };
+        let want = run(&c, &x, &w, None, &reference);
+        for &isa in Isa::available_levels() {
+            let r = Run {
+                isa: Some(isa),
+                threads: 1,
+                scratch: 1 << 20,
+                out_order,
+            };
+            let got = run(&c, &x, &w, None, &r);
+            assert_eq!(got.0, want.0);
+            for (i, (g, w)) in got.1.iter().zip(&want.1).enumerate() {
+                let same = g == w || (g.is_nan() && w.is_nan());
+                assert!(
+                    same,
+                    "{isa:?} finite {weights_finite}: element {i} got {g} want {w}"
+                );
+            }
+        }
     }
 }
