@@ -66,5 +66,23 @@ fn gemm(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, pointwise, unary_math, gemm);
+/// The convolutions of the runtime's `mobilenet` model (`testing/models/export.py`, input
+/// 1x3x32x32): the strided stem, 1x1 expand and project, 3x3 depthwise at stride 1 and 2.
+fn convolution(c: &mut Criterion) {
+    family(
+        c,
+        "convolution (FLOP)",
+        &[
+            "convolution f32 1x3x32x32 8x3x3x3 2x1x1x1",
+            "convolution f32 1x8x16x16 16x8x1x1",
+            "convolution f32 1x16x16x16 16x1x3x3 1x1x1x16",
+            "convolution f32 1x16x16x16 16x1x3x3 2x1x1x16",
+            "convolution f32 1x16x16x16 8x16x1x1",
+            "convolution f32 1x32x8x8 32x1x3x3 1x1x1x32",
+            "convolution f32 1x32x8x8 16x32x1x1",
+        ],
+    );
+}
+
+criterion_group!(benches, pointwise, unary_math, gemm, convolution);
 criterion_main!(benches);

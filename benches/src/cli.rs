@@ -6,6 +6,7 @@ use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Seri
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
 [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
 embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
@@ -254,6 +255,7 @@ pub(crate) enum Arg {
     Scalar(Scalar),
     Str(&'static str),
     Bool(bool),
+    Ints(Vec<i64>),
     None,
 }
 
@@ -508,12 +510,52 @@ impl Bench {
                     kind: Kind::Flops(2 * bs * m * n * k),
                 }
             }
+            ("convolution", "out") => {
+                // INPUT WEIGHT [SxPxDxG]: stride, padding, dilation and groups for both dims
+                let (x, w) = two_shapes(self)?;
+                let p = self.shapes.get(2).cloned().unwrap_or(vec![1, 0, 1, 1]);
+                let (&[n, c_in, h, wd], &[c_out, cg, kh, kw], &[st, pad, dil, g]) =
+                    (x.as_slice(), w.as_slice(), p.as_slice())
+                else {
+                    return Err("convolution takes NxCxHxW KOxKIxKHxKW [SxPxDxG]".into());
+                };
+                if st == 0 || g == 0 || c_in != cg * g || c_out % g != 0 {
+                    return Err("convolution: channels, groups or stride do not match".into());
+                }
+                let o = |i: usize, k: usize| {
+                    (i + 2 * pad)
+                        .checked_sub(dil * k.saturating_sub(1) + 1)
+                        .map(|v| v / st + 1)
+                        .ok_or("convolution: kernel larger than the padded input")
+                };
+                let (oh, ow) = (o(h, kh)?, o(wd, kw)?);
+                let ints = |v: usize| Arg::Ints(vec![v as i64; 2]);
+                let args = vec![
+                    Arg::Tensor(0),
+                    Arg::Tensor(1),
+                    Arg::None,
+                    ints(st),
+                    ints(pad),
+                    ints(dil),
+                    Arg::Bool(false),
+                    ints(0),
+                    Arg::Scalar(Scalar::Int(g as i64)),
+                ];
+                Call {
+                    name,
+                    tensors: vec![filled(dt, &x, -1.0, 1.0)?, filled(dt, &w, -1.0, 1.0)?],
+                    args,
+                    out_dtype: dt,
+                    out_shape: vec![n, c_out, oh, ow],
+                    kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
+                }
+            }
             _ => {
                 return Err(format!(
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
                      OP.Scalar_out; unary: {UNARY:?}; div.out_mode, div.Scalar_mode_out \
                      (\"trunc\"), clamp, clamp.Tensor_out, hardtanh, where, to_copy, mm, linear, \
-                     addmm, bmm; quantized: {:?})",
+                     addmm, bmm, convolution; quantized: {:?})",
                     self.op,
                     crate::quantized::OPS
                 ));
@@ -555,6 +597,7 @@ impl Bench {
                 Arg::Scalar(s) => EValue::from(*s),
                 Arg::Str(s) => EValue::String(s),
                 Arg::Bool(b) => EValue::Bool(*b),
+                Arg::Ints(v) => EValue::IntList(v),
                 Arg::None => EValue::None,
             })
             .collect();

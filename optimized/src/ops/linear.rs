@@ -95,7 +95,7 @@ boxed_kernel!(pub fn linear_out_boxed = OP => linear_out(input: &Tensor, weight:
 
 /// The one stride that steps through the row-major flattening of `sizes` (dims of size 1
 /// skipped), if there is one. `strides` may be longer than `sizes` (its head is used).
-fn merged_stride(sizes: &[usize], strides: &[usize]) -> Option<usize> {
+pub(crate) fn merged_stride(sizes: &[usize], strides: &[usize]) -> Option<usize> {
     let mut inner: Option<usize> = None;
     let mut expect = 0;
     for d in (0..sizes.len()).rev() {

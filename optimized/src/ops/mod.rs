@@ -47,6 +47,7 @@ macro_rules! comparison {
 // linalg (on the packed GEMM; see `crate::gemm`)
 pub mod addmm;
 pub mod bmm;
+pub mod convolution;
 pub mod linear;
 pub mod mm;
 

@@ -1,7 +1,7 @@
 //! The linalg family's optimized kernels (on the packed GEMM; other dtypes fall back to
 //! portable inside each kernel).
 
-use crate::ops::{addmm, bmm, linear, mm};
+use crate::ops::{addmm, bmm, convolution, linear, mm};
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = &[
@@ -20,5 +20,9 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: linear::OP,
         kernel: linear::linear_out_boxed,
+    },
+    KernelEntry {
+        name: convolution::OP,
+        kernel: convolution::convolution_out_boxed,
     },
 ];

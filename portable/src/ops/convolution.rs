@@ -75,8 +75,9 @@ pub fn convolution_out(
 
 boxed_kernel!(pub fn convolution_out_boxed = OP => convolution_out(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>, stride: &[i64], padding: &[i64], dilation: &[i64], transposed: bool, output_padding: &[i64], groups: i64) -> (out));
 
-/// The forward's own checks on top of the shared geometry: bias and dtypes.
-fn check(
+/// The forward's own checks on top of the shared geometry: bias and dtypes (public so that
+/// optimized kernels reject exactly the calls this one rejects).
+pub fn check(
     input: &Tensor<'_>,
     weight: &Tensor<'_>,
     bias: Option<&Tensor<'_>>,
