@@ -60,6 +60,89 @@ impl<T: Float> core::ops::AddAssign for Complex<T> {
     }
 }
 
+impl<T: Float> core::ops::Neg for Complex<T> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Complex::new(-self.re, -self.im)
+    }
+}
+impl<T: Float> core::ops::Div for Complex<T> {
+    type Output = Self;
+    /// c10's `operator/=` (Smith's algorithm, numpy's), with the multiply-adds fused as GCC
+    /// contracts them in ATen's x86-64 CPU kernels: bit-exact with torch's ComplexFloat and
+    /// ComplexDouble division. `x / 0` divides each part by zero (inf or NaN per part).
+    fn div(self, o: Self) -> Self {
+        let (a, b, c, d) = (self.re, self.im, o.re, o.im);
+        let (abs_c, abs_d) = (c.abs(), d.abs());
+        if abs_c >= abs_d {
+            if abs_c == T::ZERO && abs_d == T::ZERO {
+                return Complex::new(a / abs_c, b / abs_d);
+            }
+            let rat = d / c;
+            let scl = T::ONE / d.mul_add(rat, c);
+            Complex::new(b.mul_add(rat, a) * scl, (-a).mul_add(rat, b) * scl)
+        } else {
+            let rat = c / d;
+            let scl = T::ONE / c.mul_add(rat, d);
+            Complex::new(a.mul_add(rat, b) * scl, b.mul_add(rat, -a) * scl)
+        }
+    }
+}
+
+/// Rounds both parts through Half: ComplexHalf arithmetic (`c10::complex<Half>`) computed in
+/// `Complex<f32>`.
+pub fn round_half(c: Complex<f32>) -> Complex<f32> {
+    let r = |v: f32| f16::from_f32(v).to_f32();
+    Complex::new(r(c.re), r(c.im))
+}
+
+/// The part types of the complex compute types.
+pub trait Part: Float {
+    /// The rounding of a value cast to complex `dtype` (through Half for ComplexHalf, which
+    /// computes in `Complex<f32>`).
+    fn rounder(dtype: ScalarType) -> fn(Complex<Self>) -> Complex<Self>;
+}
+impl Part for f32 {
+    fn rounder(dtype: ScalarType) -> fn(Complex<f32>) -> Complex<f32> {
+        if dtype == ScalarType::ComplexHalf {
+            round_half
+        } else {
+            crate::util::dispatch::identity
+        }
+    }
+}
+impl Part for f64 {
+    fn rounder(_: ScalarType) -> fn(Complex<f64>) -> Complex<f64> {
+        crate::util::dispatch::identity
+    }
+}
+
+/// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
+/// (`f32` for ComplexHalf and ComplexFloat, `f64` for ComplexDouble); real dtypes evaluate
+/// `$real`.
+#[macro_export]
+macro_rules! dispatch_complex {
+    ($dtype:expr, $T:ident => $body:expr, _ => $real:expr) => {
+        match $dtype {
+            etk_core::ScalarType::ComplexHalf | etk_core::ScalarType::ComplexFloat => {
+                type $T = f32;
+                $body
+            }
+            etk_core::ScalarType::ComplexDouble => {
+                type $T = f64;
+                $body
+            }
+            _ => $real,
+        }
+    };
+}
+
+/// A (real) Scalar as ATen holds it after the cast to complex `dtype`: `(x, 0)`, `x` cast to
+/// the part dtype (a ComplexHalf operand rounds through Half).
+pub fn scalar_to_complex<T: Float>(s: &etk_core::Scalar, dtype: ScalarType) -> Complex<T> {
+    Complex::new(s.cast_to::<T>(dtype.to_real()), T::ZERO)
+}
+
 macro_rules! complex_compute {
     ($t:ty, $dt:ident) => {
         impl Compute for Complex<$t> {
@@ -217,52 +300,110 @@ pub fn reject_complex(op: &'static str, arg: &'static str, dt: ScalarType) -> et
     Ok(())
 }
 
-/// `out[p] = f(a[p], b[p], c[p])` over the out's shape (already the broadcast of the inputs'),
-/// each operand loaded or stored through [`Access`] in its compute type: the elementwise path
-/// for complex dtypes, which `etk_core::iter`'s maps (real compute types only) do not reach.
-pub fn map3<A: Access, B: Access, D: Access, O: Access>(
+/// The loader of `t`'s elements into `A`, or the error naming the argument.
+fn loader_of<A: Access>(
+    op: &'static str,
+    (name, t): (&'static str, &etk_core::Tensor<'_>),
+) -> etk_core::Result<LoadFn<A>> {
+    A::loader(t.dtype()).ok_or(etk_core::Error::unsupported_dtype(op, name, t.dtype()))
+}
+
+/// Reads one element through a load thunk.
+///
+/// # Safety
+/// `p` must point to a readable element of the dtype `l` was made for.
+#[inline(always)]
+unsafe fn load_one<A: Access>(l: LoadFn<A>, p: *const u8) -> A {
+    let mut v = [A::default()];
+    // SAFETY: the caller's guarantee.
+    unsafe { l(p, 1, &mut v) };
+    v[0]
+}
+
+/// The elementwise walk the complex maps share: `out[p] = f(pointers to ins[k][p])` over the
+/// out's shape (already the broadcast of the inputs'), the result stored through [`Access`].
+fn map_ptrs<const N: usize, O: Access>(
     op: &'static str,
     out: &mut etk_core::Tensor<'_>,
-    ins: [(&'static str, &etk_core::Tensor<'_>); 3],
-    f: impl Fn(A, B, D) -> O,
+    ins: [&etk_core::Tensor<'_>; N],
+    mut f: impl FnMut([*const u8; N]) -> O,
 ) -> etk_core::Result<()> {
     use crate::util::index::{expand_strides, strides_of, walk};
-    let bad = |(name, t): (&'static str, &etk_core::Tensor<'_>)| {
-        etk_core::Error::unsupported_dtype(op, name, t.dtype())
-    };
-    let la = A::loader(ins[0].1.dtype()).ok_or_else(|| bad(ins[0]))?;
-    let lb = B::loader(ins[1].1.dtype()).ok_or_else(|| bad(ins[1]))?;
-    let ld = D::loader(ins[2].1.dtype()).ok_or_else(|| bad(ins[2]))?;
+    // The out and at most three inputs.
+    const M: usize = 4;
+    debug_assert!(N < M);
     let st =
         O::storer(out.dtype()).ok_or(etk_core::Error::unsupported_dtype(op, "out", out.dtype()))?;
     let mut sizes = [0usize; etk_core::MAX_DIM];
     let rank = out.dim();
     sizes[..rank].copy_from_slice(out.sizes());
     let shape = &sizes[..rank];
-    let strides = [
-        strides_of(out),
-        expand_strides(ins[0].1, shape),
-        expand_strides(ins[1].1, shape),
-        expand_strides(ins[2].1, shape),
-    ];
-    let es = [
-        out.element_size(),
-        ins[0].1.element_size(),
-        ins[1].1.element_size(),
-        ins[2].1.element_size(),
-    ];
-    let ptrs = [ins[0].1.as_ptr(), ins[1].1.as_ptr(), ins[2].1.as_ptr()];
+    let mut strides = [[0usize; etk_core::MAX_DIM]; M];
+    strides[0] = strides_of(out);
+    let mut es = [0usize; M];
+    es[0] = out.element_size();
+    let mut ptrs = [core::ptr::null::<u8>(); N];
+    for (k, t) in ins.iter().enumerate().take(M - 1) {
+        strides[k + 1] = expand_strides(t, shape);
+        es[k + 1] = t.element_size();
+        ptrs[k] = t.as_ptr();
+    }
     let dst = out.as_mut_ptr(op, "out")?;
-    walk(shape, &strides, 4, |o| {
-        let (mut a, mut b, mut d) = ([A::default()], [B::default()], [D::default()]);
-        // SAFETY: the offsets are positions of each tensor's own shape (broadcast dims have
-        // stride 0), so every element read or written lies inside its tensor.
-        unsafe {
-            la(ptrs[0].add(o[1] * es[1]), 1, &mut a);
-            lb(ptrs[1].add(o[2] * es[2]), 1, &mut b);
-            ld(ptrs[2].add(o[3] * es[3]), 1, &mut d);
-            st(dst.add(o[0] * es[0]), 1, &[f(a[0], b[0], d[0])]);
+    walk(shape, &strides, N + 1, |o| {
+        let mut p = ptrs;
+        for (k, p) in p.iter_mut().enumerate() {
+            // SAFETY: the offsets are positions of each tensor's own shape (broadcast dims
+            // have stride 0), so every element addressed lies inside its tensor.
+            *p = unsafe { p.add(o[k + 1] * es[k + 1]) };
         }
+        let v = f(p);
+        // SAFETY: as above, for the out.
+        unsafe { st(dst.add(o[0] * es[0]), 1, &[v]) };
     });
     Ok(())
+}
+
+/// `out[p] = f(a[p])`, each operand loaded or stored through [`Access`] in its compute type:
+/// the elementwise path for complex dtypes, which `etk_core::iter`'s maps (real compute types
+/// only) do not reach.
+pub fn map1<A: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    a: (&'static str, &etk_core::Tensor<'_>),
+    f: impl Fn(A) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, a)?;
+    // SAFETY: `map_ptrs` passes pointers to elements of `a`, whose dtype `la` reads.
+    map_ptrs(op, out, [a.1], |p| f(unsafe { load_one(la, p[0]) }))
+}
+
+/// `out[p] = f(a[p], b[p])`, broadcast; see [`map1`].
+pub fn map2<A: Access, B: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    ins: [(&'static str, &etk_core::Tensor<'_>); 2],
+    f: impl Fn(A, B) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, ins[0])?;
+    let lb = loader_of::<B>(op, ins[1])?;
+    map_ptrs(op, out, [ins[0].1, ins[1].1], |p| {
+        // SAFETY: as in `map1`.
+        unsafe { f(load_one(la, p[0]), load_one(lb, p[1])) }
+    })
+}
+
+/// `out[p] = f(a[p], b[p], c[p])`, broadcast; see [`map1`].
+pub fn map3<A: Access, B: Access, D: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    ins: [(&'static str, &etk_core::Tensor<'_>); 3],
+    f: impl Fn(A, B, D) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, ins[0])?;
+    let lb = loader_of::<B>(op, ins[1])?;
+    let ld = loader_of::<D>(op, ins[2])?;
+    map_ptrs(op, out, [ins[0].1, ins[1].1, ins[2].1], |p| {
+        // SAFETY: as in `map1`.
+        unsafe { f(load_one(la, p[0]), load_one(lb, p[1]), load_one(ld, p[2])) }
+    })
 }
