@@ -306,3 +306,154 @@ fn orderings_reject_complex_as_a_dtype_error() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType, "max.dim_max");
 }
+
+// ---- the pointwise family (values checked against PyTorch 2.13) ----
+
+#[test]
+fn add_sub_mul_div_values() {
+    let (a, b) = ([(1.0, 2.0), (3.0, -1.0)], [(3.0, 4.0), (0.5, 0.25)]);
+    for dt in [ComplexFloat, ComplexDouble] {
+        let (x, y) = (cx(dt, &a, &[2]), cx(dt, &b, &[2]));
+        let mut out = zeros(dt, &[2]);
+        run(&mut out, |o| {
+            add::add_out(&mut ctx(), &x.view(), &y.view(), Scalar::Int(2), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(7.0, 10.0), (4.0, -0.5)], "add {dt}");
+        run(&mut out, |o| {
+            sub::sub_out(&mut ctx(), &x.view(), &y.view(), Scalar::Double(0.5), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(-0.5, 0.0), (2.75, -1.125)], "sub {dt}");
+        run(&mut out, |o| {
+            mul::mul_out(&mut ctx(), &x.view(), &y.view(), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(-5.0, 10.0), (1.75, 0.25)], "mul {dt}");
+        run(&mut out, |o| {
+            div::div_out(&mut ctx(), &x.view(), &y.view(), o)
+        })
+        .unwrap();
+        // (1+2i)/(3+4i) = 0.44+0.08i; (3-i)/(0.5+0.25i) = 4-4i
+        let got = pairs(&out);
+        assert!(
+            (got[0].0 - 0.44).abs() < 1e-6 && (got[0].1 - 0.08).abs() < 1e-6,
+            "div {dt}"
+        );
+        assert_eq!(got[1], (4.0, -4.0), "div {dt}");
+        run(&mut out, |o| {
+            rsub::rsub_scalar_out(&mut ctx(), &x.view(), Scalar::Int(1), Scalar::Int(1), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(0.0, -2.0), (-2.0, 1.0)], "rsub {dt}");
+    }
+}
+
+#[test]
+fn complex_division_by_zero_divides_each_part() {
+    // c10: x / (0+0i) is (re/0, im/0): (1+0i)/0 = (inf, nan), (-1-2i)/0 = (-inf, -inf).
+    let x = cx(ComplexFloat, &[(1.0, 0.0), (-1.0, -2.0)], &[2]);
+    let z = cx(ComplexFloat, &[(0.0, 0.0)], &[1]);
+    let mut out = zeros(ComplexFloat, &[2]);
+    run(&mut out, |o| {
+        div::div_out(&mut ctx(), &x.view(), &z.view(), o)
+    })
+    .unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0].0, f64::INFINITY);
+    assert!(got[0].1.is_nan());
+    assert_eq!(got[1], (f64::NEG_INFINITY, f64::NEG_INFINITY));
+}
+
+#[test]
+fn real_operands_promote_to_complex() {
+    // Float [2] * ComplexFloat [2,1] broadcasts to ComplexFloat [2,2].
+    let r = tt(Float, &[2.0, -1.0], &[2]);
+    let c = cx(ComplexFloat, &[(1.0, 1.0), (0.0, -3.0)], &[2, 1]);
+    let mut out = dynamic(ComplexFloat, 4);
+    run(&mut out, |o| {
+        mul::mul_out(&mut ctx(), &r.view(), &c.view(), o)
+    })
+    .unwrap();
+    assert_eq!(out.sizes(), &[2, 2]);
+    assert_eq!(
+        pairs(&out),
+        vec![(2.0, 2.0), (-1.0, -1.0), (0.0, -6.0), (-0.0, 3.0)]
+    );
+    // a complex result does not cast to a real out
+    let mut real_out = zeros(Float, &[2, 2]);
+    let r2 = run(&mut real_out, |o| {
+        mul::mul_out(&mut ctx(), &r.view(), &c.view(), o)
+    });
+    assert!(r2.is_err());
+}
+
+#[test]
+fn eq_ne_abs_neg_isnan_logical() {
+    let nan = f64::NAN;
+    let x = cx(ComplexDouble, &[(1.0, 2.0), (nan, 0.0), (3.0, -4.0)], &[3]);
+    let y = cx(ComplexDouble, &[(1.0, 2.0), (nan, 0.0), (3.0, 4.0)], &[3]);
+    let mut b = zeros(Bool, &[3]);
+    run(&mut b, |o| {
+        eq::eq_tensor_out(&mut ctx(), &x.view(), &y.view(), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 0.0, 0.0], "eq");
+    run(&mut b, |o| {
+        ne::ne_scalar_out(&mut ctx(), &x.view(), Scalar::Int(1), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 1.0, 1.0], "ne");
+    run(&mut b, |o| isnan::isnan_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert_same(&vals(&b), &[0.0, 1.0, 0.0], "isnan");
+    run(&mut b, |o| {
+        logical_and::logical_and_out(&mut ctx(), &x.view(), &y.view(), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 1.0, 1.0], "logical_and");
+    // abs is real (the part dtype) or exactly the input's complex dtype
+    let mut m = zeros(Double, &[3]);
+    run(&mut m, |o| abs::abs_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = vals(&m);
+    assert_eq!((got[0], got[2]), (5f64.sqrt(), 5.0));
+    assert!(got[1].is_nan());
+    let mut wrong = zeros(ComplexFloat, &[3]);
+    let r = run(&mut wrong, |o| abs::abs_out(&mut ctx(), &x.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+    let mut n = zeros(ComplexDouble, &[3]);
+    run(&mut n, |o| neg::neg_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert_eq!(pairs(&n)[2], (-3.0, 4.0));
+}
+
+#[test]
+fn ops_without_complex_kernels_reject_with_a_dtype_error() {
+    let x = cx(ComplexFloat, &X, &[6]);
+    let mut o = zeros(ComplexFloat, &[6]);
+    let mut b = zeros(Bool, &[6]);
+    let v = x.view();
+    let kinds = [
+        err_kind(run(&mut b, |o| lt::lt_tensor_out(&mut ctx(), &v, &v, o))),
+        err_kind(run(&mut o, |o| {
+            clamp::clamp_out(&mut ctx(), &v, Some(Scalar::Int(0)), None, o)
+        })),
+        err_kind(run(&mut o, |o| floor::floor_out(&mut ctx(), &v, o))),
+        err_kind(run(&mut o, |o| maximum::maximum_out(&mut ctx(), &v, &v, o))),
+        err_kind(run(&mut o, |o| {
+            div::div_out_mode(&mut ctx(), &v, &v, Some("floor"), o)
+        })),
+    ];
+    for (k, kind) in kinds.iter().enumerate() {
+        assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
+    }
+    // ATen computes exp of ComplexFloat (etk does not yet), never of ComplexHalf.
+    let r = run(&mut o, |o| exp::exp_out(&mut ctx(), &v, o));
+    assert_eq!(err_kind(r), ErrorKind::NotImplemented);
+    let h = zeros(ComplexHalf, &[2]);
+    let mut ho = zeros(ComplexHalf, &[2]);
+    let r = run(&mut ho, |o| exp::exp_out(&mut ctx(), &h.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+    let r = run(&mut ho, |o| {
+        div::div_out(&mut ctx(), &h.view(), &h.view(), o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+}
