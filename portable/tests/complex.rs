@@ -457,3 +457,18 @@ fn ops_without_complex_kernels_reject_with_a_dtype_error() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }
+
+#[test]
+fn reciprocal_is_c10_division_of_one() {
+    let x = cx(ComplexDouble, &[(0.5, 0.0), (0.0, 2.0), (0.0, 0.0)], &[3]);
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| reciprocal::reciprocal_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(&got[..2], &[(2.0, 0.0), (0.0, -0.5)]);
+    // 1 / (0 + 0i) divides each part: (inf, nan)
+    assert!(got[2].0 == f64::INFINITY && got[2].1.is_nan());
+    // a complex result does not go to a real out
+    let mut real = zeros(Double, &[3]);
+    let r = run(&mut real, |o| reciprocal::reciprocal_out(&mut ctx(), &x.view(), o));
+    assert!(r.is_err());
+}

@@ -4,7 +4,8 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
   * add / sub / mul / rsub (Tensor and Scalar overloads), neg, eq / ne, where: every complex
     dtype, ComplexHalf included (computed in ComplexFloat and rounded once; `alpha * other` is
     rounded to ComplexHalf before the sum).
-  * div (true division), logical_and / or / xor / not: ComplexFloat and ComplexDouble only.
+  * div (true division), reciprocal (`1 / z`), logical_and / or / xor / not: ComplexFloat and
+    ComplexDouble only.
     Division is c10's Smith algorithm with the multiply-adds fused (GCC contracts them in the
     x86-64 build): the cases are exact.
   * abs: the modulus, a real result of the part dtype (ComplexHalf -> Half); the out is a real
@@ -206,7 +207,7 @@ REJECT_ALL = {
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
 REJECT_HALF = {op: t1 for op in (
     "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out", "cosh.out",
-    "exp.out", "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "reciprocal.out", "rsqrt.out",
+    "exp.out", "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "rsqrt.out",
     "sigmoid.out", "sin.out", "sinh.out", "sqrt.out", "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
@@ -240,6 +241,7 @@ def ops():
         ("abs.out" + cx, "exact", lambda: abs_cases("abs.out"), None),
         ("isnan.out" + cx, "exact", lambda: unary("isnan.out", outs=(F32,)), None),
         ("isinf.out" + cx, "exact", lambda: unary("isinf.out", outs=(F32,)), None),
+        ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]
     for op, kwf in REJECT_ALL.items():

@@ -41,6 +41,33 @@ pub fn unary_float_op(
     }
 }
 
+/// [`unary_float_op`] for an op ATen also computes on ComplexFloat and ComplexDouble (not
+/// ComplexHalf): a complex input computes in `Complex<f32>` / `Complex<f64>` into an out its
+/// dtype casts to (a complex one).
+#[allow(clippy::too_many_arguments)]
+pub fn unary_float_or_complex_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f32_fn: fn(f32) -> f32,
+    f64_fn: fn(f64) -> f64,
+    c32_fn: fn(Complex<f32>) -> Complex<f32>,
+    c64_fn: fn(Complex<f64>) -> Complex<f64>,
+) -> Result<()> {
+    let dtype = self_.dtype();
+    if !dtype.is_complex() {
+        return unary_float_op(op, self_, out, f32_fn, f64_fn);
+    }
+    OnComplex::NoHalf.check(op, dtype)?;
+    check_can_cast(op, dtype, out)?;
+    resize_out(op, out, self_.sizes())?;
+    if dtype == ScalarType::ComplexDouble {
+        complex::map1(op, out, ("self", self_), c64_fn)
+    } else {
+        complex::map1(op, out, ("self", self_), c32_fn)
+    }
+}
+
 /// `out = f(self)` with the out's dtype equal to the input's: integers (and Bool where
 /// `bool_ok`) compute in i64 and wrap on store, Half/BFloat16/Float in f32 (rounded once),
 /// Double in f64.
