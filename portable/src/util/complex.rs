@@ -98,11 +98,20 @@ pub fn round_half(c: Complex<f32>) -> Complex<f32> {
 
 /// The part types of the complex compute types.
 pub trait Part: Float {
+    /// The smallest normal value.
+    const MIN_NORMAL: Self;
+    const MAX: Self;
+    /// `(int)((MAX_EXP - 1) * ln 2)`: the largest real part whose `exp` glibc's `cexp` takes
+    /// directly (88 for float, 709 for double).
+    const EXP_LIMIT: Self;
     /// The rounding of a value cast to complex `dtype` (through Half for ComplexHalf, which
     /// computes in `Complex<f32>`).
     fn rounder(dtype: ScalarType) -> fn(Complex<Self>) -> Complex<Self>;
 }
 impl Part for f32 {
+    const MIN_NORMAL: f32 = f32::MIN_POSITIVE;
+    const MAX: f32 = f32::MAX;
+    const EXP_LIMIT: f32 = 88.0;
     fn rounder(dtype: ScalarType) -> fn(Complex<f32>) -> Complex<f32> {
         if dtype == ScalarType::ComplexHalf {
             round_half
@@ -112,8 +121,68 @@ impl Part for f32 {
     }
 }
 impl Part for f64 {
+    const MIN_NORMAL: f64 = f64::MIN_POSITIVE;
+    const MAX: f64 = f64::MAX;
+    const EXP_LIMIT: f64 = 709.0;
     fn rounder(_: ScalarType) -> fn(Complex<f64>) -> Complex<f64> {
         crate::util::dispatch::identity
+    }
+}
+
+/// `e^z` as glibc's `cexp` computes it (ATen's complex `exp` is `std::exp`): `e^re` times
+/// `(cos im, sin im)`, scaled in steps so that a large real part overflows only when the
+/// result does, and C99 Annex G's special values.
+pub fn exp<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let finite = |v: T| v.abs() <= T::MAX;
+    let sincos = |v: T| {
+        if v.abs() > T::MIN_NORMAL {
+            (v.sin(), v.cos())
+        } else {
+            (v, T::ONE)
+        }
+    };
+    if finite(re) {
+        if !finite(im) {
+            return Complex::new(T::NAN, T::NAN);
+        }
+        let (mut s, mut c) = sincos(im);
+        let t = T::EXP_LIMIT;
+        let mut re = re;
+        if re > t {
+            let et = t.exp();
+            re = re - t;
+            s = s * et;
+            c = c * et;
+            if re > t {
+                re = re - t;
+                s = s * et;
+                c = c * et;
+            }
+        }
+        if re > t {
+            return Complex::new(T::MAX * c, T::MAX * s);
+        }
+        let ev = re.exp();
+        return Complex::new(ev * c, ev * s);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re is infinite
+    let positive = re > T::ZERO;
+    if finite(im) {
+        let value = if positive { T::INFINITY } else { T::ZERO };
+        if im == T::ZERO {
+            return Complex::new(value, im);
+        }
+        let (s, c) = sincos(im);
+        return Complex::new(value.copysign(c), value.copysign(s));
+    }
+    if positive {
+        Complex::new(T::INFINITY, im - im)
+    } else {
+        Complex::new(T::ZERO, T::ZERO.copysign(im))
     }
 }
 
