@@ -159,7 +159,23 @@ def unary(op, half=True, outs=(C128, F32)):
     return cs
 
 
-def trans_tol(cs):
+def sqrt_extra(op):
+    """Huge and subnormal parts (glibc's scaling), negative reals, pure imaginaries."""
+    cs = []
+    for dt in (C64, C128):
+        big = 3e38 if dt == C64 else 1.7e308
+        tiny = 1e-45 if dt == C64 else 5e-324
+        # one case per magnitude: the tolerance scales with the case's largest result
+        for what, zs in (("huge", [complex(big, big), complex(-big, 1.0), complex(1.0, -big)]),
+                         ("subnormal", [complex(tiny, tiny), complex(-tiny, 3 * tiny), complex(0.0, tiny)]),
+                         ("negative real, pure imaginary", [complex(-4.0, 0.0), complex(-4.0, -0.0),
+                                                            complex(0.0, -2.0), complex(1e-3, -1e2)])):
+            z = torch.tensor(zs, dtype=C128).to(dt)
+            cs.append(C("%s %s" % (what, NAME[dt]), self=T(z)))
+    return cs
+
+
+def trans_tol(cs, f=torch.exp):
     """The tolerance of a transcendental (glibc's complex functions vs libm's real ones, a few
     ulps of each part): gen.TOLS["trans"]'s rtol of the part dtype, and an atol of that rtol
     times the largest finite modulus of the case's result (a part near zero is computed from
@@ -171,10 +187,12 @@ def trans_tol(cs):
         part = PART[x.dtype]
         rtol = G.TOLS["trans"][part][0]
         with torch.no_grad():
-            m = torch.exp(x.to(C128)).abs()
+            m = f(x.to(C128)).abs()
         m = m[torch.isfinite(m)]
         big = float(m.max()) if m.numel() else 1.0
-        c["tol"] = {"rtol": rtol, "atol": float("%.3g" % max(G.TOLS["trans"][part][1], rtol * big))}
+        # (a case of tiny results gets no fixed atol floor: it would hide their errors)
+        atol = rtol * big if big < 1 else max(G.TOLS["trans"][part][1], rtol * big)
+        c["tol"] = {"rtol": rtol, "atol": float("%.3g" % atol)}
     return cs
 
 
@@ -237,7 +255,7 @@ REJECT_ALL = {
 REJECT_HALF = {op: t1 for op in (
     "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out", "cosh.out",
     "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "rsqrt.out",
-    "sigmoid.out", "sin.out", "sinh.out", "sqrt.out", "tan.out", "tanh.out")}
+    "sigmoid.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -271,7 +289,9 @@ def ops():
         ("isnan.out" + cx, "exact", lambda: unary("isnan.out", outs=(F32,)), None),
         ("isinf.out" + cx, "exact", lambda: unary("isinf.out", outs=(F32,)), None),
         ("exp.out" + cx, "exact", lambda: trans_tol(unary("exp.out", half=False, outs=(C128, F32, C32))
-                                                     + exp_extra("exp.out")), None),
+                                                     + exp_extra("exp.out"), torch.exp), None),
+        ("sqrt.out" + cx, "exact", lambda: trans_tol(unary("sqrt.out", half=False, outs=(C128, F32, C32))
+                                                      + sqrt_extra("sqrt.out"), torch.sqrt), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]

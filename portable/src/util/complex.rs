@@ -104,6 +104,8 @@ pub trait Part: Float {
     /// `(int)((MAX_EXP - 1) * ln 2)`: the largest real part whose `exp` glibc's `cexp` takes
     /// directly (88 for float, 709 for double).
     const EXP_LIMIT: Self;
+    /// `(MANT_DIG + 1) / 2`: the power of two glibc's `csqrt` scales subnormal inputs by.
+    const HALF_MANT: i32;
     /// The rounding of a value cast to complex `dtype` (through Half for ComplexHalf, which
     /// computes in `Complex<f32>`).
     fn rounder(dtype: ScalarType) -> fn(Complex<Self>) -> Complex<Self>;
@@ -112,6 +114,7 @@ impl Part for f32 {
     const MIN_NORMAL: f32 = f32::MIN_POSITIVE;
     const MAX: f32 = f32::MAX;
     const EXP_LIMIT: f32 = 88.0;
+    const HALF_MANT: i32 = 12;
     fn rounder(dtype: ScalarType) -> fn(Complex<f32>) -> Complex<f32> {
         if dtype == ScalarType::ComplexHalf {
             round_half
@@ -124,6 +127,7 @@ impl Part for f64 {
     const MIN_NORMAL: f64 = f64::MIN_POSITIVE;
     const MAX: f64 = f64::MAX;
     const EXP_LIMIT: f64 = 709.0;
+    const HALF_MANT: i32 = 27;
     fn rounder(_: ScalarType) -> fn(Complex<f64>) -> Complex<f64> {
         crate::util::dispatch::identity
     }
@@ -184,6 +188,72 @@ pub fn exp<T: Part>(z: Complex<T>) -> Complex<T> {
     } else {
         Complex::new(T::ZERO, T::ZERO.copysign(im))
     }
+}
+
+/// The principal square root as glibc's `csqrt` computes it (ATen's complex `sqrt` is
+/// `std::sqrt`): `sqrt((|z| ± re) / 2)` for the larger part and `im / 2r` for the other,
+/// inputs scaled by powers of two near overflow and underflow, and C99 Annex G's special
+/// values.
+pub fn sqrt<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (mut re, mut im) = (z.re, z.im);
+    let finite = |v: T| v.abs() <= T::MAX;
+    if !finite(re) || !finite(im) {
+        if im.abs() == T::INFINITY {
+            return Complex::new(T::INFINITY, im);
+        }
+        if re == -T::INFINITY {
+            let r = if im.is_nan() { T::NAN } else { T::ZERO };
+            return Complex::new(r, T::INFINITY.copysign(im));
+        }
+        if re == T::INFINITY {
+            let i = if im.is_nan() {
+                T::NAN
+            } else {
+                T::ZERO.copysign(im)
+            };
+            return Complex::new(T::INFINITY, i);
+        }
+        return Complex::new(T::NAN, T::NAN);
+    }
+    let half = T::from_f64(0.5);
+    if im == T::ZERO {
+        if re < T::ZERO {
+            return Complex::new(T::ZERO, (-re).sqrt().copysign(im));
+        }
+        return Complex::new(re.sqrt().abs(), T::ZERO.copysign(im));
+    }
+    if re == T::ZERO {
+        let two_min = T::MIN_NORMAL + T::MIN_NORMAL;
+        let r = if im.abs() >= two_min {
+            (half * im.abs()).sqrt()
+        } else {
+            half * (T::from_f64(2.0) * im.abs()).sqrt()
+        };
+        return Complex::new(r, r.copysign(im));
+    }
+    // 2^scale multiplies the result of the scaled input.
+    let quarter = T::from_f64(0.25);
+    let mut scale = 0;
+    if re.abs() > T::MAX * quarter || im.abs() > T::MAX * quarter {
+        scale = 1;
+        re = re * quarter;
+        im = im * quarter;
+    } else if re.abs() < T::MIN_NORMAL + T::MIN_NORMAL && im.abs() < T::MIN_NORMAL + T::MIN_NORMAL {
+        scale = -T::HALF_MANT;
+        let up = T::from_f64(libm::exp2(2.0 * T::HALF_MANT as f64));
+        re = re * up;
+        im = im * up;
+    }
+    let d = re.hypot(im);
+    let (r, s) = if re > T::ZERO {
+        let r = (half * (d + re)).sqrt();
+        (r, half * (im / r))
+    } else {
+        let s = (half * (d - re)).sqrt();
+        ((half * (im / s)).abs(), s)
+    };
+    let k = T::from_f64(libm::exp2(scale as f64));
+    Complex::new(r * k, (s * k).copysign(im))
 }
 
 /// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
