@@ -477,3 +477,46 @@ fn reciprocal_is_c10_division_of_one() {
     });
     assert!(r.is_err());
 }
+
+#[test]
+fn exp_and_sqrt_follow_glibc() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[
+            (3.0, 4.0),
+            (-4.0, 0.0),
+            (-4.0, -0.0),
+            (-inf, 1.0),
+            (1.0, inf),
+        ],
+        &[5],
+    );
+    let mut out = zeros(ComplexDouble, &[5]);
+    run(&mut out, |o| sqrt::sqrt_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(
+        &got[..4],
+        &[(2.0, 1.0), (0.0, 2.0), (0.0, -2.0), (0.0, inf)]
+    );
+    assert_eq!(got[4], (inf, inf));
+    let y = cx(
+        ComplexDouble,
+        &[
+            (2f64.ln(), 0.0),
+            (0.0, core::f64::consts::PI),
+            (-inf, 2.0),
+            (1000.0, 0.0),
+        ],
+        &[4],
+    );
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| exp::exp_out(&mut ctx(), &y.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 2.0).abs() < 1e-15 && got[0].1 == 0.0);
+    assert!((got[1].0 + 1.0).abs() < 1e-15 && got[1].1.abs() < 1e-15);
+    // exp(-inf + 2i) = 0 * (cos 2, sin 2): (-0, +0)
+    assert_eq!(got[2], (-0.0, 0.0));
+    assert!(got[2].0.is_sign_negative());
+    assert_eq!(got[3], (inf, 0.0));
+}
