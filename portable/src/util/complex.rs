@@ -184,7 +184,8 @@ pub fn exp<T: Part>(z: Complex<T>) -> Complex<T> {
         return Complex::new(value.copysign(c), value.copysign(s));
     }
     if positive {
-        Complex::new(T::INFINITY, im - im)
+        // glibc: `im - im`, NaN for an infinite or NaN `im`
+        Complex::new(T::INFINITY, T::NAN)
     } else {
         Complex::new(T::ZERO, T::ZERO.copysign(im))
     }

@@ -130,7 +130,9 @@ pub fn complex_abs_op(op: &'static str, self_: &Tensor<'_>, out: &mut Tensor<'_>
     }
     resize_out(op, out, self_.sizes())?;
     dispatch_complex!(dtype, T => {
-        complex::map1(op, out, ("self", self_), |z: Complex<T>| z.re.hypot(z.im))
+        complex::map1(op, out, ("self", self_), |z: Complex<T>| {
+            crate::util::dispatch::Float::hypot(z.re, z.im)
+        })
     }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))
 }
 
