@@ -93,6 +93,11 @@ def binary(op, half=True, alpha=False, outs_any=False):
         s = cspecials(dt)
         cs.append(C("special parts %s (every pair)" % NAME[dt], self=T(s.reshape(-1, 1)), other=T(s.reshape(1, -1))))
     cs.append(C("resize out", outs=[Out(shape=[7])], self=T(cvals(r, C64, [2, 3])), other=T(cvals(r, C64, [3]))))
+    # real operands, complex out: the real result stored as (x, 0)
+    for a_dt, odt in ((F32, C64), (I32, C128), (F16, C32), (B_, C64), (F64, C64)):
+        cs.append(C("%s operands into a %s out" % (NAME[a_dt], NAME[odt]), outs=[Out(odt)],
+                    self=T(G.vals(r, a_dt, [2, 3])), other=T(G.vals(r, a_dt, [3]).masked_fill(
+                        G.vals(r, a_dt, [3]) == 0, 1) if a_dt != B_ else G.vals(r, a_dt, [3]))))
     a, b = cvals(r, C64, [3]), cvals(r, C64, [3])
     outs = (C128, F32, B_, C32) if not outs_any else (C128, F32, B_, I32, C32)
     for odt in outs:
@@ -123,12 +128,9 @@ def scalar(op, half=True, alpha=False, sname="other", outs_any=False):
     cs.append(C("empty", self=T(cvals(r, C64, [0, 2])), **{sname: 2}))
     cs.append(C("channels-last self and out", outs=[Out(dim_order=CL)], self=T(cvals(r, C64, [2, 3, 2, 2]), CL),
                 **{sname: 2}))
-    if not outs_any:
-        # (the generated out wrappers want the exact result dtype: an error). A comparison of
-        # real operands into a complex out is accepted by ATen; etk does not write real
-        # results into complex outs yet (not implemented), so that case is left out.
-        cs.append(C("Float self with a real Scalar into a ComplexFloat out", outs=[Out(C64)],
-                    self=T(G.vals(r, F32, [3])), **{sname: 2}))
+    # (the generated out wrappers want the exact result dtype: an error; comparisons take any out)
+    cs.append(C("Float self with a real Scalar into a ComplexFloat out", outs=[Out(C64)],
+                self=T(G.vals(r, F32, [3])), **{sname: 2}))
     for odt in ((C128, F32, B_) if not outs_any else (C128, F32, B_, I32)):
         cs.append(C("ComplexFloat self, %s out" % NAME[odt], outs=[Out(odt)], self=T(cvals(r, C64, [3])),
                     **{sname: 2}))
@@ -217,11 +219,19 @@ def abs_cases(op):
 
 
 def rejects(op, kwf, dts=CPLX):
-    """ATen rejects the complex dtypes `dts` for this op."""
+    """ATen rejects the complex dtypes `dts` for this op; real operands into a complex out are
+    a real result stored as (x, 0) where the out casts from it (else an error)."""
     r = rng_for(op, "complex")
     cs = []
     for dt in dts:
         cs.append(C("%s (ATen has no complex kernel)" % NAME[dt], **kwf(lambda s: T(cvals(r, dt, s)))))
+    real = I32 if "bitwise" in op else F32
+    # a Float result of a transcendental: gen.TOLS["trans"] (libm vs ATen's vectorized paths)
+    tr = op in REJECT_HALF or op in ("atan2.out", "erf.out", "logit.out")
+    tol = dict(zip(("rtol", "atol"), G.TOLS["trans"][F32])) if tr else None
+    for odt in (C64, C128):
+        cs.append(C("%s operands into a %s out" % (NAME[real], NAME[odt]), outs=[Out(odt)], tol=tol,
+                    **kwf(lambda s: T(G.vals(r, real, s).abs() + 0.25 if real == F32 else G.vals(r, real, s)))))
     return cs
 
 
