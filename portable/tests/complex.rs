@@ -520,3 +520,17 @@ fn exp_and_sqrt_follow_glibc() {
     assert!(got[2].0.is_sign_negative());
     assert_eq!(got[3], (inf, 0.0));
 }
+
+#[test]
+fn rsqrt_and_sigmoid() {
+    let x = cx(ComplexFloat, &[(-4.0, 0.0), (0.0, 0.0)], &[2]);
+    let mut out = zeros(ComplexFloat, &[2]);
+    run(&mut out, |o| rsqrt::rsqrt_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (0.0, -0.5));
+    assert!(got[1].0 == f64::INFINITY && got[1].1.is_nan());
+    run(&mut out, |o| sigmoid::sigmoid_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 1.0 / (1.0 + 4f64.exp())).abs() < 1e-7 && got[0].1 == 0.0);
+    assert_eq!(got[1], (0.5, 0.0));
+}

@@ -6,6 +6,11 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     rounded to ComplexHalf before the sum).
   * div (true division), reciprocal (`1 / z`), logical_and / or / xor / not: ComplexFloat and
     ComplexDouble only.
+  * exp, sqrt, rsqrt, sigmoid: ComplexFloat and ComplexDouble (glibc's cexp / csqrt, c10's
+    division); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
+    largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
+    ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
+    is a case.
     Division is c10's Smith algorithm with the multiply-adds fused (GCC contracts them in the
     x86-64 build): the cases are exact.
   * abs: the modulus, a real result of the part dtype (ComplexHalf -> Half); the out is a real
@@ -14,6 +19,8 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
   * rejected for complex: lt/le/gt/ge, maximum, minimum, fmod, remainder, floor_divide, div
     with a rounding mode, atan2, clamp, hardtanh, relu, ceil, floor, trunc, round, sign, erf,
     logit, bitwise ops; the floating unary ops, pow and the logical ops reject ComplexHalf only.
+  * real operands into a complex out: the real result stored as (x, 0) wherever the out only
+    has to be castable (cases in every file here).
 A complex Scalar argument is not expressible in FORMAT.md: Scalars here are real.
 """
 
@@ -264,8 +271,7 @@ REJECT_ALL = {
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
 REJECT_HALF = {op: t1 for op in (
     "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out", "cosh.out",
-    "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "rsqrt.out",
-    "sigmoid.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
+    "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -302,6 +308,11 @@ def ops():
                                                      + exp_extra("exp.out"), torch.exp), None),
         ("sqrt.out" + cx, "exact", lambda: trans_tol(unary("sqrt.out", half=False, outs=(C128, F32, C32))
                                                       + sqrt_extra("sqrt.out"), torch.sqrt), None),
+        ("rsqrt.out" + cx, "exact", lambda: trans_tol(unary("rsqrt.out", half=False, outs=(C128, F32, C32)),
+                                                       lambda z: 1 / torch.sqrt(z)), None),
+        ("sigmoid.out" + cx, "exact", lambda: trans_tol([dict(c, signed_zero=False) for c in
+                                                         unary("sigmoid.out", half=False, outs=(C128, F32, C32))],
+                                                        torch.sigmoid), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]
