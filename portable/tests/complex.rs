@@ -445,8 +445,8 @@ fn ops_without_complex_kernels_reject_with_a_dtype_error() {
     for (k, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
     }
-    // ATen computes log of ComplexFloat (etk does not yet), never exp of ComplexHalf.
-    let r = run(&mut o, |o| log::log_out(&mut ctx(), &v, o));
+    // ATen computes sin of ComplexFloat (etk does not yet), never exp of ComplexHalf.
+    let r = run(&mut o, |o| sin::sin_out(&mut ctx(), &v, o));
     assert_eq!(err_kind(r), ErrorKind::NotImplemented);
     let h = zeros(ComplexHalf, &[2]);
     let mut ho = zeros(ComplexHalf, &[2]);
@@ -533,4 +533,25 @@ fn rsqrt_and_sigmoid() {
     let got = pairs(&out);
     assert!((got[0].0 - 1.0 / (1.0 + 4f64.exp())).abs() < 1e-7 && got[0].1 == 0.0);
     assert_eq!(got[1], (0.5, 0.0));
+}
+
+#[test]
+fn log_family() {
+    let x = cx(
+        ComplexDouble,
+        &[(-1.0, 0.0), (0.0, 0.0), (-0.0, -0.0), (1.0, 0.0)],
+        &[4],
+    );
+    let pi = core::f64::consts::PI;
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| log::log_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (0.0, pi));
+    assert_eq!(got[1], (f64::NEG_INFINITY, 0.0));
+    assert_eq!(got[2], (f64::NEG_INFINITY, -pi));
+    assert_eq!(got[3], (0.0, 0.0));
+    run(&mut out, |o| log2::log2_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert!((pairs(&out)[0].1 - pi / core::f64::consts::LN_2).abs() < 1e-15);
+    run(&mut out, |o| log10::log10_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert!((pairs(&out)[0].1 - pi / core::f64::consts::LN_10).abs() < 1e-15);
 }

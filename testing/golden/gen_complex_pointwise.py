@@ -6,8 +6,8 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     rounded to ComplexHalf before the sum).
   * div (true division), reciprocal (`1 / z`), logical_and / or / xor / not: ComplexFloat and
     ComplexDouble only.
-  * exp, sqrt, rsqrt, sigmoid: ComplexFloat and ComplexDouble (glibc's cexp / csqrt, c10's
-    division); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
+  * exp, sqrt, rsqrt, sigmoid, log, log10, log2: ComplexFloat and ComplexDouble (glibc's
+    cexp / csqrt / clog, c10's division, log10 and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
     largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
     ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
     is a case.
@@ -184,6 +184,20 @@ def sqrt_extra(op):
     return cs
 
 
+def log_extra(op):
+    """|z| near 1 (glibc's log1p branches), huge and subnormal parts, one case per magnitude."""
+    cs = []
+    for dt in (C64, C128):
+        big = 3e38 if dt == C64 else 1.7e308
+        tiny = 1e-45 if dt == C64 else 5e-324
+        for what, zs in (("|z| near 1", [1 + 1e-3j, 0.6 + 0.8j, 1.5 + 0.1j, 0.7 - 1e-9j, -0.99 + 0.2j, 1 - 0.5j,
+                                          0.6 + 0.7j, 1.0 + 1e-20j]),
+                         ("huge", [complex(big, big), complex(-big, 1.0)]),
+                         ("subnormal", [complex(tiny, tiny), complex(-tiny, 0.0)])):
+            cs.append(C("%s %s" % (what, NAME[dt]), self=T(torch.tensor(zs, dtype=C128).to(dt))))
+    return cs
+
+
 def trans_tol(cs, f=torch.exp):
     """The tolerance of a transcendental (glibc's complex functions vs libm's real ones, a few
     ulps of each part): gen.TOLS["trans"]'s rtol of the part dtype, and an atol of that rtol
@@ -271,7 +285,7 @@ REJECT_ALL = {
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
 REJECT_HALF = {op: t1 for op in (
     "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out", "cosh.out",
-    "expm1.out", "log.out", "log10.out", "log1p.out", "log2.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
+    "expm1.out", "log1p.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -313,6 +327,12 @@ def ops():
         ("sigmoid.out" + cx, "exact", lambda: trans_tol([dict(c, signed_zero=False) for c in
                                                          unary("sigmoid.out", half=False, outs=(C128, F32, C32))],
                                                         torch.sigmoid), None),
+        ("log.out" + cx, "exact", lambda: trans_tol(unary("log.out", half=False, outs=(C128, F32, C32))
+                                                     + log_extra("log.out"), torch.log), None),
+        ("log10.out" + cx, "exact", lambda: trans_tol(unary("log10.out", half=False, outs=(C128, F32, C32))
+                                                       + log_extra("log10.out"), torch.log10), None),
+        ("log2.out" + cx, "exact", lambda: trans_tol(unary("log2.out", half=False, outs=(C128, F32, C32))
+                                                      + log_extra("log2.out"), torch.log2), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]

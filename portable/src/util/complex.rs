@@ -106,6 +106,7 @@ pub trait Part: Float {
     const EXP_LIMIT: Self;
     /// `(MANT_DIG + 1) / 2`: the power of two glibc's `csqrt` scales subnormal inputs by.
     const HALF_MANT: i32;
+    const EPSILON: Self;
     /// The rounding of a value cast to complex `dtype` (through Half for ComplexHalf, which
     /// computes in `Complex<f32>`).
     fn rounder(dtype: ScalarType) -> fn(Complex<Self>) -> Complex<Self>;
@@ -115,6 +116,7 @@ impl Part for f32 {
     const MAX: f32 = f32::MAX;
     const EXP_LIMIT: f32 = 88.0;
     const HALF_MANT: i32 = 12;
+    const EPSILON: f32 = f32::EPSILON;
     fn rounder(dtype: ScalarType) -> fn(Complex<f32>) -> Complex<f32> {
         if dtype == ScalarType::ComplexHalf {
             round_half
@@ -128,6 +130,7 @@ impl Part for f64 {
     const MAX: f64 = f64::MAX;
     const EXP_LIMIT: f64 = 709.0;
     const HALF_MANT: i32 = 27;
+    const EPSILON: f64 = f64::EPSILON;
     fn rounder(_: ScalarType) -> fn(Complex<f64>) -> Complex<f64> {
         crate::util::dispatch::identity
     }
@@ -255,6 +258,70 @@ pub fn sqrt<T: Part>(z: Complex<T>) -> Complex<T> {
     };
     let k = T::from_f64(libm::exp2(scale as f64));
     Complex::new(r * k, (s * k).copysign(im))
+}
+
+/// The principal logarithm as glibc's `clog` computes it (ATen's complex `log` is
+/// `std::log`): `(ln|z|, atan2(im, re))`, `ln|z|` through `log1p(|z|² - 1)` where `|z|` is
+/// near 1 (the branches of glibc's template), inputs scaled by powers of two near overflow
+/// and underflow, and C99 Annex G's special values.
+pub fn log<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    if re == T::ZERO && im == T::ZERO {
+        let pi = T::from_f64(core::f64::consts::PI);
+        let i = if T::ONE.copysign(re) < T::ZERO {
+            pi
+        } else {
+            T::ZERO
+        };
+        return Complex::new(-T::ONE / re.abs(), i.copysign(im));
+    }
+    if re.is_nan() || im.is_nan() {
+        let r = if re.abs() == T::INFINITY || im.abs() == T::INFINITY {
+            T::INFINITY
+        } else {
+            T::NAN
+        };
+        return Complex::new(r, T::NAN);
+    }
+    let (mut x, mut y) = (re.abs(), im.abs());
+    if x < y {
+        core::mem::swap(&mut x, &mut y);
+    }
+    let two = T::from_f64(2.0);
+    let mut scale = 0i32;
+    if x > T::MAX / two {
+        scale = -1;
+        x = x / two;
+        y = if y >= T::MIN_NORMAL * two {
+            y / two
+        } else {
+            T::ZERO
+        };
+    } else if x < T::MIN_NORMAL && y < T::MIN_NORMAL {
+        scale = 2 * T::HALF_MANT;
+        let up = T::from_f64(libm::exp2(scale as f64));
+        x = x * up;
+        y = y * up;
+    }
+    let half = T::from_f64(0.5);
+    let eps = T::EPSILON;
+    // |z|² - 1 without cancellation (fused products), for |z| near 1
+    let x2y2m1 = |x: T, y: T| y.mul_add(y, x.mul_add(x, -T::ONE));
+    let real = if scale == 0 && x == T::ONE {
+        (y * y).ln_1p() * half
+    } else if scale == 0 && x > T::ONE && x < two && y < T::ONE {
+        let d = if y >= eps {
+            x2y2m1(x, y)
+        } else {
+            x.mul_add(x, -T::ONE)
+        };
+        d.ln_1p() * half
+    } else if scale == 0 && x < T::ONE && x >= half && (y < eps * half || x * x + y * y >= half) {
+        x2y2m1(x, y).ln_1p() * half
+    } else {
+        x.hypot(y).ln() - T::from_f64(scale as f64 * core::f64::consts::LN_2)
+    };
+    Complex::new(real, im.atan2(re))
 }
 
 /// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
