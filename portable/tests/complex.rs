@@ -555,3 +555,22 @@ fn log_family() {
     run(&mut out, |o| log10::log10_out(&mut ctx(), &x.view(), o)).unwrap();
     assert!((pairs(&out)[0].1 - pi / core::f64::consts::LN_10).abs() < 1e-15);
 }
+
+#[test]
+fn complex_half_abs_rounds_to_half_before_a_float_out() {
+    // |(1.5, 1.7998046875)| = 2.3428...: Half 2.34375, not the f32 value
+    let mut x = OwnedTensor::zeros(ComplexHalf, &[1]).unwrap();
+    {
+        let mut v = x.view_mut().unwrap();
+        let p = v.as_mut_ptr("test", "x").unwrap() as *mut u16;
+        // SAFETY: one ComplexHalf element: two Half parts.
+        unsafe {
+            *p = etk_core::f16::from_f32(1.5).to_bits();
+            *p.add(1) = etk_core::f16::from_f32(1.7998046875).to_bits();
+        }
+    }
+    let mut out = zeros(Float, &[1]);
+    run(&mut out, |o| abs::abs_out(&mut ctx(), &x.view(), o)).unwrap();
+    let want = etk_core::f16::from_f32(1.5f32.hypot(1.7998046875)).to_f32() as f64;
+    assert_eq!(vals(&out), vec![want]);
+}

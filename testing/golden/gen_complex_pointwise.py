@@ -53,6 +53,8 @@ def with_tol(op, cs):
     if op not in TOL_OPS:
         return cs
     for c in cs:
+        if op == "abs.out" and c["kw"]["self"].t.dtype == C32:
+            continue  # computed in f32, rounded to Half once: exact
         dts = [v.t.dtype for v in c["kw"].values() if isinstance(v, T)]
         dts += [o.dtype for o in c["outs"] if o.dtype is not None]
         parts = [PART[d] for d in dts if d in PART]
