@@ -576,3 +576,23 @@ fn complex_half_abs_rounds_to_half_before_a_float_out() {
     assert_ne!(want, 1.5f32.hypot(im) as f64);
     assert_eq!(vals(&out), vec![want]);
 }
+
+#[test]
+fn expm1_and_log1p_keep_small_arguments_accurate() {
+    let x = cx(ComplexDouble, &[(1e-10, 1e-10), (0.0, 0.0)], &[2]);
+    let mut out = zeros(ComplexDouble, &[2]);
+    run(&mut out, |o| expm1::expm1_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // e^z - 1 = z + z²/2 + ...: (1e-10, 1e-10 + 1e-20); computing e^z first and then
+    // subtracting 1 would be off by ~1e-16
+    assert!((got[0].0 - 1e-10).abs() < 1e-18 && (got[0].1 - 1e-10).abs() < 1e-18);
+    assert_eq!(got[1], (0.0, 0.0));
+    run(&mut out, |o| log1p::log1p_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 1e-10).abs() < 1e-18 && (got[0].1 - 1e-10).abs() < 1e-18);
+    // ATen: NaN + iNaN whenever a part is NaN
+    let n = cx(ComplexDouble, &[(f64::INFINITY, f64::NAN)], &[1]);
+    let mut o1 = zeros(ComplexDouble, &[1]);
+    run(&mut o1, |o| log1p::log1p_out(&mut ctx(), &n.view(), o)).unwrap();
+    assert!(pairs(&o1)[0].0.is_nan());
+}

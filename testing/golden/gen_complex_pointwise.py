@@ -6,8 +6,9 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     rounded to ComplexHalf before the sum).
   * div (true division), reciprocal (`1 / z`), logical_and / or / xor / not: ComplexFloat and
     ComplexDouble only.
-  * exp, sqrt, rsqrt, sigmoid, log, log10, log2: ComplexFloat and ComplexDouble (glibc's
-    cexp / csqrt / clog, c10's division, log10 and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
+  * exp, expm1, sqrt, rsqrt, sigmoid, log, log10, log2, log1p: ComplexFloat and ComplexDouble
+    (glibc's cexp / csqrt / clog, c10's division, c10's own expm1 and log1p formulas, log10
+    and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
     largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
     ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
     is a case.
@@ -200,6 +201,16 @@ def log_extra(op):
     return cs
 
 
+def small(op):
+    """Small arguments, where the op is accurate and exp(z) - 1 / log(1 + z) are not."""
+    cs = []
+    for dt in (C64, C128):
+        z = torch.tensor([1e-8 + 1e-8j, -1e-5 + 2e-6j, 3e-4 - 1e-7j, 0.2 + 0.3j, -0.4 + 0.1j, 1e-30 + 0j],
+                         dtype=C128).to(dt)
+        cs.append(C("small arguments %s" % NAME[dt], self=T(z)))
+    return cs
+
+
 def trans_tol(cs, f=torch.exp):
     """The tolerance of a transcendental (glibc's complex functions vs libm's real ones, a few
     ulps of each part): gen.TOLS["trans"]'s rtol of the part dtype, and an atol of that rtol
@@ -287,7 +298,7 @@ REJECT_ALL = {
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
 REJECT_HALF = {op: t1 for op in (
     "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out", "cosh.out",
-    "expm1.out", "log1p.out", "sin.out", "sinh.out", "tan.out", "tanh.out")}
+    "sin.out", "sinh.out", "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -335,6 +346,10 @@ def ops():
                                                        + log_extra("log10.out"), torch.log10), None),
         ("log2.out" + cx, "exact", lambda: trans_tol(unary("log2.out", half=False, outs=(C128, F32, C32))
                                                       + log_extra("log2.out"), torch.log2), None),
+        ("expm1.out" + cx, "exact", lambda: trans_tol(unary("expm1.out", half=False, outs=(C128, F32, C32))
+                                                       + small("expm1.out"), torch.expm1), None),
+        ("log1p.out" + cx, "exact", lambda: trans_tol(unary("log1p.out", half=False, outs=(C128, F32, C32))
+                                                       + small("log1p.out"), torch.log1p), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]
