@@ -596,3 +596,28 @@ fn expm1_and_log1p_keep_small_arguments_accurate() {
     run(&mut o1, |o| log1p::log1p_out(&mut ctx(), &n.view(), o)).unwrap();
     assert!(pairs(&o1)[0].0.is_nan());
 }
+
+#[test]
+fn sinh_and_cosh() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[
+            (0.0, core::f64::consts::FRAC_PI_2),
+            (1000.0, 0.0),
+            (-inf, 0.0),
+            (0.0, 0.0),
+        ],
+        &[4],
+    );
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| sinh::sinh_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // sinh(iπ/2) = i
+    assert!(got[0].0.abs() < 1e-16 && (got[0].1 - 1.0).abs() < 1e-16);
+    assert_eq!(&got[1..], &[(inf, 0.0), (-inf, 0.0), (0.0, 0.0)]);
+    run(&mut out, |o| cosh::cosh_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!(got[0].0.abs() < 1e-16 && got[0].1.abs() < 1e-16);
+    assert_eq!(&got[1..], &[(inf, 0.0), (inf, -0.0), (1.0, 0.0)]);
+}

@@ -324,6 +324,114 @@ pub fn log<T: Part>(z: Complex<T>) -> Complex<T> {
     Complex::new(real, im.atan2(re))
 }
 
+/// `sin` and `cos` of a finite `v` as glibc's complex functions take them (`(v, 1)` below the
+/// smallest normal).
+fn sincos<T: Part>(v: T) -> (T, T) {
+    if v.abs() > T::MIN_NORMAL {
+        (v.sin(), v.cos())
+    } else {
+        (v, T::ONE)
+    }
+}
+
+/// `(e^|re| / 2) * (c, s)` for a large `|re|`, scaled in steps as glibc's `csinh`/`ccosh` do so
+/// that it overflows only when the result does; `None` below the threshold.
+fn exp_half_scaled<T: Part>(re: T, c: T, s: T) -> Option<Complex<T>> {
+    let t = T::EXP_LIMIT;
+    let mut rx = re.abs();
+    if rx <= t {
+        return None;
+    }
+    let et = t.exp();
+    let half = T::from_f64(0.5);
+    rx = rx - t;
+    let (mut c, mut s) = (c * (et * half), s * (et * half));
+    if rx > t {
+        rx = rx - t;
+        c = c * et;
+        s = s * et;
+    }
+    if rx > t {
+        return Some(Complex::new(T::MAX * c, T::MAX * s));
+    }
+    let ev = rx.exp();
+    Some(Complex::new(ev * c, ev * s))
+}
+
+/// `sinh z` as glibc's `csinh` computes it (ATen's complex `sinh` is `std::sinh`):
+/// `(sinh re cos im, cosh re sin im)`, scaled for large `|re|`, Annex G's special values.
+pub fn sinh<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let negative = T::ONE.copysign(re) < T::ZERO;
+    let finite = |v: T| v.abs() <= T::MAX;
+    if finite(re) {
+        if finite(im) {
+            let (s, mut c) = sincos(im);
+            if negative {
+                c = -c;
+            }
+            if let Some(r) = exp_half_scaled(re, c, s) {
+                return r;
+            }
+            let x = re.abs();
+            return Complex::new(x.sinh() * c, x.cosh() * s);
+        }
+        if re == T::ZERO {
+            return Complex::new(T::ZERO.copysign(re), T::NAN);
+        }
+        return Complex::new(T::NAN, T::NAN);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re infinite
+    if finite(im) && im != T::ZERO {
+        let (s, c) = sincos(im);
+        let r = T::INFINITY.copysign(c);
+        return Complex::new(if negative { -r } else { r }, T::INFINITY.copysign(s));
+    }
+    if im == T::ZERO {
+        return Complex::new(re, im);
+    }
+    Complex::new(T::INFINITY, T::NAN)
+}
+
+/// `cosh z` as glibc's `ccosh` computes it (ATen's complex `cosh` is `std::cosh`):
+/// `(cosh re cos im, sinh re sin im)`, scaled for large `|re|`, Annex G's special values.
+pub fn cosh<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let negative = T::ONE.copysign(re) < T::ZERO;
+    let finite = |v: T| v.abs() <= T::MAX;
+    if finite(re) {
+        if finite(im) {
+            let (mut s, c) = sincos(im);
+            if negative {
+                s = -s;
+            }
+            if let Some(r) = exp_half_scaled(re, c, s) {
+                return r;
+            }
+            let x = re.abs();
+            return Complex::new(x.cosh() * c, x.sinh() * s);
+        }
+        let i = if re == T::ZERO { T::ZERO } else { T::NAN };
+        return Complex::new(T::NAN, i);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re infinite
+    if finite(im) && im != T::ZERO {
+        let (s, c) = sincos(im);
+        let i = T::INFINITY.copysign(s);
+        return Complex::new(T::INFINITY.copysign(c), if negative { -i } else { i });
+    }
+    if im == T::ZERO {
+        return Complex::new(T::INFINITY, if negative { -im } else { im });
+    }
+    Complex::new(T::INFINITY, T::NAN)
+}
+
 /// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
 /// (`f32` for ComplexHalf and ComplexFloat, `f64` for ComplexDouble); real dtypes evaluate
 /// `$real`.
