@@ -445,8 +445,8 @@ fn ops_without_complex_kernels_reject_with_a_dtype_error() {
     for (k, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
     }
-    // ATen computes sin of ComplexFloat (etk does not yet), never exp of ComplexHalf.
-    let r = run(&mut o, |o| sin::sin_out(&mut ctx(), &v, o));
+    // ATen computes tan of ComplexFloat (etk does not yet), never exp of ComplexHalf.
+    let r = run(&mut o, |o| tan::tan_out(&mut ctx(), &v, o));
     assert_eq!(err_kind(r), ErrorKind::NotImplemented);
     let h = zeros(ComplexHalf, &[2]);
     let mut ho = zeros(ComplexHalf, &[2]);
@@ -620,4 +620,25 @@ fn sinh_and_cosh() {
     let got = pairs(&out);
     assert!(got[0].0.abs() < 1e-16 && got[0].1.abs() < 1e-16);
     assert_eq!(&got[1..], &[(inf, 0.0), (inf, -0.0), (1.0, 0.0)]);
+}
+
+#[test]
+fn sin_and_cos() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[(core::f64::consts::FRAC_PI_2, 0.0), (0.0, 1.0), (inf, inf)],
+        &[3],
+    );
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| sin::sin_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (1.0, 0.0));
+    // sin(i) = i sinh 1
+    assert!(got[1].0 == 0.0 && (got[1].1 - 1f64.sinh()).abs() < 1e-15);
+    assert!(got[2].0.is_nan() && got[2].1 == inf);
+    run(&mut out, |o| cos::cos_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // cos(i) = cosh 1
+    assert!((got[1].0 - 1f64.cosh()).abs() < 1e-15 && got[1].1 == -0.0);
 }

@@ -6,8 +6,9 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     rounded to ComplexHalf before the sum).
   * div (true division), reciprocal (`1 / z`), logical_and / or / xor / not: ComplexFloat and
     ComplexDouble only.
-  * exp, expm1, sqrt, rsqrt, sigmoid, log, log10, log2, log1p, sinh, cosh: ComplexFloat and
-    ComplexDouble (glibc's cexp / csqrt / clog / csinh / ccosh, c10's division, c10's own
+  * exp, expm1, sqrt, rsqrt, sigmoid, log, log10, log2, log1p, sin, cos, sinh, cosh:
+    ComplexFloat and ComplexDouble (glibc's cexp / csqrt / clog / csinh / ccosh, csin and ccos
+    through them, c10's division, c10's own
     expm1 and log1p formulas, log10 and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
     largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
     ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
@@ -201,6 +202,11 @@ def log_extra(op):
     return cs
 
 
+def swap_extra(op):
+    """exp_extra's arguments times i: large imaginary parts."""
+    return [dict(c, kw=dict(self=T(c["kw"]["self"].t * 1j))) for c in exp_extra(op)]
+
+
 def small(op):
     """Small arguments, where the op is accurate and exp(z) - 1 / log(1 + z) are not."""
     cs = []
@@ -297,8 +303,8 @@ REJECT_ALL = {
 # ATen computes ComplexFloat / ComplexDouble for these but has no ComplexHalf kernel: only the
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
 REJECT_HALF = {op: t1 for op in (
-    "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out", "cos.out",
-    "sin.out", "tan.out", "tanh.out")}
+    "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out",
+    "tan.out", "tanh.out")}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -354,6 +360,10 @@ def ops():
                                                       + exp_extra("sinh.out"), torch.sinh), None),
         ("cosh.out" + cx, "exact", lambda: trans_tol(unary("cosh.out", half=False, outs=(C128, F32, C32))
                                                       + exp_extra("cosh.out"), torch.cosh), None),
+        ("sin.out" + cx, "exact", lambda: trans_tol(unary("sin.out", half=False, outs=(C128, F32, C32))
+                                                     + swap_extra("sin.out"), torch.sin), None),
+        ("cos.out" + cx, "exact", lambda: trans_tol(unary("cos.out", half=False, outs=(C128, F32, C32))
+                                                     + swap_extra("cos.out"), torch.cos), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]

@@ -432,6 +432,21 @@ pub fn cosh<T: Part>(z: Complex<T>) -> Complex<T> {
     Complex::new(T::INFINITY, T::NAN)
 }
 
+/// `sin z = -i sinh(iz)` (C99's definition of `csin`, which glibc's follows), except where
+/// Annex G leaves a sign unspecified: glibc's `csin(±inf or NaN ± i inf)` is `NaN + i inf`.
+pub fn sin<T: Part>(z: Complex<T>) -> Complex<T> {
+    if (z.re.abs() > T::MAX || z.re.is_nan()) && z.im.abs() == T::INFINITY {
+        return Complex::new(T::NAN, T::INFINITY);
+    }
+    let w = sinh(Complex::new(-z.im, z.re));
+    Complex::new(w.im, -w.re)
+}
+
+/// `cos z = cosh(iz)` (C99's definition of `ccos`, which glibc's follows).
+pub fn cos<T: Part>(z: Complex<T>) -> Complex<T> {
+    cosh(Complex::new(-z.im, z.re))
+}
+
 /// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
 /// (`f32` for ComplexHalf and ComplexFloat, `f64` for ComplexDouble); real dtypes evaluate
 /// `$real`.
