@@ -358,8 +358,32 @@ pub fn loader<C: Compute>(dtype: ScalarType) -> Option<LoadFn<C>> {
 }
 
 /// The thunk that stores `C` values as `dtype` elements, or `None` for dtypes without one.
+/// A real compute value stored into a complex dtype becomes `(v, 0)` (c10's cast); complex
+/// compute types bring their own thunks for complex dtypes.
 pub fn storer<C: Compute>(dtype: ScalarType) -> Option<StoreFn<C>> {
+    if dtype.is_complex() && !C::DTYPE.is_complex() {
+        return match dtype {
+            ScalarType::ComplexHalf => Some(store_as_complex::<crate::f16, C>),
+            ScalarType::ComplexFloat => Some(store_as_complex::<f32, C>),
+            _ => Some(store_as_complex::<f64, C>),
+        };
+    }
     match_element!(dtype, E => Some(store_strided::<E, C> as StoreFn<C>), _ => None)
+}
+
+/// Stores real values as complex elements of part type `P`: `(v, 0)`, `stride` complex
+/// elements apart.
+unsafe fn store_as_complex<P: Element, C: Compute>(dst: *mut u8, stride: isize, src: &[C]) {
+    let p = dst as *mut P;
+    for (i, &c) in src.iter().enumerate() {
+        // SAFETY: the caller guarantees complex element `i * stride` (two consecutive `P`s,
+        // aligned for `P`) is writable.
+        unsafe {
+            let q = p.offset(2 * i as isize * stride);
+            *q = c.store();
+            *q.add(1) = P::default();
+        }
+    }
 }
 
 /// `static_cast<dtype>(v)` observed back in `C`: the value `v` takes after being stored in a

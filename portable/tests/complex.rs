@@ -306,3 +306,339 @@ fn orderings_reject_complex_as_a_dtype_error() {
     });
     assert_eq!(err_kind(r), ErrorKind::InvalidType, "max.dim_max");
 }
+
+// ---- the pointwise family (values checked against PyTorch 2.13) ----
+
+#[test]
+fn add_sub_mul_div_values() {
+    let (a, b) = ([(1.0, 2.0), (3.0, -1.0)], [(3.0, 4.0), (0.5, 0.25)]);
+    for dt in [ComplexFloat, ComplexDouble] {
+        let (x, y) = (cx(dt, &a, &[2]), cx(dt, &b, &[2]));
+        let mut out = zeros(dt, &[2]);
+        run(&mut out, |o| {
+            add::add_out(&mut ctx(), &x.view(), &y.view(), Scalar::Int(2), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(7.0, 10.0), (4.0, -0.5)], "add {dt}");
+        run(&mut out, |o| {
+            sub::sub_out(&mut ctx(), &x.view(), &y.view(), Scalar::Double(0.5), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(-0.5, 0.0), (2.75, -1.125)], "sub {dt}");
+        run(&mut out, |o| {
+            mul::mul_out(&mut ctx(), &x.view(), &y.view(), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(-5.0, 10.0), (1.75, 0.25)], "mul {dt}");
+        run(&mut out, |o| {
+            div::div_out(&mut ctx(), &x.view(), &y.view(), o)
+        })
+        .unwrap();
+        // (1+2i)/(3+4i) = 0.44+0.08i; (3-i)/(0.5+0.25i) = 4-4i
+        let got = pairs(&out);
+        assert!(
+            (got[0].0 - 0.44).abs() < 1e-6 && (got[0].1 - 0.08).abs() < 1e-6,
+            "div {dt}"
+        );
+        assert_eq!(got[1], (4.0, -4.0), "div {dt}");
+        run(&mut out, |o| {
+            rsub::rsub_scalar_out(&mut ctx(), &x.view(), Scalar::Int(1), Scalar::Int(1), o)
+        })
+        .unwrap();
+        assert_eq!(pairs(&out), vec![(0.0, -2.0), (-2.0, 1.0)], "rsub {dt}");
+    }
+}
+
+#[test]
+fn complex_division_by_zero_divides_each_part() {
+    // c10: x / (0+0i) is (re/0, im/0): (1+0i)/0 = (inf, nan), (-1-2i)/0 = (-inf, -inf).
+    let x = cx(ComplexFloat, &[(1.0, 0.0), (-1.0, -2.0)], &[2]);
+    let z = cx(ComplexFloat, &[(0.0, 0.0)], &[1]);
+    let mut out = zeros(ComplexFloat, &[2]);
+    run(&mut out, |o| {
+        div::div_out(&mut ctx(), &x.view(), &z.view(), o)
+    })
+    .unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0].0, f64::INFINITY);
+    assert!(got[0].1.is_nan());
+    assert_eq!(got[1], (f64::NEG_INFINITY, f64::NEG_INFINITY));
+}
+
+#[test]
+fn real_operands_promote_to_complex() {
+    // Float [2] * ComplexFloat [2,1] broadcasts to ComplexFloat [2,2].
+    let r = tt(Float, &[2.0, -1.0], &[2]);
+    let c = cx(ComplexFloat, &[(1.0, 1.0), (0.0, -3.0)], &[2, 1]);
+    let mut out = dynamic(ComplexFloat, 4);
+    run(&mut out, |o| {
+        mul::mul_out(&mut ctx(), &r.view(), &c.view(), o)
+    })
+    .unwrap();
+    assert_eq!(out.sizes(), &[2, 2]);
+    assert_eq!(
+        pairs(&out),
+        vec![(2.0, 2.0), (-1.0, -1.0), (0.0, -6.0), (-0.0, 3.0)]
+    );
+    // a complex result does not cast to a real out
+    let mut real_out = zeros(Float, &[2, 2]);
+    let r2 = run(&mut real_out, |o| {
+        mul::mul_out(&mut ctx(), &r.view(), &c.view(), o)
+    });
+    assert!(r2.is_err());
+}
+
+#[test]
+fn eq_ne_abs_neg_isnan_logical() {
+    let nan = f64::NAN;
+    let x = cx(ComplexDouble, &[(1.0, 2.0), (nan, 0.0), (3.0, -4.0)], &[3]);
+    let y = cx(ComplexDouble, &[(1.0, 2.0), (nan, 0.0), (3.0, 4.0)], &[3]);
+    let mut b = zeros(Bool, &[3]);
+    run(&mut b, |o| {
+        eq::eq_tensor_out(&mut ctx(), &x.view(), &y.view(), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 0.0, 0.0], "eq");
+    run(&mut b, |o| {
+        ne::ne_scalar_out(&mut ctx(), &x.view(), Scalar::Int(1), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 1.0, 1.0], "ne");
+    run(&mut b, |o| isnan::isnan_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert_same(&vals(&b), &[0.0, 1.0, 0.0], "isnan");
+    run(&mut b, |o| {
+        logical_and::logical_and_out(&mut ctx(), &x.view(), &y.view(), o)
+    })
+    .unwrap();
+    assert_same(&vals(&b), &[1.0, 1.0, 1.0], "logical_and");
+    // abs is real (the part dtype) or exactly the input's complex dtype
+    let mut m = zeros(Double, &[3]);
+    run(&mut m, |o| abs::abs_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = vals(&m);
+    assert_eq!((got[0], got[2]), (5f64.sqrt(), 5.0));
+    assert!(got[1].is_nan());
+    let mut wrong = zeros(ComplexFloat, &[3]);
+    let r = run(&mut wrong, |o| abs::abs_out(&mut ctx(), &x.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+    let mut n = zeros(ComplexDouble, &[3]);
+    run(&mut n, |o| neg::neg_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert_eq!(pairs(&n)[2], (-3.0, 4.0));
+}
+
+#[test]
+fn ops_without_complex_kernels_reject_with_a_dtype_error() {
+    let x = cx(ComplexFloat, &X, &[6]);
+    let mut o = zeros(ComplexFloat, &[6]);
+    let mut b = zeros(Bool, &[6]);
+    let v = x.view();
+    let kinds = [
+        err_kind(run(&mut b, |o| lt::lt_tensor_out(&mut ctx(), &v, &v, o))),
+        err_kind(run(&mut o, |o| {
+            clamp::clamp_out(&mut ctx(), &v, Some(Scalar::Int(0)), None, o)
+        })),
+        err_kind(run(&mut o, |o| floor::floor_out(&mut ctx(), &v, o))),
+        err_kind(run(&mut o, |o| maximum::maximum_out(&mut ctx(), &v, &v, o))),
+        err_kind(run(&mut o, |o| {
+            div::div_out_mode(&mut ctx(), &v, &v, Some("floor"), o)
+        })),
+    ];
+    for (k, kind) in kinds.iter().enumerate() {
+        assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
+    }
+    // ATen computes tan of ComplexFloat (etk does not yet), never exp of ComplexHalf.
+    let r = run(&mut o, |o| tan::tan_out(&mut ctx(), &v, o));
+    assert_eq!(err_kind(r), ErrorKind::NotImplemented);
+    let h = zeros(ComplexHalf, &[2]);
+    let mut ho = zeros(ComplexHalf, &[2]);
+    let r = run(&mut ho, |o| exp::exp_out(&mut ctx(), &h.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+    let r = run(&mut ho, |o| {
+        div::div_out(&mut ctx(), &h.view(), &h.view(), o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+}
+
+#[test]
+fn reciprocal_is_c10_division_of_one() {
+    let x = cx(ComplexDouble, &[(0.5, 0.0), (0.0, 2.0), (0.0, 0.0)], &[3]);
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| {
+        reciprocal::reciprocal_out(&mut ctx(), &x.view(), o)
+    })
+    .unwrap();
+    let got = pairs(&out);
+    assert_eq!(&got[..2], &[(2.0, 0.0), (0.0, -0.5)]);
+    // 1 / (0 + 0i) divides each part: (inf, nan)
+    assert!(got[2].0 == f64::INFINITY && got[2].1.is_nan());
+    // a complex result does not go to a real out
+    let mut real = zeros(Double, &[3]);
+    let r = run(&mut real, |o| {
+        reciprocal::reciprocal_out(&mut ctx(), &x.view(), o)
+    });
+    assert!(r.is_err());
+}
+
+#[test]
+fn exp_and_sqrt_follow_glibc() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[
+            (3.0, 4.0),
+            (-4.0, 0.0),
+            (-4.0, -0.0),
+            (-inf, 1.0),
+            (1.0, inf),
+        ],
+        &[5],
+    );
+    let mut out = zeros(ComplexDouble, &[5]);
+    run(&mut out, |o| sqrt::sqrt_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(
+        &got[..4],
+        &[(2.0, 1.0), (0.0, 2.0), (0.0, -2.0), (0.0, inf)]
+    );
+    assert_eq!(got[4], (inf, inf));
+    let y = cx(
+        ComplexDouble,
+        &[
+            (2f64.ln(), 0.0),
+            (0.0, core::f64::consts::PI),
+            (-inf, 2.0),
+            (1000.0, 0.0),
+        ],
+        &[4],
+    );
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| exp::exp_out(&mut ctx(), &y.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 2.0).abs() < 1e-15 && got[0].1 == 0.0);
+    assert!((got[1].0 + 1.0).abs() < 1e-15 && got[1].1.abs() < 1e-15);
+    // exp(-inf + 2i) = 0 * (cos 2, sin 2): (-0, +0)
+    assert_eq!(got[2], (-0.0, 0.0));
+    assert!(got[2].0.is_sign_negative());
+    assert_eq!(got[3], (inf, 0.0));
+}
+
+#[test]
+fn rsqrt_and_sigmoid() {
+    let x = cx(ComplexFloat, &[(-4.0, 0.0), (0.0, 0.0)], &[2]);
+    let mut out = zeros(ComplexFloat, &[2]);
+    run(&mut out, |o| rsqrt::rsqrt_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (0.0, -0.5));
+    assert!(got[1].0 == f64::INFINITY && got[1].1.is_nan());
+    run(&mut out, |o| sigmoid::sigmoid_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 1.0 / (1.0 + 4f64.exp())).abs() < 1e-7 && got[0].1 == 0.0);
+    assert_eq!(got[1], (0.5, 0.0));
+}
+
+#[test]
+fn log_family() {
+    let x = cx(
+        ComplexDouble,
+        &[(-1.0, 0.0), (0.0, 0.0), (-0.0, -0.0), (1.0, 0.0)],
+        &[4],
+    );
+    let pi = core::f64::consts::PI;
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| log::log_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (0.0, pi));
+    assert_eq!(got[1], (f64::NEG_INFINITY, 0.0));
+    assert_eq!(got[2], (f64::NEG_INFINITY, -pi));
+    assert_eq!(got[3], (0.0, 0.0));
+    run(&mut out, |o| log2::log2_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert!((pairs(&out)[0].1 - pi / core::f64::consts::LN_2).abs() < 1e-15);
+    run(&mut out, |o| log10::log10_out(&mut ctx(), &x.view(), o)).unwrap();
+    assert!((pairs(&out)[0].1 - pi / core::f64::consts::LN_10).abs() < 1e-15);
+}
+
+#[test]
+fn complex_half_abs_rounds_to_half_before_a_float_out() {
+    // |(1.5, half(1.8))| = 2.3429...: Half 2.34375, not the f32 value
+    let mut x = OwnedTensor::zeros(ComplexHalf, &[1]).unwrap();
+    {
+        let mut v = x.view_mut().unwrap();
+        let p = v.as_mut_ptr("test", "x").unwrap() as *mut u16;
+        // SAFETY: one ComplexHalf element: two Half parts.
+        unsafe {
+            *p = etk_core::f16::from_f32(1.5).to_bits();
+            *p.add(1) = etk_core::f16::from_f32(1.8).to_bits();
+        }
+    }
+    let mut out = zeros(Float, &[1]);
+    run(&mut out, |o| abs::abs_out(&mut ctx(), &x.view(), o)).unwrap();
+    let im = etk_core::f16::from_f32(1.8).to_f32();
+    let want = etk_core::f16::from_f32(1.5f32.hypot(im)).to_f32() as f64;
+    assert_ne!(want, 1.5f32.hypot(im) as f64);
+    assert_eq!(vals(&out), vec![want]);
+}
+
+#[test]
+fn expm1_and_log1p_keep_small_arguments_accurate() {
+    let x = cx(ComplexDouble, &[(1e-10, 1e-10), (0.0, 0.0)], &[2]);
+    let mut out = zeros(ComplexDouble, &[2]);
+    run(&mut out, |o| expm1::expm1_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // e^z - 1 = z + z²/2 + ...: (1e-10, 1e-10 + 1e-20); computing e^z first and then
+    // subtracting 1 would be off by ~1e-16
+    assert!((got[0].0 - 1e-10).abs() < 1e-18 && (got[0].1 - 1e-10).abs() < 1e-18);
+    assert_eq!(got[1], (0.0, 0.0));
+    run(&mut out, |o| log1p::log1p_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!((got[0].0 - 1e-10).abs() < 1e-18 && (got[0].1 - 1e-10).abs() < 1e-18);
+    // ATen: NaN + iNaN whenever a part is NaN
+    let n = cx(ComplexDouble, &[(f64::INFINITY, f64::NAN)], &[1]);
+    let mut o1 = zeros(ComplexDouble, &[1]);
+    run(&mut o1, |o| log1p::log1p_out(&mut ctx(), &n.view(), o)).unwrap();
+    assert!(pairs(&o1)[0].0.is_nan());
+}
+
+#[test]
+fn sinh_and_cosh() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[
+            (0.0, core::f64::consts::FRAC_PI_2),
+            (1000.0, 0.0),
+            (-inf, 0.0),
+            (0.0, 0.0),
+        ],
+        &[4],
+    );
+    let mut out = zeros(ComplexDouble, &[4]);
+    run(&mut out, |o| sinh::sinh_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // sinh(iπ/2) = i
+    assert!(got[0].0.abs() < 1e-16 && (got[0].1 - 1.0).abs() < 1e-16);
+    assert_eq!(&got[1..], &[(inf, 0.0), (-inf, 0.0), (0.0, 0.0)]);
+    run(&mut out, |o| cosh::cosh_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert!(got[0].0.abs() < 1e-16 && got[0].1.abs() < 1e-16);
+    assert_eq!(&got[1..], &[(inf, 0.0), (inf, -0.0), (1.0, 0.0)]);
+}
+
+#[test]
+fn sin_and_cos() {
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[(core::f64::consts::FRAC_PI_2, 0.0), (0.0, 1.0), (inf, inf)],
+        &[3],
+    );
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| sin::sin_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    assert_eq!(got[0], (1.0, 0.0));
+    // sin(i) = i sinh 1
+    assert!(got[1].0 == 0.0 && (got[1].1 - 1f64.sinh()).abs() < 1e-15);
+    assert!(got[2].0.is_nan() && got[2].1 == inf);
+    run(&mut out, |o| cos::cos_out(&mut ctx(), &x.view(), o)).unwrap();
+    let got = pairs(&out);
+    // cos(i) = cosh 1
+    assert!((got[1].0 - 1f64.cosh()).abs() < 1e-15 && got[1].1 == -0.0);
+}

@@ -646,7 +646,8 @@ fn errors_name_op_and_argument() {
     // dtypes without kernels: an error, not a panic
     if let Ok(c) = OwnedTensor::zeros(ComplexFloat, &[1]) {
         for &(name, op, _) in OPS {
-            assert!(call(op, &c, Float).is_err(), "{name}");
+            // abs of complex is real: a Float out is what ATen gives
+            assert_eq!(call(op, &c, Float).is_err(), name != "abs", "{name}");
         }
     }
 }

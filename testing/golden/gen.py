@@ -654,7 +654,7 @@ def run_case(info, c, cat, conv_src, depth=0):
     tol, sz = ("exact", None)
     if not error:
         if c["tol"] is not None:
-            tol = c["tol"]
+            tol, sz = c["tol"], c.get("signed_zero")
         elif cat == "gemm":
             tol, ok = gemm_auto_tol(info, kw, outs[0].dtype, expected[0])
             if not ok:
@@ -1893,6 +1893,8 @@ def OPS():
     ops += gen_random.ops()
     import gen_complex
     ops += gen_complex.ops()
+    import gen_complex_pointwise
+    ops += gen_complex_pointwise.ops()
     import gen_nnmisc
     ops += gen_nnmisc.ops()
     import gen_resample

@@ -21,6 +21,7 @@ pub fn atan2_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let common = float_dtype(common_dtype(OP, self_, other)?);
+    crate::util::complex::reject_complex(OP, "self", common)?;
     check_can_cast(OP, common, out)?;
     resize_to_broadcast(OP, out, &[("self", self_), ("other", other)])?;
     let (a, b) = (

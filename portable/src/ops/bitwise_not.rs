@@ -18,6 +18,7 @@ pub fn bitwise_not_out(
 ) -> Result<()> {
     let dtype = self_.dtype();
     require_integral(OP, "self", dtype, true)?;
+    crate::util::complex::reject_complex(OP, "self", dtype)?;
     check_supported(OP, "self", dtype)?;
     check_dtype(OP, "out", out, dtype)?;
     resize_out(OP, out, self_.sizes())?;

@@ -101,6 +101,8 @@ pub(crate) fn clamp_scalar_impl(
         return Err(no_bounds(op));
     }
     let st = self_.dtype();
+    // ATen: "clamp is not supported for complex types".
+    crate::util::complex::reject_complex(op, "self", st)?;
     check_supported(op, "self", st)?;
     let common = if st.is_floating_point() {
         st
@@ -172,6 +174,7 @@ pub fn clamp_tensor_out(
         state = state.tensor(t);
     }
     let common = promoted(op, "min", state)?;
+    crate::util::complex::reject_complex(op, "self", common)?;
     if common == ScalarType::Bool && min.is_some() && max.is_some() {
         return Err(Error::dtype(
             op,

@@ -14,8 +14,10 @@
 //! quotient is computed once in f32 with `other`'s own, unrounded value.
 
 use crate::util::arith::{
-    Ctx, Kernel, Num, RoundingMode, Rules, arith_scalar_out, arith_tensor_out,
+    Ctx, Kernel, Num, OnComplex, RoundingMode, Rules, arith_scalar_out, arith_tensor_out,
 };
+use crate::util::complex::Complex;
+use crate::util::dispatch::Float;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::div.out";
@@ -27,6 +29,15 @@ pub const OP_SCALAR_MODE: &str = "aten::div.Scalar_mode_out";
 struct DivTrue;
 
 impl Kernel for DivTrue {
+    const COMPLEX: OnComplex = OnComplex::NoHalf;
+    fn apply_complex<T: Float>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        _: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        a / b
+    }
     #[inline(always)]
     fn apply<C: Num>(self, a: C, b: C, _: &Ctx<C>) -> Option<C> {
         a.div_true(b)

@@ -19,6 +19,7 @@ pub const OP_TENSOR: &str = "aten::eq.Tensor_out";
 struct Equal;
 
 impl Predicate for Equal {
+    const COMPLEX: crate::util::arith::OnComplex = crate::util::arith::OnComplex::All;
     #[inline(always)]
     fn test<C: Compute>(self, a: C, b: C) -> bool {
         a == b

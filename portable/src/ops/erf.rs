@@ -17,6 +17,8 @@ pub fn erf_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    // ATen has no complex erf kernel.
+    crate::util::complex::reject_complex(OP, "self", self_.dtype())?;
     unary_float_op(OP, self_, out, Float::erf, Float::erf)
 }
 

@@ -4,10 +4,12 @@
 //!
 //! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
 //! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
-//! accepted); integral and Bool outs are rejected.
+//! accepted); integral and Bool outs are rejected. ComplexFloat and ComplexDouble compute
+//! glibc's `cexp` (ATen's `std::exp`) into a complex out; ComplexHalf is rejected.
 
+use crate::util::complex;
 use crate::util::dispatch::Float;
-use crate::util::unary::unary_float_op;
+use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::exp.out";
@@ -17,7 +19,15 @@ pub fn exp_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    unary_float_op(OP, self_, out, Float::exp, Float::exp)
+    unary_float_or_complex_op(
+        OP,
+        self_,
+        out,
+        Float::exp,
+        Float::exp,
+        complex::exp,
+        complex::exp,
+    )
 }
 
 boxed_kernel!(pub fn exp_out_boxed = OP => exp_out(self_: &Tensor) -> (out));

@@ -5,9 +5,11 @@
 //! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
 //! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
 //! accepted); integral and Bool outs are rejected.
+//! ComplexFloat and ComplexDouble compute into a complex out; ComplexHalf is rejected.
 
+use crate::util::complex::{self, Complex, Part};
 use crate::util::dispatch::Float;
-use crate::util::unary::unary_float_op;
+use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::log.out";
@@ -17,7 +19,20 @@ pub fn log_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    unary_float_op(OP, self_, out, Float::ln, Float::ln)
+    unary_float_or_complex_op(
+        OP,
+        self_,
+        out,
+        Float::ln,
+        Float::ln,
+        complex_log::<f32>,
+        complex_log::<f64>,
+    )
+}
+
+/// glibc's `clog` (ATen's `std::log`).
+fn complex_log<F: Part>(z: Complex<F>) -> Complex<F> {
+    complex::log(z)
 }
 
 boxed_kernel!(pub fn log_out_boxed = OP => log_out(self_: &Tensor) -> (out));

@@ -24,6 +24,7 @@ pub fn logit_out(
     eps: Option<f64>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    crate::util::complex::reject_complex(OP, "self", self_.dtype())?;
     check_supported(OP, "self", self_.dtype())?;
     let common = float_dtype(self_.dtype());
     check_can_cast(OP, common, out)?;

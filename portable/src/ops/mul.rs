@@ -8,7 +8,9 @@
 //! included), ATen multiplies in f32 by `other`'s own value, not by `other` rounded to
 //! Half/BFloat16 (`half * 0.1` uses 0.1f, not 0.0999755859375).
 
-use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_scalar_out, arith_tensor_out};
+use crate::util::arith::{Ctx, Kernel, Num, OnComplex, Rules, arith_scalar_out, arith_tensor_out};
+use crate::util::complex::Complex;
+use crate::util::dispatch::Float;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::mul.out";
@@ -18,6 +20,15 @@ pub const OP_SCALAR: &str = "aten::mul.Scalar_out";
 struct Mul;
 
 impl Kernel for Mul {
+    const COMPLEX: OnComplex = OnComplex::All;
+    fn apply_complex<T: Float>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        _: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        a * b
+    }
     #[inline(always)]
     fn apply<C: Num>(self, a: C, b: C, _: &Ctx<C>) -> Option<C> {
         Some(a.wrapping_mul(b))

@@ -6,9 +6,10 @@
 //!
 //! The result keeps the input's dtype and the out must have exactly that dtype (ATen's
 //! `unary_op` iterator does not cast: a Float input into a Double out is rejected).
+//! Complex: both parts negated (every complex dtype).
 
 use crate::util::dispatch::Float;
-use crate::util::unary::unary_keep_dtype_op;
+use crate::util::unary::{unary_complex_keep_dtype_op, unary_keep_dtype_op};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::neg.out";
@@ -18,6 +19,9 @@ pub fn neg_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    if self_.dtype().is_complex() {
+        return unary_complex_keep_dtype_op(OP, self_, out, |z| -z, |z| -z);
+    }
     unary_keep_dtype_op(
         OP,
         self_,

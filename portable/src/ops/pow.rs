@@ -40,6 +40,7 @@ pub const OP_SCALAR: &str = "aten::pow.Scalar_out";
 struct Pow;
 
 impl Kernel for Pow {
+    const COMPLEX: crate::util::arith::OnComplex = crate::util::arith::OnComplex::Unimplemented;
     #[inline(always)]
     fn apply<C: Num>(self, a: C, b: C, _: &Ctx<C>) -> Option<C> {
         Some(a.pow(b))
@@ -74,6 +75,7 @@ pub fn pow_scalar_out(
         "exponent",
         ResultTypeState::new().scalar(&self_).tensor(exponent),
     )?;
+    <Pow as Kernel>::COMPLEX.check(op, common)?;
     check_can_cast(op, common, out)?;
     reject_bool(op, "self", common)?;
     resize_out(op, out, exponent.sizes())?;
@@ -101,6 +103,7 @@ pub fn pow_tensor_scalar_out(
             .got(Info::Int(exponent.to_i64())));
     }
     let common = common_dtype_scalar(op, self_, &exponent)?;
+    <Pow as Kernel>::COMPLEX.check(op, common)?;
     check_can_cast(op, common, out)?;
     resize_out(op, out, self_.sizes())?;
     if equals(&exponent, 0.0) || exponent == Scalar::Bool(false) {

@@ -44,6 +44,7 @@ pub fn round_decimals_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let dtype = self_.dtype();
+    crate::util::complex::reject_complex(OP_DECIMALS, "self", dtype)?;
     check_supported(OP_DECIMALS, "self", dtype)?;
     if !dtype.is_floating_point() {
         return Err(Error::dtype(

@@ -6,7 +6,9 @@
 //! (a generated out wrapper). `other` is cast to the result dtype like a wrapped number
 //! (`rsub(int8, 300)` computes with 44).
 
-use crate::util::arith::{Ctx, Kernel, Num, Rules, arith_scalar_out, check_sub_bool};
+use crate::util::arith::{Ctx, Kernel, Num, OnComplex, Rules, arith_scalar_out, check_sub_bool};
+use crate::util::complex::Complex;
+use crate::util::dispatch::Float;
 use crate::util::scalar::neg_scalar;
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 
@@ -18,6 +20,15 @@ pub const OP: &str = "aten::rsub.Scalar_out";
 struct SwappedAxpy;
 
 impl Kernel for SwappedAxpy {
+    const COMPLEX: OnComplex = OnComplex::All;
+    fn apply_complex<T: Float>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        cx: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        b + (cx.round)(cx.param * a)
+    }
     #[inline(always)]
     fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C> {
         Some(b.wrapping_add(cx.param.wrapping_mul(a)))

@@ -16,7 +16,8 @@
 //! - [`RoundingMode`], [`check_sub_bool`], [`zero_division`].
 
 use crate::dispatch_compute;
-use crate::util::dispatch::{Arith, Float, identity, is_reduced_float, reduced_rounder};
+use crate::util::complex::{self, Complex, reject_complex, scalar_to_complex};
+use crate::util::dispatch::{Access, Arith, Float, identity, is_reduced_float, reduced_rounder};
 use crate::util::pointwise::{
     common_dtype, common_dtype_scalar, each1, each2, float_dtype, reject_bool, resize_to_broadcast,
 };
@@ -93,12 +94,13 @@ impl Rules {
     }
 
     /// The dtype the op computes in, from the operands' promoted dtype, after the op's checks.
-    fn compute_dtype(&self, promoted: ScalarType) -> Result<ScalarType> {
+    fn compute_dtype(&self, promoted: ScalarType, complex: OnComplex) -> Result<ScalarType> {
         let common = if self.true_division {
             float_dtype(promoted)
         } else {
             promoted
         };
+        complex.check(self.op, common)?;
         if self.no_bool {
             reject_bool(self.op, "self", common)?;
         }
@@ -136,7 +138,7 @@ pub fn arith_tensor_out<K: Kernel>(
     k: K,
 ) -> Result<()> {
     let op = rules.op;
-    let common = rules.compute_dtype(common_dtype(op, self_, other)?)?;
+    let common = rules.compute_dtype(common_dtype(op, self_, other)?, K::COMPLEX)?;
     rules.check_out(common, out)?;
     resize_to_broadcast(op, out, &[("self", self_), (rules.other_name, other)])?;
     let reduced_scalar = rules.cpu_scalar && is_reduced_float(common) && other.numel() == 1;
@@ -164,7 +166,7 @@ pub fn arith_scalar_out<K: Kernel>(
     k: K,
 ) -> Result<()> {
     let op = rules.op;
-    let common = rules.compute_dtype(common_dtype_scalar(op, self_, &other)?)?;
+    let common = rules.compute_dtype(common_dtype_scalar(op, self_, &other)?, K::COMPLEX)?;
     rules.check_out(common, out)?;
     resize_out(op, out, self_.sizes())?;
     let reduced_scalar = rules.cpu_scalar && is_reduced_float(common);
@@ -190,7 +192,7 @@ fn check_alpha(op: &'static str, common: ScalarType, alpha: &Scalar) -> Result<(
             .expected_text("a non-Bool alpha (Boolean alpha only for Bool results)")
             .got(Info::Dtype(common)));
     }
-    if !common.is_floating_point() && alpha.is_floating_point() {
+    if !common.is_floating_point() && !common.is_complex() && alpha.is_floating_point() {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "alpha")
             .expected_text("an integral alpha for integral tensors")
             .got(Info::Dtype(common)));
@@ -232,7 +234,56 @@ pub struct Ctx<C> {
 /// The elementwise function of a binary op, for every compute type. `None` is integer division
 /// by zero.
 pub trait Kernel: Copy {
+    /// What the op does with a complex common dtype.
+    const COMPLEX: OnComplex = OnComplex::Reject;
     fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C>;
+    /// The op on complex values (c10::complex's arithmetic); `cx.round` rounds an intermediate
+    /// as ComplexHalf arithmetic does. Reached only when [`Kernel::COMPLEX`] computes.
+    fn apply_complex<T: Float>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        cx: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        let _ = (a, b, cx);
+        Complex::new(T::NAN, T::NAN)
+    }
+}
+
+/// How a binary op treats complex operands, as ATen's CPU kernel does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum OnComplex {
+    /// ATen has no complex kernel: a dtype error.
+    Reject,
+    /// Every complex dtype, ComplexHalf included.
+    All,
+    /// ComplexFloat and ComplexDouble; ATen has no ComplexHalf kernel.
+    NoHalf,
+    /// ATen computes ComplexFloat and ComplexDouble, etk does not yet (not implemented);
+    /// ComplexHalf is rejected.
+    Unimplemented,
+}
+
+impl OnComplex {
+    /// `Err` unless the op computes `common` (always `Ok` for real dtypes).
+    pub fn check(self, op: &'static str, common: ScalarType) -> Result<()> {
+        if !common.is_complex() {
+            return Ok(());
+        }
+        let half = common == ScalarType::ComplexHalf;
+        match self {
+            OnComplex::All => Ok(()),
+            OnComplex::NoHalf if !half => Ok(()),
+            OnComplex::Unimplemented if !half => Err(Error::unsupported_dtype(op, "self", common)),
+            OnComplex::Reject => reject_complex(op, "self", common),
+            _ => Err(Error::dtype(
+                op,
+                "self",
+                "a dtype other than ComplexHalf (ATen has no ComplexHalf kernel for this op)",
+                common,
+            )),
+        }
+    }
 }
 
 /// How to run a binary op.
@@ -279,8 +330,60 @@ pub fn binary_map<K: Kernel>(
     b: Operand<'_, '_>,
     k: K,
 ) -> Result<()> {
-    dispatch_compute!(spec.common, C => run::<C, K>(spec, out, a, b, k),
-        _ => Err(Error::unsupported_dtype(spec.op, "self", spec.common)))
+    match spec.common {
+        ScalarType::ComplexHalf => run_complex::<f32, K>(spec, out, a, b, k, complex::round_half),
+        ScalarType::ComplexFloat => run_complex::<f32, K>(spec, out, a, b, k, identity),
+        ScalarType::ComplexDouble => run_complex::<f64, K>(spec, out, a, b, k, identity),
+        _ => dispatch_compute!(spec.common, C => run::<C, K>(spec, out, a, b, k),
+            _ => Err(Error::unsupported_dtype(spec.op, "self", spec.common))),
+    }
+}
+
+/// [`run`] for a complex common dtype: each operand converted to it (a real one to `(x, 0)`),
+/// the result stored into the out's dtype (a real out keeps the real part, as c10's casts).
+fn run_complex<T: Float, K: Kernel>(
+    spec: &Spec,
+    out: &mut Tensor<'_>,
+    a: Operand<'_, '_>,
+    b: Operand<'_, '_>,
+    k: K,
+    round: fn(Complex<T>) -> Complex<T>,
+) -> Result<()>
+where
+    Complex<T>: Access,
+{
+    let (op, common) = (spec.op, spec.common);
+    K::COMPLEX.check(op, common)?;
+    let param = match spec.param {
+        Some((name, s)) => Complex::new(
+            scalar_to_checked::<T>(op, name, &s, common.to_real())?,
+            T::ZERO,
+        ),
+        None => Complex::default(),
+    };
+    let cx = Ctx { round, param };
+    // Operands are cast to the common dtype first (`round` makes an integer operand of a
+    // ComplexHalf op Half; every other operand is exact in, or cast once to, `T`), and the
+    // result is rounded through it before the store.
+    let f = |x: Complex<T>, y: Complex<T>| round(k.apply_complex(round(x), round(y), &cx));
+    let scalar = |s: &Operand<'_, '_>| match s {
+        Operand::Scalar(s) | Operand::ScalarValue(s) => Ok(scalar_to_complex::<T>(s, common)),
+        Operand::Tensor(_) => Err(Error::invalid(op, "self", "a tensor operand")),
+    };
+    match (a, b) {
+        (Operand::Tensor(a), Operand::Tensor(b)) => {
+            complex::map2(op, out, [(a.name, a.tensor), (b.name, b.tensor)], f)
+        }
+        (Operand::Tensor(a), s) => {
+            let y = scalar(&s)?;
+            complex::map1(op, out, (a.name, a.tensor), |x| f(x, y))
+        }
+        (s, Operand::Tensor(b)) => {
+            let x = scalar(&s)?;
+            complex::map1(op, out, (b.name, b.tensor), |y| f(x, y))
+        }
+        _ => Err(Error::invalid(op, "self", "a tensor operand")),
+    }
 }
 
 fn run<C: Num, K: Kernel>(

@@ -11,16 +11,20 @@
 //!   (nonzero is true, after the cast to the common dtype); the Bool result goes to an out of
 //!   any dtype.
 
-use crate::dispatch_compute;
+use crate::util::arith::OnComplex;
+use crate::util::complex::{self, Complex, Part, scalar_to_complex};
 use crate::util::pointwise::{
     common_dtype, common_dtype_scalar, each1, each2, resize_to_broadcast,
 };
+use crate::{dispatch_complex, dispatch_compute};
 use etk_core::iter::{arg, map1, map2};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{Compute, Error, Result, Scalar, ScalarType, Tensor};
 
 /// A test of two values, generic over the compute type (so one rule serves i64, f32 and f64).
 pub trait Predicate: Copy {
+    /// Which complex dtypes ATen compares (none for the orderings).
+    const COMPLEX: OnComplex = OnComplex::Reject;
     fn test<C: Compute>(self, a: C, b: C) -> bool;
 }
 
@@ -33,7 +37,13 @@ pub fn compare_tensor_out<P: Predicate>(
     p: P,
 ) -> Result<()> {
     let common = common_dtype(op, self_, other)?;
+    P::COMPLEX.check(op, common)?;
     resize_to_broadcast(op, out, &[("self", self_), ("other", other)])?;
+    dispatch_complex!(common, T => {
+        let r = <T as Part>::rounder(common);
+        let ins = [("self", self_), ("other", other)];
+        return complex::map2(op, out, ins, |x: Complex<T>, y| p.test(r(x), r(y)));
+    }, _ => ());
     let (a, b) = (
         arg("self", self_).via(common),
         arg("other", other).via(common),
@@ -52,7 +62,13 @@ pub fn compare_scalar_out<P: Predicate>(
     p: P,
 ) -> Result<()> {
     let common = common_dtype_scalar(op, self_, &other)?;
+    P::COMPLEX.check(op, common)?;
     resize_out(op, out, self_.sizes())?;
+    dispatch_complex!(common, T => {
+        let r = <T as Part>::rounder(common);
+        let y = scalar_to_complex::<T>(&other, common);
+        return complex::map1(op, out, ("self", self_), |x: Complex<T>| p.test(r(x), y));
+    }, _ => ());
     dispatch_compute!(common, C => {
         let b: C = other.cast_to(common);
         map1::<C, bool>(op, out, None, arg("self", self_).via(common), each1(|x| p.test(x, b)))
@@ -141,6 +157,7 @@ fn truthy<C: Compute>(x: C) -> bool {
 struct Logical<F>(F);
 
 impl<F: Fn(bool, bool) -> bool + Copy> Predicate for Logical<F> {
+    const COMPLEX: OnComplex = OnComplex::NoHalf;
     #[inline(always)]
     fn test<C: Compute>(self, a: C, b: C) -> bool {
         (self.0)(truthy(a), truthy(b))
@@ -166,7 +183,12 @@ pub fn logical_unary_out(
     f: impl Fn(bool) -> bool,
 ) -> Result<()> {
     let dtype = self_.dtype();
+    OnComplex::NoHalf.check(op, dtype)?;
     resize_out(op, out, self_.sizes())?;
+    if dtype.is_complex() {
+        // Either part non-zero is true (the `bool` loader of a complex dtype).
+        return complex::map1(op, out, ("self", self_), |x: bool| f(x));
+    }
     dispatch_compute!(dtype, C => {
         map1::<C, bool>(op, out, None, arg("self", self_), each1(|x: C| f(truthy(x))))
     }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))

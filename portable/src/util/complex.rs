@@ -60,6 +60,419 @@ impl<T: Float> core::ops::AddAssign for Complex<T> {
     }
 }
 
+impl<T: Float> core::ops::Neg for Complex<T> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Complex::new(-self.re, -self.im)
+    }
+}
+impl<T: Float> core::ops::Div for Complex<T> {
+    type Output = Self;
+    /// c10's `operator/=` (Smith's algorithm, numpy's), with the multiply-adds fused as GCC
+    /// contracts them in ATen's x86-64 CPU kernels: bit-exact with torch's ComplexFloat and
+    /// ComplexDouble division. `x / 0` divides each part by zero (inf or NaN per part).
+    fn div(self, o: Self) -> Self {
+        let (a, b, c, d) = (self.re, self.im, o.re, o.im);
+        let (abs_c, abs_d) = (c.abs(), d.abs());
+        if abs_c >= abs_d {
+            if abs_c == T::ZERO && abs_d == T::ZERO {
+                return Complex::new(a / abs_c, b / abs_d);
+            }
+            let rat = d / c;
+            let scl = T::ONE / d.mul_add(rat, c);
+            Complex::new(b.mul_add(rat, a) * scl, (-a).mul_add(rat, b) * scl)
+        } else {
+            let rat = c / d;
+            let scl = T::ONE / c.mul_add(rat, d);
+            Complex::new(a.mul_add(rat, b) * scl, b.mul_add(rat, -a) * scl)
+        }
+    }
+}
+
+/// Rounds both parts through Half: ComplexHalf arithmetic (`c10::complex<Half>`) computed in
+/// `Complex<f32>`.
+pub fn round_half(c: Complex<f32>) -> Complex<f32> {
+    let r = |v: f32| f16::from_f32(v).to_f32();
+    Complex::new(r(c.re), r(c.im))
+}
+
+/// The part types of the complex compute types.
+pub trait Part: Float {
+    /// The smallest normal value.
+    const MIN_NORMAL: Self;
+    const MAX: Self;
+    /// `(int)((MAX_EXP - 1) * ln 2)`: the largest real part whose `exp` glibc's `cexp` takes
+    /// directly (88 for float, 709 for double).
+    const EXP_LIMIT: Self;
+    /// `(MANT_DIG + 1) / 2`: the power of two glibc's `csqrt` scales subnormal inputs by.
+    const HALF_MANT: i32;
+    const EPSILON: Self;
+    /// The rounding of a value cast to complex `dtype` (through Half for ComplexHalf, which
+    /// computes in `Complex<f32>`).
+    fn rounder(dtype: ScalarType) -> fn(Complex<Self>) -> Complex<Self>;
+}
+impl Part for f32 {
+    const MIN_NORMAL: f32 = f32::MIN_POSITIVE;
+    const MAX: f32 = f32::MAX;
+    const EXP_LIMIT: f32 = 88.0;
+    const HALF_MANT: i32 = 12;
+    const EPSILON: f32 = f32::EPSILON;
+    fn rounder(dtype: ScalarType) -> fn(Complex<f32>) -> Complex<f32> {
+        if dtype == ScalarType::ComplexHalf {
+            round_half
+        } else {
+            crate::util::dispatch::identity
+        }
+    }
+}
+impl Part for f64 {
+    const MIN_NORMAL: f64 = f64::MIN_POSITIVE;
+    const MAX: f64 = f64::MAX;
+    const EXP_LIMIT: f64 = 709.0;
+    const HALF_MANT: i32 = 27;
+    const EPSILON: f64 = f64::EPSILON;
+    fn rounder(_: ScalarType) -> fn(Complex<f64>) -> Complex<f64> {
+        crate::util::dispatch::identity
+    }
+}
+
+/// `e^z` as glibc's `cexp` computes it (ATen's complex `exp` is `std::exp`): `e^re` times
+/// `(cos im, sin im)`, scaled in steps so that a large real part overflows only when the
+/// result does, and C99 Annex G's special values.
+pub fn exp<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let finite = |v: T| v.abs() <= T::MAX;
+    let sincos = |v: T| {
+        if v.abs() > T::MIN_NORMAL {
+            (v.sin(), v.cos())
+        } else {
+            (v, T::ONE)
+        }
+    };
+    if finite(re) {
+        if !finite(im) {
+            return Complex::new(T::NAN, T::NAN);
+        }
+        let (mut s, mut c) = sincos(im);
+        let t = T::EXP_LIMIT;
+        let mut re = re;
+        if re > t {
+            let et = t.exp();
+            re = re - t;
+            s = s * et;
+            c = c * et;
+            if re > t {
+                re = re - t;
+                s = s * et;
+                c = c * et;
+            }
+        }
+        if re > t {
+            return Complex::new(T::MAX * c, T::MAX * s);
+        }
+        let ev = re.exp();
+        return Complex::new(ev * c, ev * s);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re is infinite
+    let positive = re > T::ZERO;
+    if finite(im) {
+        let value = if positive { T::INFINITY } else { T::ZERO };
+        if im == T::ZERO {
+            return Complex::new(value, im);
+        }
+        let (s, c) = sincos(im);
+        return Complex::new(value.copysign(c), value.copysign(s));
+    }
+    if positive {
+        // glibc: `im - im`, NaN for an infinite or NaN `im`
+        Complex::new(T::INFINITY, T::NAN)
+    } else {
+        Complex::new(T::ZERO, T::ZERO.copysign(im))
+    }
+}
+
+/// The principal square root as glibc's `csqrt` computes it (ATen's complex `sqrt` is
+/// `std::sqrt`): `sqrt((|z| ± re) / 2)` for the larger part and `im / 2r` for the other,
+/// inputs scaled by powers of two near overflow and underflow, and C99 Annex G's special
+/// values.
+pub fn sqrt<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (mut re, mut im) = (z.re, z.im);
+    let finite = |v: T| v.abs() <= T::MAX;
+    if !finite(re) || !finite(im) {
+        if im.abs() == T::INFINITY {
+            return Complex::new(T::INFINITY, im);
+        }
+        if re == -T::INFINITY {
+            let r = if im.is_nan() { T::NAN } else { T::ZERO };
+            return Complex::new(r, T::INFINITY.copysign(im));
+        }
+        if re == T::INFINITY {
+            let i = if im.is_nan() {
+                T::NAN
+            } else {
+                T::ZERO.copysign(im)
+            };
+            return Complex::new(T::INFINITY, i);
+        }
+        return Complex::new(T::NAN, T::NAN);
+    }
+    let half = T::from_f64(0.5);
+    if im == T::ZERO {
+        if re < T::ZERO {
+            return Complex::new(T::ZERO, (-re).sqrt().copysign(im));
+        }
+        return Complex::new(re.sqrt().abs(), T::ZERO.copysign(im));
+    }
+    if re == T::ZERO {
+        let two_min = T::MIN_NORMAL + T::MIN_NORMAL;
+        let r = if im.abs() >= two_min {
+            (half * im.abs()).sqrt()
+        } else {
+            half * (T::from_f64(2.0) * im.abs()).sqrt()
+        };
+        return Complex::new(r, r.copysign(im));
+    }
+    // 2^scale multiplies the result of the scaled input.
+    let quarter = T::from_f64(0.25);
+    let mut scale = 0;
+    if re.abs() > T::MAX * quarter || im.abs() > T::MAX * quarter {
+        scale = 1;
+        re = re * quarter;
+        im = im * quarter;
+    } else if re.abs() < T::MIN_NORMAL + T::MIN_NORMAL && im.abs() < T::MIN_NORMAL + T::MIN_NORMAL {
+        scale = -T::HALF_MANT;
+        let up = T::from_f64(libm::exp2(2.0 * T::HALF_MANT as f64));
+        re = re * up;
+        im = im * up;
+    }
+    let d = re.hypot(im);
+    let (r, s) = if re > T::ZERO {
+        let r = (half * (d + re)).sqrt();
+        (r, half * (im / r))
+    } else {
+        let s = (half * (d - re)).sqrt();
+        ((half * (im / s)).abs(), s)
+    };
+    let k = T::from_f64(libm::exp2(scale as f64));
+    Complex::new(r * k, (s * k).copysign(im))
+}
+
+/// The principal logarithm as glibc's `clog` computes it (ATen's complex `log` is
+/// `std::log`): `(ln|z|, atan2(im, re))`, `ln|z|` through `log1p(|z|² - 1)` where `|z|` is
+/// near 1 (the branches of glibc's template), inputs scaled by powers of two near overflow
+/// and underflow, and C99 Annex G's special values.
+pub fn log<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    if re == T::ZERO && im == T::ZERO {
+        let pi = T::from_f64(core::f64::consts::PI);
+        let i = if T::ONE.copysign(re) < T::ZERO {
+            pi
+        } else {
+            T::ZERO
+        };
+        return Complex::new(-T::ONE / re.abs(), i.copysign(im));
+    }
+    if re.is_nan() || im.is_nan() {
+        let r = if re.abs() == T::INFINITY || im.abs() == T::INFINITY {
+            T::INFINITY
+        } else {
+            T::NAN
+        };
+        return Complex::new(r, T::NAN);
+    }
+    let (mut x, mut y) = (re.abs(), im.abs());
+    if x < y {
+        core::mem::swap(&mut x, &mut y);
+    }
+    let two = T::from_f64(2.0);
+    let mut scale = 0i32;
+    if x > T::MAX / two {
+        scale = -1;
+        x = x / two;
+        y = if y >= T::MIN_NORMAL * two {
+            y / two
+        } else {
+            T::ZERO
+        };
+    } else if x < T::MIN_NORMAL && y < T::MIN_NORMAL {
+        scale = 2 * T::HALF_MANT;
+        let up = T::from_f64(libm::exp2(scale as f64));
+        x = x * up;
+        y = y * up;
+    }
+    let half = T::from_f64(0.5);
+    let eps = T::EPSILON;
+    // |z|² - 1 without cancellation (fused products), for |z| near 1
+    let x2y2m1 = |x: T, y: T| y.mul_add(y, x.mul_add(x, -T::ONE));
+    let real = if scale == 0 && x == T::ONE {
+        (y * y).ln_1p() * half
+    } else if scale == 0 && x > T::ONE && x < two && y < T::ONE {
+        let d = if y >= eps {
+            x2y2m1(x, y)
+        } else {
+            x.mul_add(x, -T::ONE)
+        };
+        d.ln_1p() * half
+    } else if scale == 0 && x < T::ONE && x >= half && (y < eps * half || x * x + y * y >= half) {
+        x2y2m1(x, y).ln_1p() * half
+    } else {
+        x.hypot(y).ln() - T::from_f64(scale as f64 * core::f64::consts::LN_2)
+    };
+    Complex::new(real, im.atan2(re))
+}
+
+/// `sin` and `cos` of a finite `v` as glibc's complex functions take them (`(v, 1)` below the
+/// smallest normal).
+fn sincos<T: Part>(v: T) -> (T, T) {
+    if v.abs() > T::MIN_NORMAL {
+        (v.sin(), v.cos())
+    } else {
+        (v, T::ONE)
+    }
+}
+
+/// `(e^|re| / 2) * (c, s)` for a large `|re|`, scaled in steps as glibc's `csinh`/`ccosh` do so
+/// that it overflows only when the result does; `None` below the threshold.
+fn exp_half_scaled<T: Part>(re: T, c: T, s: T) -> Option<Complex<T>> {
+    let t = T::EXP_LIMIT;
+    let mut rx = re.abs();
+    if rx <= t {
+        return None;
+    }
+    let et = t.exp();
+    let half = T::from_f64(0.5);
+    rx = rx - t;
+    let (mut c, mut s) = (c * (et * half), s * (et * half));
+    if rx > t {
+        rx = rx - t;
+        c = c * et;
+        s = s * et;
+    }
+    if rx > t {
+        return Some(Complex::new(T::MAX * c, T::MAX * s));
+    }
+    let ev = rx.exp();
+    Some(Complex::new(ev * c, ev * s))
+}
+
+/// `sinh z` as glibc's `csinh` computes it (ATen's complex `sinh` is `std::sinh`):
+/// `(sinh re cos im, cosh re sin im)`, scaled for large `|re|`, Annex G's special values.
+pub fn sinh<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let negative = T::ONE.copysign(re) < T::ZERO;
+    let finite = |v: T| v.abs() <= T::MAX;
+    if finite(re) {
+        if finite(im) {
+            let (s, mut c) = sincos(im);
+            if negative {
+                c = -c;
+            }
+            if let Some(r) = exp_half_scaled(re, c, s) {
+                return r;
+            }
+            let x = re.abs();
+            return Complex::new(x.sinh() * c, x.cosh() * s);
+        }
+        if re == T::ZERO {
+            return Complex::new(T::ZERO.copysign(re), T::NAN);
+        }
+        return Complex::new(T::NAN, T::NAN);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re infinite
+    if finite(im) && im != T::ZERO {
+        let (s, c) = sincos(im);
+        let r = T::INFINITY.copysign(c);
+        return Complex::new(if negative { -r } else { r }, T::INFINITY.copysign(s));
+    }
+    if im == T::ZERO {
+        return Complex::new(re, im);
+    }
+    Complex::new(T::INFINITY, T::NAN)
+}
+
+/// `cosh z` as glibc's `ccosh` computes it (ATen's complex `cosh` is `std::cosh`):
+/// `(cosh re cos im, sinh re sin im)`, scaled for large `|re|`, Annex G's special values.
+pub fn cosh<T: Part>(z: Complex<T>) -> Complex<T> {
+    let (re, im) = (z.re, z.im);
+    let negative = T::ONE.copysign(re) < T::ZERO;
+    let finite = |v: T| v.abs() <= T::MAX;
+    if finite(re) {
+        if finite(im) {
+            let (mut s, c) = sincos(im);
+            if negative {
+                s = -s;
+            }
+            if let Some(r) = exp_half_scaled(re, c, s) {
+                return r;
+            }
+            let x = re.abs();
+            return Complex::new(x.cosh() * c, x.sinh() * s);
+        }
+        let i = if re == T::ZERO { T::ZERO } else { T::NAN };
+        return Complex::new(T::NAN, i);
+    }
+    if re.is_nan() {
+        return Complex::new(T::NAN, if im == T::ZERO { im } else { T::NAN });
+    }
+    // re infinite
+    if finite(im) && im != T::ZERO {
+        let (s, c) = sincos(im);
+        let i = T::INFINITY.copysign(s);
+        return Complex::new(T::INFINITY.copysign(c), if negative { -i } else { i });
+    }
+    if im == T::ZERO {
+        return Complex::new(T::INFINITY, if negative { -im } else { im });
+    }
+    Complex::new(T::INFINITY, T::NAN)
+}
+
+/// `sin z = -i sinh(iz)` (C99's definition of `csin`, which glibc's follows), except where
+/// Annex G leaves a sign unspecified: glibc's `csin(±inf or NaN ± i inf)` is `NaN + i inf`.
+pub fn sin<T: Part>(z: Complex<T>) -> Complex<T> {
+    if (z.re.abs() > T::MAX || z.re.is_nan()) && z.im.abs() == T::INFINITY {
+        return Complex::new(T::NAN, T::INFINITY);
+    }
+    let w = sinh(Complex::new(-z.im, z.re));
+    Complex::new(w.im, -w.re)
+}
+
+/// `cos z = cosh(iz)` (C99's definition of `ccos`, which glibc's follows).
+pub fn cos<T: Part>(z: Complex<T>) -> Complex<T> {
+    cosh(Complex::new(-z.im, z.re))
+}
+
+/// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
+/// (`f32` for ComplexHalf and ComplexFloat, `f64` for ComplexDouble); real dtypes evaluate
+/// `$real`.
+#[macro_export]
+macro_rules! dispatch_complex {
+    ($dtype:expr, $T:ident => $body:expr, _ => $real:expr) => {
+        match $dtype {
+            etk_core::ScalarType::ComplexHalf | etk_core::ScalarType::ComplexFloat => {
+                type $T = f32;
+                $body
+            }
+            etk_core::ScalarType::ComplexDouble => {
+                type $T = f64;
+                $body
+            }
+            _ => $real,
+        }
+    };
+}
+
+/// A (real) Scalar as ATen holds it after the cast to complex `dtype`: `(x, 0)`, `x` cast to
+/// the part dtype (a ComplexHalf operand rounds through Half).
+pub fn scalar_to_complex<T: Float>(s: &etk_core::Scalar, dtype: ScalarType) -> Complex<T> {
+    Complex::new(s.cast_to::<T>(dtype.to_real()), T::ZERO)
+}
+
 macro_rules! complex_compute {
     ($t:ty, $dt:ident) => {
         impl Compute for Complex<$t> {
@@ -217,52 +630,110 @@ pub fn reject_complex(op: &'static str, arg: &'static str, dt: ScalarType) -> et
     Ok(())
 }
 
-/// `out[p] = f(a[p], b[p], c[p])` over the out's shape (already the broadcast of the inputs'),
-/// each operand loaded or stored through [`Access`] in its compute type: the elementwise path
-/// for complex dtypes, which `etk_core::iter`'s maps (real compute types only) do not reach.
-pub fn map3<A: Access, B: Access, D: Access, O: Access>(
+/// The loader of `t`'s elements into `A`, or the error naming the argument.
+fn loader_of<A: Access>(
+    op: &'static str,
+    (name, t): (&'static str, &etk_core::Tensor<'_>),
+) -> etk_core::Result<LoadFn<A>> {
+    A::loader(t.dtype()).ok_or(etk_core::Error::unsupported_dtype(op, name, t.dtype()))
+}
+
+/// Reads one element through a load thunk.
+///
+/// # Safety
+/// `p` must point to a readable element of the dtype `l` was made for.
+#[inline(always)]
+unsafe fn load_one<A: Access>(l: LoadFn<A>, p: *const u8) -> A {
+    let mut v = [A::default()];
+    // SAFETY: the caller's guarantee.
+    unsafe { l(p, 1, &mut v) };
+    v[0]
+}
+
+/// The elementwise walk the complex maps share: `out[p] = f(pointers to ins[k][p])` over the
+/// out's shape (already the broadcast of the inputs'), the result stored through [`Access`].
+fn map_ptrs<const N: usize, O: Access>(
     op: &'static str,
     out: &mut etk_core::Tensor<'_>,
-    ins: [(&'static str, &etk_core::Tensor<'_>); 3],
-    f: impl Fn(A, B, D) -> O,
+    ins: [&etk_core::Tensor<'_>; N],
+    mut f: impl FnMut([*const u8; N]) -> O,
 ) -> etk_core::Result<()> {
     use crate::util::index::{expand_strides, strides_of, walk};
-    let bad = |(name, t): (&'static str, &etk_core::Tensor<'_>)| {
-        etk_core::Error::unsupported_dtype(op, name, t.dtype())
-    };
-    let la = A::loader(ins[0].1.dtype()).ok_or_else(|| bad(ins[0]))?;
-    let lb = B::loader(ins[1].1.dtype()).ok_or_else(|| bad(ins[1]))?;
-    let ld = D::loader(ins[2].1.dtype()).ok_or_else(|| bad(ins[2]))?;
+    // The out and at most three inputs.
+    const M: usize = 4;
+    debug_assert!(N < M);
     let st =
         O::storer(out.dtype()).ok_or(etk_core::Error::unsupported_dtype(op, "out", out.dtype()))?;
     let mut sizes = [0usize; etk_core::MAX_DIM];
     let rank = out.dim();
     sizes[..rank].copy_from_slice(out.sizes());
     let shape = &sizes[..rank];
-    let strides = [
-        strides_of(out),
-        expand_strides(ins[0].1, shape),
-        expand_strides(ins[1].1, shape),
-        expand_strides(ins[2].1, shape),
-    ];
-    let es = [
-        out.element_size(),
-        ins[0].1.element_size(),
-        ins[1].1.element_size(),
-        ins[2].1.element_size(),
-    ];
-    let ptrs = [ins[0].1.as_ptr(), ins[1].1.as_ptr(), ins[2].1.as_ptr()];
+    let mut strides = [[0usize; etk_core::MAX_DIM]; M];
+    strides[0] = strides_of(out);
+    let mut es = [0usize; M];
+    es[0] = out.element_size();
+    let mut ptrs = [core::ptr::null::<u8>(); N];
+    for (k, t) in ins.iter().enumerate().take(M - 1) {
+        strides[k + 1] = expand_strides(t, shape);
+        es[k + 1] = t.element_size();
+        ptrs[k] = t.as_ptr();
+    }
     let dst = out.as_mut_ptr(op, "out")?;
-    walk(shape, &strides, 4, |o| {
-        let (mut a, mut b, mut d) = ([A::default()], [B::default()], [D::default()]);
-        // SAFETY: the offsets are positions of each tensor's own shape (broadcast dims have
-        // stride 0), so every element read or written lies inside its tensor.
-        unsafe {
-            la(ptrs[0].add(o[1] * es[1]), 1, &mut a);
-            lb(ptrs[1].add(o[2] * es[2]), 1, &mut b);
-            ld(ptrs[2].add(o[3] * es[3]), 1, &mut d);
-            st(dst.add(o[0] * es[0]), 1, &[f(a[0], b[0], d[0])]);
+    walk(shape, &strides, N + 1, |o| {
+        let mut p = ptrs;
+        for (k, p) in p.iter_mut().enumerate() {
+            // SAFETY: the offsets are positions of each tensor's own shape (broadcast dims
+            // have stride 0), so every element addressed lies inside its tensor.
+            *p = unsafe { p.add(o[k + 1] * es[k + 1]) };
         }
+        let v = f(p);
+        // SAFETY: as above, for the out.
+        unsafe { st(dst.add(o[0] * es[0]), 1, &[v]) };
     });
     Ok(())
+}
+
+/// `out[p] = f(a[p])`, each operand loaded or stored through [`Access`] in its compute type:
+/// the elementwise path for complex dtypes, which `etk_core::iter`'s maps (real compute types
+/// only) do not reach.
+pub fn map1<A: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    a: (&'static str, &etk_core::Tensor<'_>),
+    f: impl Fn(A) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, a)?;
+    // SAFETY: `map_ptrs` passes pointers to elements of `a`, whose dtype `la` reads.
+    map_ptrs(op, out, [a.1], |p| f(unsafe { load_one(la, p[0]) }))
+}
+
+/// `out[p] = f(a[p], b[p])`, broadcast; see [`map1`].
+pub fn map2<A: Access, B: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    ins: [(&'static str, &etk_core::Tensor<'_>); 2],
+    f: impl Fn(A, B) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, ins[0])?;
+    let lb = loader_of::<B>(op, ins[1])?;
+    map_ptrs(op, out, [ins[0].1, ins[1].1], |p| {
+        // SAFETY: as in `map1`.
+        unsafe { f(load_one(la, p[0]), load_one(lb, p[1])) }
+    })
+}
+
+/// `out[p] = f(a[p], b[p], c[p])`, broadcast; see [`map1`].
+pub fn map3<A: Access, B: Access, D: Access, O: Access>(
+    op: &'static str,
+    out: &mut etk_core::Tensor<'_>,
+    ins: [(&'static str, &etk_core::Tensor<'_>); 3],
+    f: impl Fn(A, B, D) -> O,
+) -> etk_core::Result<()> {
+    let la = loader_of::<A>(op, ins[0])?;
+    let lb = loader_of::<B>(op, ins[1])?;
+    let ld = loader_of::<D>(op, ins[2])?;
+    map_ptrs(op, out, [ins[0].1, ins[1].1, ins[2].1], |p| {
+        // SAFETY: as in `map1`.
+        unsafe { f(load_one(la, p[0]), load_one(lb, p[1]), load_one(ld, p[2])) }
+    })
 }

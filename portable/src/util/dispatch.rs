@@ -148,6 +148,10 @@ pub trait Float:
     /// Round half to even (ATen's `round`, C's `nearbyint`).
     fn round_even(self) -> Self;
     fn powf(self, e: Self) -> Self;
+    /// `sqrt(self² + other²)` without undue overflow (C's `hypot`).
+    fn hypot(self, other: Self) -> Self;
+    /// `self * a + b` rounded once (C's `fma`).
+    fn mul_add(self, a: Self, b: Self) -> Self;
     fn fmod(self, other: Self) -> Self;
     fn copysign(self, sign: Self) -> Self;
 }
@@ -210,6 +214,8 @@ macro_rules! float_impl {
         fn trunc(self) -> Self { libm::truncf(self) }
         fn round_even(self) -> Self { libm::rintf(self) }
         fn powf(self, e: Self) -> Self { libm::powf(self, e) }
+        fn mul_add(self, a: Self, b: Self) -> Self { libm::fmaf(self, a, b) }
+        fn hypot(self, o: Self) -> Self { libm::hypotf(self, o) }
         fn fmod(self, o: Self) -> Self { libm::fmodf(self, o) }
     };
     (@libm f64) => {
@@ -239,6 +245,8 @@ macro_rules! float_impl {
         fn trunc(self) -> Self { libm::trunc(self) }
         fn round_even(self) -> Self { libm::rint(self) }
         fn powf(self, e: Self) -> Self { libm::pow(self, e) }
+        fn mul_add(self, a: Self, b: Self) -> Self { libm::fma(self, a, b) }
+        fn hypot(self, o: Self) -> Self { libm::hypot(self, o) }
         fn fmod(self, o: Self) -> Self { libm::fmod(self, o) }
     };
 }

@@ -26,8 +26,8 @@
 pub mod advanced;
 pub mod arith;
 pub mod compare;
-pub mod conv;
 pub mod complex;
+pub mod conv;
 pub mod copy;
 pub mod dispatch;
 pub mod dist;

@@ -25,14 +25,17 @@ pub fn promoted(op: &'static str, arg: &'static str, state: ResultTypeState) -> 
         arg,
         "dtypes that promote to a common dtype",
     ))?;
-    check_supported(op, arg, t)?;
+    // Complex results go on to the op, which computes or rejects them as ATen does.
+    if !t.is_complex() {
+        check_supported(op, arg, t)?;
+    }
     Ok(t)
 }
 
-/// The dtype a unary floating op (sin, exp, ...) computes in: the input's own floating dtype,
-/// or Float for integers and Bool (ATen's default dtype).
+/// The dtype a unary floating op (sin, exp, ...) computes in: the input's own floating (or
+/// complex) dtype, or Float for integers and Bool (ATen's default dtype).
 pub fn float_dtype(t: ScalarType) -> ScalarType {
-    if t.is_floating_point() {
+    if t.is_floating_point() || t.is_complex() {
         t
     } else {
         ScalarType::Float

@@ -9,6 +9,9 @@
 //! - [`float_activation_prologue`]: the checks of the floating activations with Scalar
 //!   coefficients (elu, gelu, leaky_relu).
 
+use crate::dispatch_complex;
+use crate::util::arith::OnComplex;
+use crate::util::complex::{self, Complex, reject_complex};
 use crate::util::dispatch::{ComputeClass, compute_class};
 use crate::util::pointwise::{check_supported, each1, float_dtype, reject_bool};
 use etk_core::iter::{arg, map1};
@@ -25,6 +28,8 @@ pub fn unary_float_op(
     f64_fn: fn(f64) -> f64,
 ) -> Result<()> {
     let common = float_dtype(self_.dtype());
+    // ATen computes ComplexFloat and ComplexDouble (not ComplexHalf); etk not yet.
+    OnComplex::Unimplemented.check(op, common)?;
     check_supported(op, "self", self_.dtype())?;
     check_can_cast(op, common, out)?;
     resize_out(op, out, self_.sizes())?;
@@ -33,6 +38,33 @@ pub fn unary_float_op(
         map1::<f64, f64>(op, out, Some(common), a, each1(f64_fn))
     } else {
         map1::<f32, f32>(op, out, Some(common), a, each1(f32_fn))
+    }
+}
+
+/// [`unary_float_op`] for an op ATen also computes on ComplexFloat and ComplexDouble (not
+/// ComplexHalf): a complex input computes in `Complex<f32>` / `Complex<f64>` into an out its
+/// dtype casts to (a complex one).
+#[allow(clippy::too_many_arguments)]
+pub fn unary_float_or_complex_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f32_fn: fn(f32) -> f32,
+    f64_fn: fn(f64) -> f64,
+    c32_fn: fn(Complex<f32>) -> Complex<f32>,
+    c64_fn: fn(Complex<f64>) -> Complex<f64>,
+) -> Result<()> {
+    let dtype = self_.dtype();
+    if !dtype.is_complex() {
+        return unary_float_op(op, self_, out, f32_fn, f64_fn);
+    }
+    OnComplex::NoHalf.check(op, dtype)?;
+    check_can_cast(op, dtype, out)?;
+    resize_out(op, out, self_.sizes())?;
+    if dtype == ScalarType::ComplexDouble {
+        complex::map1(op, out, ("self", self_), c64_fn)
+    } else {
+        complex::map1(op, out, ("self", self_), c32_fn)
     }
 }
 
@@ -49,6 +81,9 @@ pub fn unary_keep_dtype_op(
     f64_fn: fn(f64) -> f64,
 ) -> Result<()> {
     let dtype = self_.dtype();
+    // The rounding ops and sign have no complex kernel in ATen; `neg` and `abs` take their
+    // complex path before they get here.
+    reject_complex(op, "self", dtype)?;
     check_supported(op, "self", dtype)?;
     if !bool_ok {
         reject_bool(op, "self", dtype)?;
@@ -64,6 +99,49 @@ pub fn unary_keep_dtype_op(
     }
 }
 
+/// `out = f(self)` for a complex `self`, into an out of exactly its dtype (ComplexHalf
+/// computed in `Complex<f32>` and rounded once).
+pub fn unary_complex_keep_dtype_op(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    f32_fn: fn(Complex<f32>) -> Complex<f32>,
+    f64_fn: fn(Complex<f64>) -> Complex<f64>,
+) -> Result<()> {
+    let dtype = self_.dtype();
+    check_dtype(op, "out", out, dtype)?;
+    resize_out(op, out, self_.sizes())?;
+    if dtype == ScalarType::ComplexDouble {
+        complex::map1(op, out, ("self", self_), f64_fn)
+    } else {
+        complex::map1(op, out, ("self", self_), f32_fn)
+    }
+}
+
+/// `abs` of a complex `self`: the modulus (`hypot`), in the part dtype. The out is either of
+/// exactly the input's dtype (`(|z|, 0)`) or a real dtype the part dtype casts to, as ATen's
+/// `abs_out` allows.
+pub fn complex_abs_op(op: &'static str, self_: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
+    let dtype = self_.dtype();
+    if out.dtype().is_complex() {
+        check_dtype(op, "out", out, dtype)?;
+    } else {
+        check_can_cast(op, dtype.to_real(), out)?;
+    }
+    resize_out(op, out, self_.sizes())?;
+    if dtype == ScalarType::ComplexHalf {
+        // the result is Half: rounded there before any wider out
+        return complex::map1(op, out, ("self", self_), |z: Complex<f32>| {
+            etk_core::f16::from_f32(crate::util::dispatch::Float::hypot(z.re, z.im)).to_f32()
+        });
+    }
+    dispatch_complex!(dtype, T => {
+        complex::map1(op, out, ("self", self_), |z: Complex<T>| {
+            crate::util::dispatch::Float::hypot(z.re, z.im)
+        })
+    }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))
+}
+
 /// `out = pred(self)` into a Bool out (the only out dtype ATen accepts), for every input dtype.
 /// Values are tested in f64, which holds every element type's value, infinity and NaN.
 pub fn unary_predicate_op(
@@ -72,8 +150,15 @@ pub fn unary_predicate_op(
     out: &mut Tensor<'_>,
     pred: fn(f64) -> bool,
 ) -> Result<()> {
-    check_supported(op, "self", self_.dtype())?;
     check_dtype(op, "out", out, ScalarType::Bool)?;
+    if self_.dtype().is_complex() {
+        // c10's complex isinf / isnan: either part.
+        resize_out(op, out, self_.sizes())?;
+        return complex::map1(op, out, ("self", self_), |z: Complex<f64>| {
+            pred(z.re) || pred(z.im)
+        });
+    }
+    check_supported(op, "self", self_.dtype())?;
     resize_out(op, out, self_.sizes())?;
     map1::<f64, bool>(op, out, None, arg("self", self_), each1(pred))
 }
