@@ -8,6 +8,45 @@ use etk_runtime::{Method, ValueKind};
 use safetensors::{Dtype, SafeTensors};
 use std::collections::HashMap;
 
+/// Copies of the tensor inputs of a call, taken after they were set and before it ran. The
+/// memory plan may reuse an input's memory once the input has been read (llama's token
+/// buffer is reused), so timing sets them again before every call, outside the timed span.
+#[derive(Default)]
+pub struct Inputs(Vec<Option<OwnedTensor>>);
+
+impl Inputs {
+    pub fn take(method: &Method<'_>) -> Result<Inputs, String> {
+        let mut v = Vec::with_capacity(method.num_inputs());
+        for i in 0..method.num_inputs() {
+            if method.input_kind(i) != Some(ValueKind::Tensor) {
+                v.push(None);
+                continue;
+            }
+            let t = method.input(i).map_err(|e| e.to_string())?;
+            let mut o = OwnedTensor::with_capacity(t.dtype(), t.sizes(), t.dim_order(), 0)
+                .map_err(|e| format!("input {i}: {e}"))?;
+            let mut dst = o.view_mut().map_err(|e| e.to_string())?;
+            let out = dst
+                .as_mut_ptr("etk-run", "input")
+                .map_err(|e| e.to_string())?;
+            // SAFETY: a planned input is dense in its dim order, as is `o` (same dtype, sizes
+            // and dim order), so both span `t.nbytes()` bytes; `o` is new memory.
+            unsafe { std::ptr::copy_nonoverlapping(t.as_ptr(), out, t.nbytes()) };
+            v.push(Some(o));
+        }
+        Ok(Inputs(v))
+    }
+
+    pub fn set(&self, method: &mut Method<'_>) -> Result<(), String> {
+        for (i, t) in self.0.iter().enumerate() {
+            if let Some(t) = t {
+                method.set_input(i, &t.view()).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Values in logical order: floating ones as f64, integer and bool ones as i64 (exact).
 enum Values {
     Float(Vec<f64>),
@@ -283,6 +322,7 @@ pub fn check_bundle(
     ctx: &mut KernelContext<'_>,
     bundle: &BundledProgram<'_>,
     path: &str,
+    last: &mut Inputs,
 ) -> Result<bool, String> {
     let err = |e: etk_runtime::Error| format!("{path}: {e}");
     let mut suite = None;
@@ -315,6 +355,7 @@ pub fn check_bundle(
                 .map_err(|e| format!("{path}: test case {c} input {i}: {e}"))?;
             set_input(method, i, &e, kind).map_err(|e| format!("test case {c} input {i}: {e}"))?;
         }
+        *last = Inputs::take(method)?;
         method
             .execute(ctx)
             .map_err(|e| format!("test case {c}: {e}"))?;
@@ -337,12 +378,14 @@ pub fn check_bundle(
     Ok(all)
 }
 
-/// Runs every call the file holds and compares every output. Returns whether all matched.
+/// Runs every call the file holds and compares every output (`last`: the last call's inputs).
+/// Returns whether all matched.
 pub fn check(
     method: &mut Method<'_>,
     ctx: &mut KernelContext<'_>,
     bytes: &[u8],
     path: &str,
+    last: &mut Inputs,
 ) -> Result<bool, String> {
     let st = SafeTensors::deserialize(bytes).map_err(|e| format!("{path}: {e}"))?;
     let (_, meta) = SafeTensors::read_metadata(bytes).map_err(|e| format!("{path}: {e}"))?;
@@ -377,6 +420,7 @@ pub fn check(
             let kind = md.get(&format!("input_{i}_kind")).map(String::as_str);
             set_input(method, i, &decode(&name, &v)?, kind).map_err(|e| format!("{name}: {e}"))?;
         }
+        *last = Inputs::take(method)?;
         method.execute(ctx).map_err(|e| e.to_string())?;
         for j in 0..n_out {
             let name = format!("{prefix}output_{j}");

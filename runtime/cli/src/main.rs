@@ -25,7 +25,8 @@ usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib 
 
   --io FILE     test vectors (NAME.io.safetensors) or a bundled program (NAME.bpte, whose test
                 cases for the method are run): check every output, exit 1 on a mismatch
-  --iters N     time N calls after the check (min / median / p90)
+  --iters N     time N calls after the check (min / median / p90), the inputs set again
+                before each call, untimed
   --warmup N    untimed calls before timing (default 3 when --iters is given)
   --lib LIB     portable: etk::portable_registry(); optimized: optimized kernels over
                 portable; default: etk::registry() (the default)
@@ -218,25 +219,33 @@ fn run(args: &Args) -> Result<bool, Fail> {
     if args.profile {
         method.enable_profiling(Profile::wall_clock());
     }
+    let mut inputs = io::Inputs::default();
     let ok = match &args.io {
         Some(path) => {
             let io_bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
             if BundledProgram::is_bundle(&io_bytes) {
                 let bundle = BundledProgram::load(&io_bytes).map_err(|e| format!("{path}: {e}"))?;
-                io::check_bundle(&mut method, &mut ctx, &bundle, path)?
+                io::check_bundle(&mut method, &mut ctx, &bundle, path, &mut inputs)?
             } else {
-                io::check(&mut method, &mut ctx, &io_bytes, path)?
+                io::check(&mut method, &mut ctx, &io_bytes, path, &mut inputs)?
             }
         }
         None => {
             generated_inputs(&mut method)?;
+            inputs = io::Inputs::take(&method)?;
             method.execute(&mut ctx).map_err(|e| e.to_string())?;
             print_outputs(&method);
             true
         }
     };
     if args.iters > 0 {
-        time(&mut method, &mut ctx, args.iters, args.warmup.unwrap_or(3))?;
+        time(
+            &mut method,
+            &mut ctx,
+            &inputs,
+            args.iters,
+            args.warmup.unwrap_or(3),
+        )?;
     }
     if let Some(p) = method.profile() {
         print_profile(p, method.operator_names());
@@ -334,15 +343,18 @@ fn print_outputs(method: &Method<'_>) {
 fn time(
     method: &mut Method<'_>,
     ctx: &mut KernelContext<'_>,
+    inputs: &io::Inputs,
     iters: usize,
     warmup: usize,
 ) -> Result<(), String> {
     for _ in 0..warmup {
+        inputs.set(method)?;
         method.execute(ctx).map_err(|e| e.to_string())?;
     }
     method.reset_profile();
     let mut us: Vec<f64> = Vec::with_capacity(iters);
     for _ in 0..iters {
+        inputs.set(method)?;
         let t = Instant::now();
         method.execute(ctx).map_err(|e| e.to_string())?;
         us.push(t.elapsed().as_secs_f64() * 1e6);
