@@ -656,11 +656,17 @@ impl<'m> Method<'m> {
             dst.shape(),
             Dims::new(dst.dim_order()).unwrap_or(slot.dim_order),
         );
+        let mut changed = false;
         if let Value::Tensor(s) = self.input_slot(i)? {
+            changed = s.sizes != sizes || s.dim_order != order;
             s.sizes = sizes;
             s.dim_order = order;
         }
-        self.cache.invalidate();
+        // The values were copied into the input's own memory: built arguments (views of
+        // that memory) stay valid unless the shape they show changed.
+        if changed {
+            self.cache.invalidate();
+        }
         Ok(())
     }
 
