@@ -269,6 +269,7 @@ pub enum Arg {
     Str(&'static str),
     Bool(bool),
     Int(i64),
+    Ints(Vec<i64>),
     None,
 }
 
@@ -734,7 +735,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::bmm.out" => gemm(gen_bmm),
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
-        _ => crate::harness_quantized::generator(name),
+        _ => crate::harness_quantized::generator(name)
+            .or_else(|| crate::harness_conv::generator(name)),
     }
 }
 
@@ -790,6 +792,7 @@ pub fn run(
             Arg::Str(s) => EValue::String(s),
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
+            Arg::Ints(l) => EValue::IntList(l),
         });
     }
     let mut view = out.view_mut().unwrap();
@@ -903,6 +906,7 @@ pub fn describe(call: &Call) -> String {
             Arg::Str(s) => format!("{s:?}"),
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
+            Arg::Ints(l) => format!("{l:?}"),
             _ => "None".into(),
         })
         .collect();

@@ -5,4 +5,5 @@ pub mod alloc;
 pub mod conform;
 pub mod fuzz;
 pub mod harness;
+pub mod harness_conv;
 pub mod harness_quantized;
