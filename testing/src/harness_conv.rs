@@ -42,14 +42,14 @@ pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) 
         }
         _ => (1, rng.range(1, 9), rng.range(1, 17)),
     };
-    let k = if v % 3 == 0 {
+    let k = if v.is_multiple_of(3) {
         [1, 1]
     } else {
         [rng.range(1, 4), rng.range(1, 4)]
     };
     let stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
     let dilation = [rng.range(1, 3) as i64, 1];
-    let padding = if v % 2 == 0 {
+    let padding = if v.is_multiple_of(2) {
         [0, 0]
     } else {
         [rng.range(0, 2) as i64, rng.range(0, 2) as i64]
@@ -66,7 +66,7 @@ pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) 
     let w_sizes = [cout, cin / groups, k[0], k[1]];
     let out_sizes = vec![n, cout, out_spatial[0], out_spatial[1]];
     let order = |cl: bool, s: &[usize]| if cl { channels_last(s) } else { contiguous(s) };
-    let bias = (v % 5 != 0).then(|| matrix(rng, dt[0], &[cout]));
+    let bias = (!v.is_multiple_of(5)).then(|| matrix(rng, dt[0], &[cout]));
     let args = vec![
         Arg::T(laid_out(
             rng,
