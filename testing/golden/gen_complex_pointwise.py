@@ -10,9 +10,8 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     ComplexFloat and ComplexDouble (glibc's cexp / csqrt / clog / csinh / ccosh, csin and ccos
     through them, c10's division, c10's own
     expm1 and log1p formulas, log10 and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
-    largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
-    ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
-    is a case.
+    largest finite result modulus. pow accepts ComplexFloat / ComplexDouble in ATen but etk does
+    not compute it yet: only its ComplexHalf rejection is a case.
     Division is c10's Smith algorithm with the multiply-adds fused (GCC contracts them in the
     x86-64 build): the cases are exact.
   * abs: the modulus, a real result of the part dtype (ComplexHalf -> Half); the out is a real
@@ -248,6 +247,27 @@ def exp_extra(op):
     return cs
 
 
+def inv_extra(op):
+    """The inverse functions: branch cuts with signed zeros, near the branch points, huge and
+    tiny parts (one case per magnitude: the tolerance scales with the largest result)."""
+    cs = []
+    for dt in (C64, C128):
+        big = 3e38 if dt == C64 else 1.7e308
+        tiny = 1e-40 if dt == C64 else 1e-310
+        for what, zs in (("branch cuts, signed zeros", [complex(2.0, 0.0), complex(2.0, -0.0), complex(-3.0, 0.0),
+                                                         complex(-3.0, -0.0), complex(0.0, 2.0), complex(-0.0, 2.0),
+                                                         complex(0.0, -3.0), complex(-0.0, -3.0), complex(0.5, 0.0),
+                                                         complex(0.0, 0.5), complex(1.0, 0.0), complex(-1.0, -0.0),
+                                                         complex(0.0, 1.0)]),
+                         ("near the branch points", [1 + 1e-3j, 1 - 1e-7j, -1 + 1e-20j, 0.999 + 1e-4j, 1e-6 + 1j,
+                                                     1e-12 - 1j, 1.001 + 0j, 0.7 + 0.7j, -0.6 + 0.8j]),
+                         ("huge", [complex(big, big), complex(-big, 1.0), complex(1.0, -big), complex(1e20, 1e-20)]),
+                         ("tiny", [complex(tiny, tiny), complex(-tiny, 0.5), complex(1e-20, -1e-25),
+                                   complex(1e-8, 1e-8), complex(-3e-4, 1e-5)])):
+            cs.append(C("%s %s" % (what, NAME[dt]), self=T(torch.tensor(zs, dtype=C128).to(dt))))
+    return cs
+
+
 def abs_cases(op):
     r = rng_for(op, "complex")
     cs = unary(op, outs=(C64, C128, C32, F32, F64, F16, I32))
@@ -302,9 +322,7 @@ REJECT_ALL = {
 }
 # ATen computes ComplexFloat / ComplexDouble for these but has no ComplexHalf kernel: only the
 # ComplexHalf rejection is a case here (etk does not compute them for complex yet).
-REJECT_HALF = {op: t1 for op in (
-    "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out",
-    "tan.out", "tanh.out")}
+REJECT_HALF = {}
 REJECT_HALF.update({
     "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
     "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
@@ -364,6 +382,15 @@ def ops():
                                                      + swap_extra("sin.out"), torch.sin), None),
         ("cos.out" + cx, "exact", lambda: trans_tol(unary("cos.out", half=False, outs=(C128, F32, C32))
                                                      + swap_extra("cos.out"), torch.cos), None),
+        ("tanh.out" + cx, "exact", lambda: trans_tol(unary("tanh.out", half=False, outs=(C128, F32, C32))
+                                                      + exp_extra("tanh.out"), torch.tanh), None),
+        ("tan.out" + cx, "exact", lambda: trans_tol(unary("tan.out", half=False, outs=(C128, F32, C32))
+                                                     + swap_extra("tan.out"), torch.tan), None),
+    ] + [
+        (op + ".out" + cx, "exact", lambda op=op: trans_tol(unary(op + ".out", half=False, outs=(C128, F32, C32))
+                                                            + inv_extra(op + ".out"), getattr(torch, op)), None)
+        for op in ("asin", "acos", "atan", "asinh", "acosh", "atanh")
+    ] + [
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]
