@@ -445,10 +445,10 @@ fn ops_without_complex_kernels_reject_with_a_dtype_error() {
     for (k, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
     }
-    // ATen computes pow of ComplexFloat (etk does not yet), never exp of ComplexHalf.
-    let r = run(&mut o, |o| {
-        pow::pow_tensor_tensor_out(&mut ctx(), &v, &v, o)
-    });
+    // ATen computes mm of ComplexFloat (etk does not yet), never exp of ComplexHalf.
+    let m = cx(ComplexFloat, &[(1.0, 2.0)], &[1, 1]);
+    let mut mo = zeros(ComplexFloat, &[1, 1]);
+    let r = run(&mut mo, |o| mm::mm_out(&mut ctx(), &m.view(), &m.view(), o));
     assert_eq!(err_kind(r), ErrorKind::NotImplemented);
     let h = zeros(ComplexHalf, &[2]);
     let mut ho = zeros(ComplexHalf, &[2]);
@@ -790,4 +790,60 @@ fn tan_tanh_and_inverse_functions() {
     run(&mut out, |o| atanh::atanh_out(&mut ctx(), &xf.view(), o)).unwrap();
     let g = pairs(&out)[0];
     assert!((g.0 - 0.5003700000525311).abs() < 1e-6 && (g.1 - 0.3143981432077165).abs() < 1e-6);
+}
+
+/// pow with complex operands against torch 2.13 (ComplexDouble): Tensor_Scalar's special
+/// exponents (products, sqrt, reciprocal) and the general `exp(y log x)`, C's product in it
+/// (`inf ** 2` is `inf + i NaN`, `0 ** 0` is NaN), and Scalar_out.
+#[test]
+// torch's printed values, some of which look like well-known constants
+#[allow(clippy::approx_constant)]
+fn pow_complex() {
+    let close = |g: (f64, f64), w: (f64, f64)| {
+        let d = |g: f64, w: f64| (g - w).abs() <= 1e-14 * w.abs().max(1e-300);
+        assert!(d(g.0, w.0) && d(g.1, w.1), "got {g:?}, want {w:?}");
+    };
+    let x = cx(ComplexDouble, &[(1.0, 2.0)], &[1]);
+    let mut out = zeros(ComplexDouble, &[1]);
+    for (e, w) in [
+        (2.0, (-3.0, 4.0)),
+        (3.0, (-11.0, -2.0)),
+        (-1.0, (0.2, -0.4)),
+        (-2.0, (-0.12, -0.16)),
+        (0.5, (1.272019649514069, 0.7861513777574233)),
+        (-0.5, (0.5688644810057831, -0.3515775842541429)),
+        (1.5, (-0.3002831060007772, 3.3301906767855614)),
+    ] {
+        run(&mut out, |o| {
+            pow::pow_tensor_scalar_out(&mut ctx(), &x.view(), Scalar::Double(e), o)
+        })
+        .unwrap();
+        close(pairs(&out)[0], w);
+    }
+    let inf = f64::INFINITY;
+    let b = cx(ComplexDouble, &[(0.0, 0.0), (-2.0, 0.0), (inf, 0.0)], &[3]);
+    let e = cx(ComplexDouble, &[(0.0, 0.0), (0.5, 0.0), (2.0, 0.0)], &[3]);
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| {
+        pow::pow_tensor_tensor_out(&mut ctx(), &b.view(), &e.view(), o)
+    })
+    .unwrap();
+    let got = pairs(&out);
+    assert!(got[0].0.is_nan() && got[0].1.is_nan());
+    close(got[1], (8.659560562354932e-17, 1.414213562373095));
+    assert!(got[2].0 == inf && got[2].1.is_nan());
+    let y = cx(ComplexDouble, &[(1.0, 1.0)], &[1]);
+    let mut out = zeros(ComplexDouble, &[1]);
+    run(&mut out, |o| {
+        pow::pow_scalar_out(&mut ctx(), Scalar::Int(2), &y.view(), o)
+    })
+    .unwrap();
+    close(pairs(&out)[0], (1.5384778027279442, 1.2779225526272695));
+    // ATen has no ComplexHalf pow
+    let h = zeros(ComplexHalf, &[1]);
+    let mut ho = zeros(ComplexHalf, &[1]);
+    let r = run(&mut ho, |o| {
+        pow::pow_tensor_scalar_out(&mut ctx(), &h.view(), Scalar::Int(2), o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }

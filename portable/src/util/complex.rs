@@ -759,6 +759,53 @@ pub fn atan<T: Part>(z: Complex<T>) -> Complex<T> {
     Complex::new(w.im, -w.re)
 }
 
+/// `x ** y` as glibc's `cpow` (ATen's complex `pow` is `std::pow`): `exp(y log x)`, the product
+/// C's (`mul_c99`).
+pub fn pow<T: Part>(x: Complex<T>, y: Complex<T>) -> Complex<T> {
+    exp(mul_c99(y, log(x)))
+}
+
+/// C's complex product as libgcc's `__muldc3` computes it: the plain formula, except that a
+/// NaN + i NaN result with an infinite factor (or an overflowed partial product) is recomputed
+/// as Annex G asks, infinite parts turned into ±1 and NaN parts into ±0.
+fn mul_c99<T: Part>(p: Complex<T>, q: Complex<T>) -> Complex<T> {
+    let (mut a, mut b, mut c, mut d) = (p.re, p.im, q.re, q.im);
+    let (ac, bd, ad, bc) = (a * c, b * d, a * d, b * c);
+    let (x, y) = (ac - bd, ad + bc);
+    if !(x.is_nan() && y.is_nan()) {
+        return Complex::new(x, y);
+    }
+    let inf = |v: T| v.abs() == T::INFINITY;
+    let box_inf = |v: T| (if inf(v) { T::ONE } else { T::ZERO }).copysign(v);
+    let nan_to_zero = |v: T| if v.is_nan() { T::ZERO.copysign(v) } else { v };
+    let mut recalc = false;
+    if inf(a) || inf(b) {
+        a = box_inf(a);
+        b = box_inf(b);
+        c = nan_to_zero(c);
+        d = nan_to_zero(d);
+        recalc = true;
+    }
+    if inf(c) || inf(d) {
+        c = box_inf(c);
+        d = box_inf(d);
+        a = nan_to_zero(a);
+        b = nan_to_zero(b);
+        recalc = true;
+    }
+    if !recalc && (inf(ac) || inf(bd) || inf(ad) || inf(bc)) {
+        a = nan_to_zero(a);
+        b = nan_to_zero(b);
+        c = nan_to_zero(c);
+        d = nan_to_zero(d);
+        recalc = true;
+    }
+    if !recalc {
+        return Complex::new(x, y);
+    }
+    Complex::new(T::INFINITY * (a * c - b * d), T::INFINITY * (a * d + b * c))
+}
+
 /// Runs `$body` with `$T` bound to the part type of the compute type of complex `$dtype`
 /// (`f32` for ComplexHalf and ComplexFloat, `f64` for ComplexDouble); real dtypes evaluate
 /// `$real`.
