@@ -445,8 +445,10 @@ fn ops_without_complex_kernels_reject_with_a_dtype_error() {
     for (k, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind, ErrorKind::InvalidType, "call {k}");
     }
-    // ATen computes tan of ComplexFloat (etk does not yet), never exp of ComplexHalf.
-    let r = run(&mut o, |o| tan::tan_out(&mut ctx(), &v, o));
+    // ATen computes mm of ComplexFloat (etk does not yet), never exp of ComplexHalf.
+    let m = cx(ComplexFloat, &[(1.0, 2.0)], &[1, 1]);
+    let mut mo = zeros(ComplexFloat, &[1, 1]);
+    let r = run(&mut mo, |o| mm::mm_out(&mut ctx(), &m.view(), &m.view(), o));
     assert_eq!(err_kind(r), ErrorKind::NotImplemented);
     let h = zeros(ComplexHalf, &[2]);
     let mut ho = zeros(ComplexHalf, &[2]);
@@ -641,4 +643,207 @@ fn sin_and_cos() {
     let got = pairs(&out);
     // cos(i) = cosh 1
     assert!((got[1].0 - 1f64.cosh()).abs() < 1e-15 && got[1].1 == -0.0);
+}
+
+/// torch 2.13's values (ComplexDouble) of the remaining trigonometric functions: a generic
+/// point, real arguments on the branch cuts with signed zeros, a huge argument (the `log 2z`
+/// forms), a tiny one (no cancellation), and `i inf`.
+#[test]
+// torch's printed values, some of which look like well-known constants
+#[allow(clippy::approx_constant, clippy::type_complexity)]
+fn tan_tanh_and_inverse_functions() {
+    type Fun = fn(
+        &mut etk_core::KernelContext<'_>,
+        &etk_core::Tensor<'_>,
+        &mut etk_core::Tensor<'_>,
+    ) -> etk_core::Result<()>;
+    let inf = f64::INFINITY;
+    let x = cx(
+        ComplexDouble,
+        &[
+            (0.5, 0.25),
+            (2.0, -0.0),
+            (-3.0, 0.0),
+            (1e300, 1e300),
+            (1e-20, -1e-25),
+            (0.0, inf),
+        ],
+        &[6],
+    );
+    let table: [(&str, Fun, [(f64, f64); 6]); 8] = [
+        (
+            "tan",
+            tan::tan_out,
+            [
+                (0.504500702698564, 0.3124206925025888),
+                (-2.185039863261519, -0.0),
+                (0.1425465430742778, 0.0),
+                (0.0, 1.0),
+                (1e-20, -1e-25),
+                (0.0, 1.0),
+            ],
+        ),
+        (
+            "tanh",
+            tanh::tanh_out,
+            [
+                (0.4854872810241353, 0.19805544995134955),
+                (0.9640275800758168, -0.0),
+                (-0.9950547536867302, 0.0),
+                (1.0, 0.0),
+                (1e-20, -1e-25),
+                (0.0, f64::NAN),
+            ],
+        ),
+        (
+            "asin",
+            asin::asin_out,
+            [
+                (0.5016088532755008, 0.28139605624529274),
+                (1.5707963267948966, -1.3169578969248166),
+                (-1.5707963267948966, 1.762747174039086),
+                (0.7853981633974483, 691.8152486690535),
+                (1e-20, -1e-25),
+                (0.0, inf),
+            ],
+        ),
+        (
+            "acos",
+            acos::acos_out,
+            [
+                (1.0691874735193958, -0.28139605624529274),
+                (0.0, 1.3169578969248166),
+                (3.141592653589793, -1.762747174039086),
+                (0.7853981633974483, -691.8152486690535),
+                (1.5707963267948966, 1e-25),
+                (1.5707963267948966, -inf),
+            ],
+        ),
+        (
+            "atan",
+            atan::atan_out,
+            [
+                (0.4842544903299662, 0.20058661813123432),
+                (1.1071487177940904, -0.0),
+                (-1.2490457723982544, 0.0),
+                (1.5707963267948966, 4.999999999999999e-301),
+                (1e-20, -1e-25),
+                (1.5707963267948966, 0.0),
+            ],
+        ),
+        (
+            "asinh",
+            asinh::asinh_out,
+            [
+                (0.4926756834207706, 0.2243284526346675),
+                (1.4436354751788103, -0.0),
+                (-1.8184464592320668, 0.0),
+                (691.8152486690535, 0.7853981633974483),
+                (1e-20, -1e-25),
+                (inf, 1.5707963267948966),
+            ],
+        ),
+        (
+            "acosh",
+            acosh::acosh_out,
+            [
+                (0.28139605624529274, 1.0691874735193958),
+                (1.3169578969248166, -0.0),
+                (1.762747174039086, 3.141592653589793),
+                (691.8152486690535, 0.7853981633974483),
+                (1e-25, -1.5707963267948966),
+                (inf, 1.5707963267948966),
+            ],
+        ),
+        (
+            "atanh",
+            atanh::atanh_out,
+            [
+                (0.5003700000525311, 0.3143981432077165),
+                (0.5493061443340549, -1.5707963267948966),
+                (-0.34657359027997264, 1.5707963267948966),
+                (4.999999999999999e-301, 1.5707963267948966),
+                (1e-20, -1e-25),
+                (0.0, 1.5707963267948966),
+            ],
+        ),
+    ];
+    for (name, f, want) in table {
+        let mut out = zeros(ComplexDouble, &[6]);
+        run(&mut out, |o| f(&mut ctx(), &x.view(), o)).unwrap();
+        for (k, (g, w)) in pairs(&out).into_iter().zip(want).enumerate() {
+            for (g, w) in [(g.0, w.0), (g.1, w.1)] {
+                let ok = if w.is_nan() {
+                    g.is_nan()
+                } else if w == 0.0 || w.is_infinite() {
+                    g == w && g.is_sign_negative() == w.is_sign_negative()
+                } else {
+                    ((g - w) / w).abs() < 1e-14
+                };
+                assert!(ok, "{name} element {k}: got {g}, want {w}");
+            }
+        }
+    }
+    // ComplexFloat computes in f32: the same formulas, single precision.
+    let xf = cx(ComplexFloat, &[(0.5, 0.25)], &[1]);
+    let mut out = zeros(ComplexFloat, &[1]);
+    run(&mut out, |o| atanh::atanh_out(&mut ctx(), &xf.view(), o)).unwrap();
+    let g = pairs(&out)[0];
+    assert!((g.0 - 0.5003700000525311).abs() < 1e-6 && (g.1 - 0.3143981432077165).abs() < 1e-6);
+}
+
+/// pow with complex operands against torch 2.13 (ComplexDouble): Tensor_Scalar's special
+/// exponents (products, sqrt, reciprocal) and the general `exp(y log x)`, C's product in it
+/// (`inf ** 2` is `inf + i NaN`, `0 ** 0` is NaN), and Scalar_out.
+#[test]
+// torch's printed values, some of which look like well-known constants
+#[allow(clippy::approx_constant)]
+fn pow_complex() {
+    let close = |g: (f64, f64), w: (f64, f64)| {
+        let d = |g: f64, w: f64| (g - w).abs() <= 1e-14 * w.abs().max(1e-300);
+        assert!(d(g.0, w.0) && d(g.1, w.1), "got {g:?}, want {w:?}");
+    };
+    let x = cx(ComplexDouble, &[(1.0, 2.0)], &[1]);
+    let mut out = zeros(ComplexDouble, &[1]);
+    for (e, w) in [
+        (2.0, (-3.0, 4.0)),
+        (3.0, (-11.0, -2.0)),
+        (-1.0, (0.2, -0.4)),
+        (-2.0, (-0.12, -0.16)),
+        (0.5, (1.272019649514069, 0.7861513777574233)),
+        (-0.5, (0.5688644810057831, -0.3515775842541429)),
+        (1.5, (-0.3002831060007772, 3.3301906767855614)),
+    ] {
+        run(&mut out, |o| {
+            pow::pow_tensor_scalar_out(&mut ctx(), &x.view(), Scalar::Double(e), o)
+        })
+        .unwrap();
+        close(pairs(&out)[0], w);
+    }
+    let inf = f64::INFINITY;
+    let b = cx(ComplexDouble, &[(0.0, 0.0), (-2.0, 0.0), (inf, 0.0)], &[3]);
+    let e = cx(ComplexDouble, &[(0.0, 0.0), (0.5, 0.0), (2.0, 0.0)], &[3]);
+    let mut out = zeros(ComplexDouble, &[3]);
+    run(&mut out, |o| {
+        pow::pow_tensor_tensor_out(&mut ctx(), &b.view(), &e.view(), o)
+    })
+    .unwrap();
+    let got = pairs(&out);
+    assert!(got[0].0.is_nan() && got[0].1.is_nan());
+    close(got[1], (8.659560562354932e-17, 1.414213562373095));
+    assert!(got[2].0 == inf && got[2].1.is_nan());
+    let y = cx(ComplexDouble, &[(1.0, 1.0)], &[1]);
+    let mut out = zeros(ComplexDouble, &[1]);
+    run(&mut out, |o| {
+        pow::pow_scalar_out(&mut ctx(), Scalar::Int(2), &y.view(), o)
+    })
+    .unwrap();
+    close(pairs(&out)[0], (1.5384778027279442, 1.2779225526272695));
+    // ATen has no ComplexHalf pow
+    let h = zeros(ComplexHalf, &[1]);
+    let mut ho = zeros(ComplexHalf, &[1]);
+    let r = run(&mut ho, |o| {
+        pow::pow_tensor_scalar_out(&mut ctx(), &h.view(), Scalar::Int(2), o)
+    });
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
 }

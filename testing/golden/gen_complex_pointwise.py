@@ -10,9 +10,10 @@ What ATen 2.13's CPU kernels do with complex operands (audited op by op with tor
     ComplexFloat and ComplexDouble (glibc's cexp / csqrt / clog / csinh / ccosh, csin and ccos
     through them, c10's division, c10's own
     expm1 and log1p formulas, log10 and log2 as log over ln 10 / ln 2 per part); tolerance: the trans rtol of the part dtype, atol that rtol times the case's
-    largest finite result modulus. The other floating unary ops and pow accept ComplexFloat /
-    ComplexDouble in ATen but etk does not compute them yet: only their ComplexHalf rejection
-    is a case.
+    largest finite result modulus. pow (all three overloads): glibc's cpow, exp(y log x) with C's
+    complex product (__muldc3's recovery of infinities), Tensor_Scalar's specializations (0.5
+    sqrt, -0.5 rsqrt, -1 reciprocal, 2 / 3 / -2 products, 0 fill, 1 copy); the trans tolerance
+    scaled by the case's largest result modulus (pow_tol).
     Division is c10's Smith algorithm with the multiply-adds fused (GCC contracts them in the
     x86-64 build): the cases are exact.
   * abs: the modulus, a real result of the part dtype (ComplexHalf -> Half); the out is a real
@@ -248,6 +249,27 @@ def exp_extra(op):
     return cs
 
 
+def inv_extra(op):
+    """The inverse functions: branch cuts with signed zeros, near the branch points, huge and
+    tiny parts (one case per magnitude: the tolerance scales with the largest result)."""
+    cs = []
+    for dt in (C64, C128):
+        big = 3e38 if dt == C64 else 1.7e308
+        tiny = 1e-40 if dt == C64 else 1e-310
+        for what, zs in (("branch cuts, signed zeros", [complex(2.0, 0.0), complex(2.0, -0.0), complex(-3.0, 0.0),
+                                                         complex(-3.0, -0.0), complex(0.0, 2.0), complex(-0.0, 2.0),
+                                                         complex(0.0, -3.0), complex(-0.0, -3.0), complex(0.5, 0.0),
+                                                         complex(0.0, 0.5), complex(1.0, 0.0), complex(-1.0, -0.0),
+                                                         complex(0.0, 1.0)]),
+                         ("near the branch points", [1 + 1e-3j, 1 - 1e-7j, -1 + 1e-20j, 0.999 + 1e-4j, 1e-6 + 1j,
+                                                     1e-12 - 1j, 1.001 + 0j, 0.7 + 0.7j, -0.6 + 0.8j]),
+                         ("huge", [complex(big, big), complex(-big, 1.0), complex(1.0, -big), complex(1e20, 1e-20)]),
+                         ("tiny", [complex(tiny, tiny), complex(-tiny, 0.5), complex(1e-20, -1e-25),
+                                   complex(1e-8, 1e-8), complex(-3e-4, 1e-5)])):
+            cs.append(C("%s %s" % (what, NAME[dt]), self=T(torch.tensor(zs, dtype=C128).to(dt))))
+    return cs
+
+
 def abs_cases(op):
     r = rng_for(op, "complex")
     cs = unary(op, outs=(C64, C128, C32, F32, F64, F16, I32))
@@ -301,15 +323,86 @@ REJECT_ALL = {
     "bitwise_xor.Tensor_out": t2,
 }
 # ATen computes ComplexFloat / ComplexDouble for these but has no ComplexHalf kernel: only the
-# ComplexHalf rejection is a case here (etk does not compute them for complex yet).
-REJECT_HALF = {op: t1 for op in (
-    "acos.out", "acosh.out", "asin.out", "asinh.out", "atan.out", "atanh.out",
-    "tan.out", "tanh.out")}
-REJECT_HALF.update({
-    "pow.Tensor_Tensor_out": lambda mk: dict(self=mk([3]), exponent=mk([3])),
-    "pow.Tensor_Scalar_out": lambda mk: dict(self=mk([3]), exponent=2),
-    "pow.Scalar_out": lambda mk: dict(self=2, exponent=mk([3])),
-})
+# ComplexHalf rejection is a case here (etk does not compute them for complex yet). None left.
+REJECT_HALF = {}
+
+
+def pow_tol(cs):
+    """trans_tol for pow: the case's result computed by torch in ComplexDouble."""
+    for c in cs:
+        kw = c["kw"]
+        ts = [v.t for v in kw.values() if isinstance(v, T)]
+        if any(t.dtype == C32 for t in ts) or not any(t.is_complex() for t in ts):
+            continue
+        part = F32 if any(t.dtype == C64 for t in ts) else F64
+        rtol = G.TOLS["trans"][part][0]
+        args = [kw["self"].t.to(C128) if isinstance(kw["self"], T) else kw["self"],
+                kw["exponent"].t.to(C128) if isinstance(kw["exponent"], T) else kw["exponent"]]
+        m = torch.pow(*args).abs()
+        m = m[torch.isfinite(m)]
+        big = float(m.max()) if m.numel() else 1.0
+        atol = rtol * big if big < 1 else max(G.TOLS["trans"][part][1], rtol * big)
+        c["tol"] = {"rtol": rtol, "atol": float("%.3g" % atol)}
+    return cs
+
+
+def pow_cases(op):
+    """pow with complex operands (ComplexHalf rejected): c10's exp(y log x); Tensor_Scalar's
+    special exponents (0, 1, 2, 3, -1, -2, 0.5, -0.5); special parts; real operands mixed in."""
+    r = rng_for(op, "complex")
+    cs = []
+    sp = lambda dt: T(cspecials(dt))
+    if op == "pow.Tensor_Tensor_out":
+        for dt in CPLX:
+            note = "%s [2,3,4]" % NAME[dt] + (" (ATen has no ComplexHalf kernel)" if dt == C32 else "")
+            cs.append(C(note, self=T(cvals(r, dt, [2, 3, 4])), exponent=T(cvals(r, dt, [2, 3, 4]))))
+        for dt in (C64, C128):
+            e = torch.tensor([2.5 - 1j], dtype=dt)
+            cs.append(C("special parts of self %s" % NAME[dt], self=sp(dt), exponent=T(e)))
+            x = torch.tensor([1.5 + 0.5j], dtype=dt)
+            cs.append(C("special parts of exponent %s" % NAME[dt], self=T(x), exponent=sp(dt)))
+            z = torch.tensor([0j, 0j, 0j, -2 + 0j, -2 - 0j], dtype=dt)
+            cs.append(C("zero and negative bases %s" % NAME[dt], self=T(z),
+                        exponent=T(torch.tensor([0j, 2 + 0j, -1 + 0j, 0.5 + 0j, 0.5 + 0j], dtype=dt))))
+        cs.append(C("broadcast [3,1] ** [4]", self=T(cvals(r, C64, [3, 1])), exponent=T(cvals(r, C64, [4]))))
+        cs.append(C("Float exponent", self=T(cvals(r, C64, [4])), exponent=T(G.vals(r, F32, [4]))))
+        cs.append(C("Double self, ComplexFloat exponent", self=T(G.vals(r, F64, [4]).abs()),
+                    exponent=T(cvals(r, C64, [4]))))
+        x = cvals(r, C64, [2, 3, 4, 5])
+        cs.append(C("channels-last", outs=[Out(dim_order=CL)], self=T(x, CL), exponent=T(cvals(r, C64, [2, 3, 4, 5]), CL)))
+        cs.append(C("resize out", outs=[Out(shape=[5])], self=T(cvals(r, C128, [2, 3])), exponent=T(cvals(r, C128, [3]))))
+        for odt in (C128, F32):
+            cs.append(C("%s out" % NAME[odt], outs=[Out(odt)], self=T(cvals(r, C64, [3])), exponent=T(cvals(r, C64, [3]))))
+    elif op == "pow.Tensor_Scalar_out":
+        for dt in CPLX:
+            note = "%s [2,3,4]" % NAME[dt] + (" (ATen has no ComplexHalf kernel)" if dt == C32 else "")
+            cs.append(C(note, self=T(cvals(r, dt, [2, 3, 4])), exponent=2.5))
+        for dt in (C64, C128):
+            for e in (0, 1, 2, 3, -1, -2, 0.5, -0.5, 1.5, -3, 2.0, True, False):
+                z = torch.cat([cspecials(dt), cvals(r, dt, [6])])
+                cs.append(C("%s ** %r" % (NAME[dt], e), self=T(z), exponent=e))
+        cs.append(C("zero-dim", self=T(cvals(r, C64, [])), exponent=-1.5))
+        cs.append(C("empty", self=T(cvals(r, C64, [0, 3])), exponent=2))
+        x = cvals(r, C64, [2, 3, 4, 5])
+        cs.append(C("channels-last", outs=[Out(dim_order=CL)], self=T(x, CL), exponent=0.5))
+        cs.append(C("resize out", outs=[Out(shape=[5])], self=T(cvals(r, C128, [2, 3])), exponent=3))
+        for odt in (C128, F32):
+            cs.append(C("%s out" % NAME[odt], outs=[Out(odt)], self=T(cvals(r, C64, [3])), exponent=-2))
+        cs.append(C("Float self into a ComplexFloat out", outs=[Out(C64)], self=T(G.vals(r, F32, [3]).abs()), exponent=1.5))
+    else:
+        for dt in CPLX:
+            note = "%s [2,3,4]" % NAME[dt] + (" (ATen has no ComplexHalf kernel)" if dt == C32 else "")
+            cs.append(C(note, self=2, exponent=T(cvals(r, dt, [2, 3, 4]))))
+        for dt in (C64, C128):
+            for b in (0, 1, -1.5, 2.5, 0.0):
+                cs.append(C("%r ** special parts %s" % (b, NAME[dt]), self=b, exponent=sp(dt)))
+        cs.append(C("zero-dim", self=3, exponent=T(cvals(r, C128, []))))
+        cs.append(C("empty", self=3, exponent=T(cvals(r, C64, [0, 3]))))
+        cs.append(C("channels-last", outs=[Out(dim_order=CL)], self=1.5, exponent=T(cvals(r, C64, [2, 3, 4, 5]), CL)))
+        cs.append(C("resize out", outs=[Out(shape=[5])], self=2, exponent=T(cvals(r, C128, [2, 3]))))
+        for odt in (C128, F32):
+            cs.append(C("%s out" % NAME[odt], outs=[Out(odt)], self=2, exponent=T(cvals(r, C64, [3]))))
+    return pow_tol(cs)
 
 
 def ops():
@@ -364,6 +457,18 @@ def ops():
                                                      + swap_extra("sin.out"), torch.sin), None),
         ("cos.out" + cx, "exact", lambda: trans_tol(unary("cos.out", half=False, outs=(C128, F32, C32))
                                                      + swap_extra("cos.out"), torch.cos), None),
+        ("tanh.out" + cx, "exact", lambda: trans_tol(unary("tanh.out", half=False, outs=(C128, F32, C32))
+                                                      + exp_extra("tanh.out"), torch.tanh), None),
+        ("tan.out" + cx, "exact", lambda: trans_tol(unary("tan.out", half=False, outs=(C128, F32, C32))
+                                                     + swap_extra("tan.out"), torch.tan), None),
+    ] + [
+        (op + ".out" + cx, "exact", lambda op=op: trans_tol(unary(op + ".out", half=False, outs=(C128, F32, C32))
+                                                            + inv_extra(op + ".out"), getattr(torch, op)), None)
+        for op in ("asin", "acos", "atan", "asinh", "acosh", "atanh")
+    ] + [
+        ("pow.Tensor_Tensor_out" + cx, "exact", lambda: pow_cases("pow.Tensor_Tensor_out"), None),
+        ("pow.Tensor_Scalar_out" + cx, "exact", lambda: pow_cases("pow.Tensor_Scalar_out"), None),
+        ("pow.Scalar_out" + cx, "exact", lambda: pow_cases("pow.Scalar_out"), None),
         ("reciprocal.out" + cx, "exact", lambda: unary("reciprocal.out", half=False, outs=(C128, F32, C32)), None),
         ("logical_not.out" + cx, "exact", lambda: unary("logical_not.out", half=False, outs=(C128, F32, B_)), None),
     ]

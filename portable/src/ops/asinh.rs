@@ -5,9 +5,13 @@
 //! Integer and Bool inputs compute in Float (ATen's default dtype); Half and BFloat16 compute
 //! in f32 and round once. The out may be any floating dtype (a Double result into a Half out is
 //! accepted); integral and Bool outs are rejected.
+//!
+//! ComplexFloat and ComplexDouble compute glibc's complex function (ATen's `std::asinh`) with
+//! glibc's special values into a complex out; ComplexHalf is rejected.
 
+use crate::util::complex;
 use crate::util::dispatch::Float;
-use crate::util::unary::unary_float_op;
+use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::asinh.out";
@@ -17,7 +21,15 @@ pub fn asinh_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    unary_float_op(OP, self_, out, Float::asinh, Float::asinh)
+    unary_float_or_complex_op(
+        OP,
+        self_,
+        out,
+        Float::asinh,
+        Float::asinh,
+        complex::asinh,
+        complex::asinh,
+    )
 }
 
 boxed_kernel!(pub fn asinh_out_boxed = OP => asinh_out(self_: &Tensor) -> (out));

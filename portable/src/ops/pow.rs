@@ -16,15 +16,21 @@
 //!   which on BFloat16 round every step to BFloat16. Half always calls `pow` (with the exponent
 //!   rounded to Half).
 //! - `Scalar_out` with base 1 fills the out with 1 whatever the out's dtype (Bool included).
+//!
+//! ComplexFloat and ComplexDouble (ComplexHalf is rejected, as ATen) compute glibc's `cpow`,
+//! `exp(y log x)` with C's complex product (so `0 ** 0` is NaN); `Tensor_Scalar` keeps ATen's
+//! specializations: `0.5` is `sqrt`, `-0.5` is `1 / sqrt`, `-1` is `1 / x`, `2`, `3` and `-2` are
+//! c10's products, any other exponent `(e, 0)`.
 
-use crate::dispatch_float;
 use crate::util::arith::{
     Ctx, Kernel, Num, Operand, Rules, Spec, arith_tensor_out, binary_map, powi,
 };
+use crate::util::complex::{self, Complex, Part};
 use crate::util::copy::copy_cast;
 use crate::util::dispatch::Float;
 use crate::util::pointwise::{common_dtype_scalar, each1, promoted, reject_bool};
 use crate::util::scalar::scalar_to_checked;
+use crate::{dispatch_complex, dispatch_float};
 use etk_core::iter::{Arg, arg, fill, map1};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{
@@ -40,10 +46,18 @@ pub const OP_SCALAR: &str = "aten::pow.Scalar_out";
 struct Pow;
 
 impl Kernel for Pow {
-    const COMPLEX: crate::util::arith::OnComplex = crate::util::arith::OnComplex::Unimplemented;
+    const COMPLEX: crate::util::arith::OnComplex = crate::util::arith::OnComplex::NoHalf;
     #[inline(always)]
     fn apply<C: Num>(self, a: C, b: C, _: &Ctx<C>) -> Option<C> {
         Some(a.pow(b))
+    }
+    fn apply_complex<T: Part>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        _: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        complex::pow(a, b)
     }
 }
 
@@ -111,6 +125,10 @@ pub fn pow_tensor_scalar_out(
     }
     if equals(&exponent, 1.0) || exponent == Scalar::Bool(true) {
         return copy_cast(op, "self", self_, out);
+    }
+    if common.is_complex() {
+        return dispatch_complex!(common, T => pow_complex::<T>(op, self_, out, &exponent),
+            _ => Err(Error::unsupported_dtype(op, "self", common)));
     }
     let x = arg("self", self_).via(common);
     if !common.is_floating_point() {
@@ -181,6 +199,41 @@ fn pow_float<F: Float + Num>(
         PowKind::General => v.powf(ef),
     };
     map1::<F, F>(op, out, Some(common), x, each1(pow))
+}
+
+/// `Tensor_Scalar` on ComplexFloat / ComplexDouble: ATen's `sqrt`, `rsqrt` and `reciprocal`
+/// kernels for `0.5`, `-0.5`, `-1`, c10's products for `2`, `3`, `-2`, else `std::pow` with the
+/// exponent as a complex `(e, 0)`.
+fn pow_complex<T: Part>(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    exponent: &Scalar,
+) -> Result<()>
+where
+    Complex<T>: crate::util::dispatch::Access,
+{
+    let one = Complex::new(T::ONE, T::ZERO);
+    let e = exponent.to_f64();
+    let y = Complex::new(T::from_f64(e), T::ZERO);
+    let f = |x: Complex<T>| {
+        if equals(exponent, 0.5) {
+            complex::sqrt(x)
+        } else if equals(exponent, -0.5) {
+            one / complex::sqrt(x)
+        } else if equals(exponent, -1.0) {
+            one / x
+        } else if e == 2.0 {
+            x * x
+        } else if e == 3.0 {
+            x * x * x
+        } else if e == -2.0 {
+            one / (x * x)
+        } else {
+            complex::pow(x, y)
+        }
+    };
+    complex::map1(op, out, ("self", self_), f)
 }
 
 /// c10's `Scalar::equal(double)`: numeric equality for Int and Double; a Bool never equals a

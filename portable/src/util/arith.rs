@@ -16,7 +16,7 @@
 //! - [`RoundingMode`], [`check_sub_bool`], [`zero_division`].
 
 use crate::dispatch_compute;
-use crate::util::complex::{self, Complex, reject_complex, scalar_to_complex};
+use crate::util::complex::{self, Complex, Part, reject_complex, scalar_to_complex};
 use crate::util::dispatch::{Access, Arith, Float, identity, is_reduced_float, reduced_rounder};
 use crate::util::pointwise::{
     common_dtype, common_dtype_scalar, each1, each2, float_dtype, reject_bool, resize_to_broadcast,
@@ -239,7 +239,7 @@ pub trait Kernel: Copy {
     fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C>;
     /// The op on complex values (c10::complex's arithmetic); `cx.round` rounds an intermediate
     /// as ComplexHalf arithmetic does. Reached only when [`Kernel::COMPLEX`] computes.
-    fn apply_complex<T: Float>(
+    fn apply_complex<T: Part>(
         self,
         a: Complex<T>,
         b: Complex<T>,
@@ -341,7 +341,7 @@ pub fn binary_map<K: Kernel>(
 
 /// [`run`] for a complex common dtype: each operand converted to it (a real one to `(x, 0)`),
 /// the result stored into the out's dtype (a real out keeps the real part, as c10's casts).
-fn run_complex<T: Float, K: Kernel>(
+fn run_complex<T: Part, K: Kernel>(
     spec: &Spec,
     out: &mut Tensor<'_>,
     a: Operand<'_, '_>,
