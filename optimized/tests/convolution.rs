@@ -360,6 +360,7 @@ fn threads_split_the_work() {
         case(2, 32, 32, [17, 19], [3, 3], [1, 1], [2, 2], [2, 2], 4),
         case(1, 64, 32, [20, 20], [3, 3], [2, 2], [1, 1], [1, 1], 1).t([1, 1]),
         case(1, 8, 16, [1, 2000], [1, 5], [1, 1], [1, 2], [1, 1], 1).d1(),
+        case(1, 96, 96, [40, 41], [3, 3], [1, 1], [1, 1], [1, 1], 96),
     ];
     for c in big {
         let ords = orders(c.rank());
@@ -905,12 +906,18 @@ fn depthwise_non_finite() {
     xv[0] = f64::NAN;
     xv[25] = f64::INFINITY;
     let mut wv = values(27, &mut seed, Float);
-    for (weights_finite, out_order) in [(true, &CONTIG), (false, &CONTIG), (false, &CL)] {
+    let runs = [
+        (true, &CONTIG, &CONTIG),
+        (false, &CONTIG, &CONTIG),
+        (false, &CONTIG, &CL),
+        (false, &CL, &CL),
+    ];
+    for (weights_finite, x_order, out_order) in runs {
         if !weights_finite {
             wv[4] = f64::INFINITY;
             wv[9] = f64::NEG_INFINITY;
         }
-        let mut x = OwnedTensor::with_capacity(Float, &[1, 3, 6, 20], &CONTIG, 0).unwrap();
+        let mut x = OwnedTensor::with_capacity(Float, &[1, 3, 6, 20], x_order, 0).unwrap();
         x.fill_logical(&xv);
         let mut w = OwnedTensor::with_capacity(Float, &[3, 1, 3, 3], &CONTIG, 0).unwrap();
         w.fill_logical(&wv);

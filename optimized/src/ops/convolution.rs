@@ -9,9 +9,10 @@
 //!   input and the out (stride 1, NCHW or NHWC) is one GEMM per group — `W[C_out, C_in] x
 //!   X[C_in, positions]` — read in place (NHWC batches merge into one product, the GEMM's
 //!   pixels x C_in times C_in x C_out);
-//! - Float depthwise (`groups == C_in == C_out`) runs a direct kernel vectorized along the
-//!   contiguous dim (width for NCHW, channels for NHWC) at the ISA level (`depthwise.rs`);
-//!   Half and BFloat16 depthwise widen the input into scratch and run the same kernel;
+//! - depthwise (`groups == C_in == C_out`) runs direct kernels vectorized along the
+//!   contiguous dim: channels for channels-last input and out, in every dtype
+//!   (`depthwise_nhwc.rs`), else width, Float (`depthwise.rs`; Half and BFloat16 widen the
+//!   input into scratch for it);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
 //!   time, then the GEMM (`im2col.rs`);
 //! - transposed convolutions are the GEMM `W^T x X` into columns, then col2im adds the
@@ -31,6 +32,7 @@
 //! portable's order, without fused multiply-adds, so it matches it bit for bit.
 
 mod depthwise;
+mod depthwise_nhwc;
 mod im2col;
 mod transposed;
 
@@ -129,7 +131,9 @@ pub fn convolution_out_isa(
         if transposed {
             transposed::transposed(ctx, isa, &c)?
         } else if geo.groups > 1 && geo.icg == 1 && geo.ocg == 1 {
-            if dt == Dt::F32 {
+            if depthwise_nhwc::depthwise_nhwc(ctx, isa, &c) {
+                true
+            } else if dt == Dt::F32 {
                 depthwise(&mut ctx.scratch, isa, &c);
                 true
             } else {
