@@ -1,0 +1,129 @@
+"""Golden cases for the behaviours of issue 28 (items 3-7) and the classes behind them, each in
+its own file next to the op's main one: `aten__<op>.<tag>.safetensors` (`scatter_add.out@lowp`
+in gen.OPS() selects it, as `@complex` does for gen_complex.py). Registered in gen.py's OPS()
+by `ops += gen_conform.ops()`.
+
+- `@lowp` (item 3): Half / BFloat16 scatter accumulation. ATen 2.13's CPU scatter kernels
+  (`scatter_add`, `scatter_reduce` sum / prod / mean) reduce in Float and round each element
+  once; a mean divides the rounded sum. Values are chosen so that the Float reduction is exact
+  in any order (few significant bits) while rounding after every step would differ: the cases
+  are exact. `index_put` with accumulate adds in the tensor's own dtype, one rounding per
+  addition (its CPU kernel is serial in index order), and `_embedding_bag` sums in Float and
+  rounds once: both are covered here too, exact.
+"""
+
+import torch
+
+import gen
+from gen import T, C, Out, NAME, F16, BF16, F32, F64, I32, I64, CL, rng_for
+
+A = torch.ops.aten
+LOWP = [F16, BF16]
+
+
+def lowp_vals(r, dt, shape, kind="sum"):
+    """Values with few significant bits: sums of a dozen (sum) or products of four (prod) are
+    exact in Float, and the partial sums / products need more bits than `dt` has."""
+    if kind == "prod":
+        # three significant bits (1, 1.25, 1.5, 1.75 times 1/2, 1 or 2): a product of seven is
+        # exact in Float, one of four needs more bits than Half has (three than BFloat16)
+        m = r.choice(list(shape), [1.0, 1.25, 1.5, 1.75]) * r.choice(list(shape), [0.5, 1.0, 2.0])
+        return (m * r.sign(list(shape))).to(dt)
+    # k / 64 in [-4, 4] (Half) or k / 16 (BFloat16): partial sums past 16 / 4 round
+    den = 64.0 if dt == F16 else 16.0
+    k = r.randint(list(shape), -256 if dt == F16 else -64, 256 if dt == F16 else 64).to(F64)
+    return (k / den + (16.0 if dt == F16 else 4.0) * r.sign(list(shape)).clamp(min=0)).to(dt)
+
+
+def gen_scatter_lowp(op, reduce_op):
+    """scatter_add / scatter_reduce of Half and BFloat16 where many sources land on one element."""
+    r = rng_for(op, "lowp")
+    cs = []
+    reds = [None] if not reduce_op else ["sum", "prod", "mean", "amax", "amin"]
+
+    def add(note, x, dim, idx, src, red, inc, xorder=None, outs=None):
+        kw = dict(self=T(x, xorder), dim=dim, index=T(idx), src=T(src))
+        if red is not None:
+            kw.update(reduce=red, include_self=inc)
+            note = "%s, reduce=%s include_self=%s" % (note, red, inc)
+        cs.append(C(note, outs=outs, tol="exact", **kw))
+
+    for dt in LOWP:
+        for red in reds:
+            kind = "prod" if red == "prod" else "sum"
+            for inc in ((True, False) if red else (True,)):
+                # dim 0 with more index rows than self: 6 sources per element
+                x = lowp_vals(r, dt, [2, 5], kind)
+                idx = torch.tensor([[0, 1, 0, 1, 0], [1, 0, 1, 0, 1]] * 6)
+                add("%s dim 0, 12 index rows into 2" % NAME[dt], x, 0, idx, lowp_vals(r, dt, [12, 5], kind),
+                    red, inc)
+                # dim 1 (last), repeats along the row
+                x = lowp_vals(r, dt, [3, 2], kind)
+                idx = gen_index_rows(r, [3, 8], 2)
+                add("%s dim 1, 8 sources into 2 per row" % NAME[dt], x, 1, idx, lowp_vals(r, dt, [3, 8], kind),
+                    red, inc)
+                # channels-last self, dim 1 (channels), and a resized out
+                x = lowp_vals(r, dt, [2, 2, 2, 3], kind)
+                idx = gen_index_rows(r, [2, 6, 2, 3], 2, dim=1)
+                src = lowp_vals(r, dt, [2, 6, 2, 3], kind)
+                add("%s channels-last self, dim 1" % NAME[dt], x, 1, idx, src, red, inc, xorder=CL)
+                add("%s resized out, dim 1" % NAME[dt], x, 1, idx, src, red, inc, outs=[Out(shape=[0])])
+    return cs
+
+
+def gen_index_rows(r, shape, hi, dim=-1):
+    """Random indices in [0, hi) with every value present along `dim` (many repeats)."""
+    t = r.randint(list(shape), 0, hi - 1).to(I64)
+    t.select(dim, 0).fill_(0)
+    t.select(dim, 1).fill_(hi - 1)
+    return t
+
+
+def gen_index_put_lowp(op):
+    """index_put accumulate in Half / BFloat16: one rounding per addition, in index order."""
+    r = rng_for(op, "lowp")
+    cs = []
+    for dt in LOWP:
+        x = lowp_vals(r, dt, [3, 4])
+        idx = torch.tensor([0, 2, 0, 0, 2, 1, 0, 2])
+        cs.append(C("%s rows, repeated" % NAME[dt], tol="exact", self=T(x),
+                    indices=gen_index.OptTs([T(idx)]), values=T(lowp_vals(r, dt, [8, 4])), accumulate=True))
+        cs.append(C("%s elements, repeated" % NAME[dt], tol="exact", self=T(x),
+                    indices=gen_index.OptTs([T(idx), T(torch.tensor([1, 3, 1, 1, 3, 0, 1, 3]))]),
+                    values=T(lowp_vals(r, dt, [8])), accumulate=True))
+        cs.append(C("%s broadcast value" % NAME[dt], tol="exact", self=T(x),
+                    indices=gen_index.OptTs([T(idx)]), values=T(lowp_vals(r, dt, [4])), accumulate=True))
+    return cs
+
+
+def gen_embedding_bag_lowp(op):
+    """_embedding_bag sum / mean of Half / BFloat16: Float sums rounded once."""
+    r = rng_for(op, "lowp")
+    cs = []
+    for dt in LOWP:
+        w = lowp_vals(r, dt, [4, 3])
+        idx = torch.tensor([0, 1, 2, 3, 0, 1, 2, 3, 3, 3, 1, 0])
+        for mode in (0, 1):
+            for off in (torch.tensor([0, 5]), torch.tensor([0, 12])):
+                try:
+                    outs = [Out(t.dtype, list(t.shape)) for t in A._embedding_bag(w, idx, off, False, mode)]
+                except Exception:
+                    continue
+                cs.append(C("%s mode %d, bags from %s" % (NAME[dt], mode, off.tolist()), outs=outs, tol="exact",
+                            weight=T(w), indices=T(idx), offsets=T(off), scale_grad_by_freq=False, mode=mode,
+                            sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=-1))
+    return cs
+
+
+def ops():
+    global gen_index
+    import gen_index
+    lowp = ["aten::scatter_add.out", "aten::scatter_reduce.two_out", "aten::index_put.out",
+            "aten::_embedding_bag.out"]
+    gen.NOT_ELEMENTWISE.update(lowp)
+    return [
+        ("scatter_add.out@lowp", "exact", lambda: gen_scatter_lowp("scatter_add.out", False), False),
+        ("scatter_reduce.two_out@lowp", "exact", lambda: gen_scatter_lowp("scatter_reduce.two_out", True), False),
+        ("index_put.out@lowp", "exact", lambda: gen_index_put_lowp("index_put.out"), False),
+        ("_embedding_bag.out@lowp", "exact", lambda: gen_embedding_bag_lowp("_embedding_bag.out"), False),
+    ]
