@@ -10,6 +10,10 @@ by `ops += gen_conform.ops()`.
   are exact. `index_put` with accumulate adds in the tensor's own dtype, one rounding per
   addition (its CPU kernel is serial in index order), and `_embedding_bag` sums in Float and
   rounds once: both are covered here too, exact.
+- `_pdist_forward.out@nd` (item 4): inputs of more than two dims, which ATen takes as
+  `N = size(0)` rows of `M = size(1)` elements of the contiguous memory; a non-contiguous one
+  and a 1-D one are rejections. (An empty input of 3+ dims with N >= 2 and M > 0 makes ATen
+  read past the tensor: not generated.)
 """
 
 import torch
@@ -115,15 +119,31 @@ def gen_embedding_bag_lowp(op):
     return cs
 
 
+def gen_pdist_nd(op):
+    r = rng_for(op, "nd")
+    cs = []
+    for dt in (F32, F64):
+        tol = {"rtol": 1e-5, "atol": 1e-6} if dt == F32 else {"rtol": 1e-12, "atol": 1e-12}
+        for shape in ([2, 5, 4], [3, 2, 4], [2, 2, 2, 2], [4, 1, 3], [1, 5, 4], [3, 0, 2], [3, 2, 1, 2]):
+            for p in (2.0, 1.0, 0.0, float("inf"), 3.0):
+                x = r.randn(shape).to(dt)
+                cs.append(C("%s %s p=%s" % (NAME[dt], shape, p), tol=tol, self=T(x), p=p))
+        x = r.randn([2, 3, 2, 2]).to(dt)
+        cs.append(C("%s channels-last [2, 3, 2, 2] (not contiguous)" % NAME[dt], self=T(x, CL), p=2.0))
+        cs.append(C("%s 1-d" % NAME[dt], self=T(r.randn([5]).to(dt)), p=2.0))
+    return cs
+
+
 def ops():
     global gen_index
     import gen_index
     lowp = ["aten::scatter_add.out", "aten::scatter_reduce.two_out", "aten::index_put.out",
-            "aten::_embedding_bag.out"]
+            "aten::_embedding_bag.out", "aten::_pdist_forward.out"]
     gen.NOT_ELEMENTWISE.update(lowp)
     return [
         ("scatter_add.out@lowp", "exact", lambda: gen_scatter_lowp("scatter_add.out", False), False),
         ("scatter_reduce.two_out@lowp", "exact", lambda: gen_scatter_lowp("scatter_reduce.two_out", True), False),
         ("index_put.out@lowp", "exact", lambda: gen_index_put_lowp("index_put.out"), False),
         ("_embedding_bag.out@lowp", "exact", lambda: gen_embedding_bag_lowp("_embedding_bag.out"), False),
+        ("_pdist_forward.out@nd", "trans", lambda: gen_pdist_nd("_pdist_forward.out"), False),
     ]
