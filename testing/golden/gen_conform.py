@@ -14,6 +14,13 @@ by `ops += gen_conform.ops()`.
   `N = size(0)` rows of `M = size(1)` elements of the contiguous memory; a non-contiguous one
   and a 1-D one are rejections. (An empty input of 3+ dims with N >= 2 and M > 0 makes ATen
   read past the tensor: not generated.)
+- `convolution.out@bias` (item 5): a bias of another real dtype than the input's (Double,
+  Half, BFloat16, Long, Bool with a Float input; Float with Double, Half and integer inputs):
+  ATen's native CPU kernels convert it to the input's dtype (the result keeps the input's).
+  Only calls ATen sends to those kernels are generated: its oneDNN path, chosen by batch size,
+  groups, kernel size, thread count and the CPU's BFloat16/Half support, rejects a mixed
+  bias instead (a depthwise or batched Float call; BFloat16 on an AVX-512 machine); etk
+  accepts those too. Tolerances are gen_nn's convolution bounds.
 """
 
 import torch
@@ -134,11 +141,47 @@ def gen_pdist_nd(op):
     return cs
 
 
+def gen_conv_bias(op):
+    import gen_nn
+    r = rng_for(op, "bias")
+    cs = []
+
+    def case(note, x, w, b, stride=(1, 1), padding=(0, 0), dilation=(1, 1), transposed=False, op_=(0, 0)):
+        k = x.dim() - 2
+        st, pd, dl, opd = [list(v)[:1] * k if len(v) == 1 else list(v)[:k] for v in (stride, padding, dilation, op_)]
+        tol = gen_nn.conv_tol(x.dtype, x, w, b.to(x.dtype) if x.dtype.is_floating_point else b.double(),
+                              st, pd, dl, transposed, opd, 1)
+        cs.append(C(note, tol=tol, input=T(x), weight=T(w), bias=T(b), stride=st, padding=pd, dilation=dl,
+                    transposed=transposed, output_padding=opd, groups=1))
+
+    x = r.randn([1, 3, 6, 6]).to(F32)
+    w = r.randn([4, 3, 3, 3]).to(F32)
+    for bdt in (F64, F16, BF16, I64, gen.B_, I32):
+        b = (r.randn([4]) * 3).to(bdt)
+        case("Float input, %s bias" % NAME[bdt], x, w, b)
+    b = r.randn([4]).to(F64) / 10 + 0.1
+    case("Float input, Double bias, stride 2", x, w, b, stride=(2, 2))
+    case("Float input, Double bias, dilation 2, padding 1", x, w, b, padding=(1, 1), dilation=(2, 2))
+    case("Float 1-d input, Double bias", x[:, :, 0], w[:, :, 0], b, stride=(1,), padding=(0,), dilation=(1,),
+         op_=(0,))
+    case("Float 3-d input, Double bias", x[:, :, :3, :, None].expand(1, 3, 3, 6, 2).contiguous(),
+         w[:, :, :2, :, None].expand(4, 3, 2, 3, 2).contiguous(), b, stride=(1,), padding=(0,), dilation=(1,),
+         op_=(0,))
+    case("Float transposed, Double bias", x, r.randn([3, 4, 3, 3]).to(F32), b, transposed=True)
+    case("Double input, Float bias", x.to(F64), w.to(F64), b.to(F32))
+    case("Half input, Float bias", x.to(F16), w.to(F16), b.to(F32))
+    case("Half input, Double bias", x.to(F16), w.to(F16), b)
+    xi, wi = (x * 3).round().to(I64), (w * 3).round().to(I64)
+    case("Long input, Float bias (converted: 2.5 -> 2)", xi, wi, torch.tensor([2.5, -1.5, 3.0, 0.25]))
+    case("Int input, Double bias", xi.to(I32), wi.to(I32), torch.tensor([2.5, -1.5, 3.0, 7.75], dtype=F64))
+    return cs
+
+
 def ops():
     global gen_index
     import gen_index
     lowp = ["aten::scatter_add.out", "aten::scatter_reduce.two_out", "aten::index_put.out",
-            "aten::_embedding_bag.out", "aten::_pdist_forward.out"]
+            "aten::_embedding_bag.out", "aten::_pdist_forward.out", "aten::convolution.out"]
     gen.NOT_ELEMENTWISE.update(lowp)
     return [
         ("scatter_add.out@lowp", "exact", lambda: gen_scatter_lowp("scatter_add.out", False), False),
@@ -146,4 +189,5 @@ def ops():
         ("index_put.out@lowp", "exact", lambda: gen_index_put_lowp("index_put.out"), False),
         ("_embedding_bag.out@lowp", "exact", lambda: gen_embedding_bag_lowp("_embedding_bag.out"), False),
         ("_pdist_forward.out@nd", "trans", lambda: gen_pdist_nd("_pdist_forward.out"), False),
+        ("convolution.out@bias", "trans", lambda: gen_conv_bias("convolution.out"), False),
     ]
