@@ -21,6 +21,11 @@ by `ops += gen_conform.ops()`.
   groups, kernel size, thread count and the CPU's BFloat16/Half support, rejects a mixed
   bias instead (a depthwise or batched Float call; BFloat16 on an AVX-512 machine); etk
   accepts those too. Tolerances are gen_nn's convolution bounds.
+- `_fft_r2c.out@twosided` (item 7): the two-sided transform into every out dtype. ATen fills
+  the second half by conjugate symmetry in the out itself, which it implements for
+  ComplexFloat / ComplexDouble only: every other out dtype (real, Half, ComplexHalf, integer)
+  is a rejection (one-sided into those is accepted, a copy: gen_complex.py). `_fft_c2r`'s out
+  dtypes (all accepted, a copy) are gen_complex.py's.
 """
 
 import torch
@@ -177,6 +182,23 @@ def gen_conv_bias(op):
     return cs
 
 
+def gen_r2c_twosided(op):
+    import gen_complex
+    r = rng_for(op, "twosided")
+    cs = []
+    x = torch.tensor([[1.0, 0.0, 0.0, 0.0, 2.0], [0.0, 2.0, 0.0, 0.0, 1.0], [3.0, 1.0, 3.0, 1.0, 0.0]])
+    C32, C64, C128 = gen.C32, gen.C64, gen.C128
+    for dt in (F32, F64):
+        for odt in (C64, C128, C32, F32, F64, F16, BF16, I32, I64, gen.U8, gen.B_):
+            for dims in ([1], [0, 1]):
+                cs.append(gen_complex.fft_case("r2c", "%s self, %s out, two-sided over %s" % (NAME[dt], NAME[odt], dims),
+                                               outs=[Out(odt)], self=T(x.to(dt)), dim=dims, normalization=0,
+                                               onesided=False))
+    cs.append(gen_complex.fft_case("r2c", "two-sided, random values, resized Float out", outs=[Out(F32, [0])],
+                                   self=T(r.randn([2, 6]).to(F32)), dim=[1], normalization=2, onesided=False))
+    return cs
+
+
 def ops():
     global gen_index
     import gen_index
@@ -190,4 +212,5 @@ def ops():
         ("_embedding_bag.out@lowp", "exact", lambda: gen_embedding_bag_lowp("_embedding_bag.out"), False),
         ("_pdist_forward.out@nd", "trans", lambda: gen_pdist_nd("_pdist_forward.out"), False),
         ("convolution.out@bias", "trans", lambda: gen_conv_bias("convolution.out"), False),
+        ("_fft_r2c.out@twosided", "exact", lambda: gen_r2c_twosided("_fft_r2c.out"), False),
     ]
