@@ -26,6 +26,14 @@ by `ops += gen_conform.ops()`.
   ComplexFloat / ComplexDouble only: every other out dtype (real, Half, ComplexHalf, integer)
   is a rejection (one-sided into those is accepted, a copy: gen_complex.py). `_fft_c2r`'s out
   dtypes (all accepted, a copy) are gen_complex.py's.
+- `<op>@outdtype` (item 6): pointwise ops, glu, softmax and copies into an out of another
+  floating dtype than the one they compute in (Float into Double and Half, Half and BFloat16
+  into Float and Double, Double into Float). ATen computes in the inputs' dtype and converts
+  the result, so values that overflow or underflow in that dtype (exp(89) in Float is inf,
+  exp(12) in Half is inf, a Double beyond Float's range converts to inf) must do so here too:
+  the tolerance is the op's usual relative one for the less precise of the two dtypes with
+  no absolute term, which an implementation computing in the out's dtype fails on those
+  values (the remaining elements are random).
 """
 
 import torch
@@ -199,6 +207,80 @@ def gen_r2c_twosided(op):
     return cs
 
 
+OUT_PAIRS = ((F32, F64), (F32, F16), (F16, F32), (F16, F64), (BF16, F32), (F64, F32))
+EXTREMES = {F32: [89.0, -89.0, 100.0, -100.0, 3e38, -3e38, 1e-38, -1e-38, 1e-45, 40.0],
+            F16: [12.0, -12.0, 20.0, -20.0, 6e4, -6e4, 1e-7, -6e-8, 11.1, 4.0],
+            BF16: [89.0, -89.0, 100.0, -100.0, 3e38, -3e38, 1e-38, -1e-38, 40.0, 2.0],
+            F64: [1e39, -1e39, 1e-46, -1e-46, 710.0, -745.0, 89.0, -104.0, 4e38, 0.5]}
+
+
+def out_vals(r, dt, dom, n=30, tiny=True):
+    x = r.randn([n]) * 3
+    if dom == "unit":
+        x = (x / 4).clamp(-0.999, 0.999)
+    elif dom in ("ge1", "pos"):
+        x = x.abs() + (1.0 if dom == "ge1" else 0.01)
+    elif dom == "prob":
+        x = torch.sigmoid(x)
+    ext = torch.tensor(EXTREMES[dt], dtype=F64)
+    if dom in ("ge1", "pos"):
+        ext = ext.abs()
+    if dom == "prob":
+        ext = ext[:0]
+    if not tiny:
+        ext = ext[ext.abs() >= 1e-3]
+    return torch.cat([x, ext]).to(dt)
+
+
+def out_tol(cat, idt, odt):
+    if cat != "trans" and cat != "arith":
+        return "exact"
+    dt = min([idt, odt], key=gen.PREC_ORDER.index)
+    return {"rtol": gen.TOLS[cat][dt][0], "atol": 0.0}
+
+
+def gen_out_dtype(op, cat, make):
+    """make(r, idt, dom) -> kwargs of one case; one case per (input, out) dtype pair."""
+    r = rng_for(op, "outdtype")
+    return [C("%s computed, %s out" % (NAME[a], NAME[b]), outs=[Out(b)], tol=out_tol(cat, a, b), **make(r, a))
+            for a, b in OUT_PAIRS]
+
+
+def out_dtype_ops():
+    U = lambda dom, tiny=True, **kw: (lambda r, dt: dict(self=T(out_vals(r, dt, dom, tiny=tiny)), **kw))
+    B = lambda dom_b="any", names=("self", "other"), **kw: (
+        lambda r, dt: {names[0]: T(out_vals(r, dt, "any")), names[1]: T(out_vals(r, dt, dom_b).flip(0)), **kw})
+    out = []
+    for name, (dom, _, _) in gen.UNARY_FLOAT.items():
+        dom = {"small": "any", "trig": "any"}.get(dom, dom)
+        # ATen's vectorized erf and log1p flush tiny (subnormal) results to 0: not this class
+        out.append((name + ".out", "trans", U(dom, tiny=name not in ("erf", "log1p"))))
+    for name in ("abs", "neg", "ceil", "floor", "trunc", "round", "sign", "relu"):
+        out.append((name + ".out", "exact", U("any")))
+    for name in ("add.out", "sub.out", "mul.out", "div.out", "fmod.Tensor_out", "remainder.Tensor_out",
+                 "floor_divide.out"):
+        out.append((name, "arith", B("pos" if name[:3] in ("div", "fmo", "rem", "flo") else "any")))
+    out += [("maximum.out", "exact", B()), ("minimum.out", "exact", B()), ("atan2.out", "trans", B()),
+            ("pow.Tensor_Tensor_out", "trans", B("pos", names=("self", "exponent"))),
+            ("add.Scalar_out", "arith", U("any", other=0.1, alpha=1)),
+            ("mul.Scalar_out", "arith", U("any", other=3.5)),
+            ("div.Scalar_out", "arith", U("any", other=0.3)),
+            ("pow.Tensor_Scalar_out", "trans", U("pos", exponent=2.5)),
+            ("clamp.out", "exact", U("any", min=-1.3, max=2.1)),
+            ("hardtanh.out", "exact", U("any", min_val=-1.3, max_val=2.1)),
+            ("leaky_relu.out", "arith", U("any", negative_slope=0.1)),
+            ("elu.out", "trans", U("any", alpha=1.3, scale=1.1, input_scale=0.9)),
+            ("gelu.out", "trans", U("any", approximate="none")),
+            ("logit.out", "trans", U("prob", eps=None)),
+            ("glu.out", "trans", U("any", dim=-1)),
+            ("_to_copy.out", "exact", U("any")),
+            ("where.self_out", "exact", lambda r, dt: dict(condition=T(r.randint([40], 0, 1).bool()),
+                                                           self=T(out_vals(r, dt, "any")),
+                                                           other=T(out_vals(r, dt, "any").flip(0))))]
+    return [(n + "@outdtype", cat, (lambda n=n, cat=cat, mk=mk: gen_out_dtype(n, cat, mk)), None)
+            for n, cat, mk in out]
+
+
 def ops():
     global gen_index
     import gen_index
@@ -213,4 +295,4 @@ def ops():
         ("_pdist_forward.out@nd", "trans", lambda: gen_pdist_nd("_pdist_forward.out"), False),
         ("convolution.out@bias", "trans", lambda: gen_conv_bias("convolution.out"), False),
         ("_fft_r2c.out@twosided", "exact", lambda: gen_r2c_twosided("_fft_r2c.out"), False),
-    ]
+    ] + out_dtype_ops()
