@@ -274,6 +274,11 @@ def out_dtype_ops():
             ("logit.out", "trans", U("prob", eps=None)),
             ("glu.out", "trans", U("any", dim=-1)),
             ("_to_copy.out", "exact", U("any")),
+            # half_to_float: a Half input into a Float out, computed in Float (others rejected)
+            ("_softmax.out", "trans", lambda r, dt: dict(self=T(out_vals(r, dt, "any").reshape(4, 10)), dim=1,
+                                                         half_to_float=True)),
+            ("_log_softmax.out", "trans", lambda r, dt: dict(self=T(out_vals(r, dt, "any").reshape(4, 10)), dim=0,
+                                                             half_to_float=True)),
             ("where.self_out", "exact", lambda r, dt: dict(condition=T(r.randint([40], 0, 1).bool()),
                                                            self=T(out_vals(r, dt, "any")),
                                                            other=T(out_vals(r, dt, "any").flip(0))))]
