@@ -34,6 +34,16 @@ by `ops += gen_conform.ops()`.
   the tolerance is the op's usual relative one for the less precise of the two dtypes with
   no absolute term, which an implementation computing in the out's dtype fails on those
   values (the remaining elements are random).
+- `quantized_decomposed::<op>@uint16` (item 8): UInt16 as the quantized dtype, as torch's
+  reference ops take it: quantize / dequantize per tensor (both overloads), quantize per
+  channel, per token and per channel group, choose_qparams; the dequantize ops that subtract
+  zero-point tensors first (per channel, per token, per channel group) take a UInt16 input
+  with floating zero points or none, and reject integer ones as torch does (no promotion of
+  UInt16 with an integer dtype). Exact, as gen_quant.py.
+- `quantized_decomposed::<op>@static_out` (item 8): every quantized op with a static out (an
+  extension of FORMAT.md: `"static": true`) of the right element count but another shape
+  (`[3, 2]` for `[2, 3]`): a shape error, as for every out. Built from the first accepted
+  case of each op in gen_quant.py.
 """
 
 import torch
@@ -286,6 +296,190 @@ def out_dtype_ops():
             for n, cat, mk in out]
 
 
+def quant_uint16_ops():
+    import gen_quant as GQ
+    Case, Q, mat = GQ.Case, GQ.Q, GQ.mat
+    U16 = torch.uint16
+    gen.NAME[U16] = "UInt16"
+    P = "quantized_decomposed::"
+
+    def qpt(op, tensor_form):
+        g = GQ.G(op + "uint16")
+        cs = []
+
+        def add(note, x, scale, zp, qmin, qmax, out=None):
+            args = GQ._qpt_args(tensor_form, x, scale, zp, qmin, qmax, U16)
+            xv = mat(x)
+            fn = (lambda: Q.quantize_per_tensor.default(xv, scale, zp, qmin, qmax, U16))
+            cs.append(Case(note, args, [out or (U16, None, None)], fn))
+
+        for xdt in (F32, F16, BF16):
+            for scale, zp in ((0.05, 0), (0.01, 32768), (0.3, 100), (1.7, 65535)):
+                add("%s -> UInt16 scale %g zp %d" % (NAME[xdt], scale, zp), T((g.randn([3, 5], 300.0)).to(xdt)),
+                    scale, zp, 0, 65535)
+        add("ties to even", T(GQ.ties(0.25, 6).to(F32)), 0.25, 10, 0, 65535)
+        add("saturating", T(g.randn([4, 6], 5000.0).to(F32)), 0.01, 30000, 0, 65535)
+        add("narrow range [100, 40000]", T(g.randn([7], 300.0).to(F32)), 0.02, 20000, 100, 40000)
+        add("channels-last input and out", T(g.randn([2, 3, 2, 2], 30.0).to(F32), CL), 0.03, 1000, 0, 65535,
+            out=(U16, [2, 3, 2, 2], CL))
+        add("quant_max past UInt16", T(g.randn([4]).to(F32)), 0.1, 0, 0, 65536)
+        add("negative quant_min", T(g.randn([4]).to(F32)), 0.1, 0, -1, 65535)
+        return cs
+
+    def dqpt(op, tensor_form):
+        g = GQ.G(op + "uint16")
+        cs = []
+        for odt in (None, F32, F16, BF16, F64):
+            for scale, zp in ((0.05, 0), (0.0123, 32768), (3.3, 1)):
+                q = T(g.ints([3, 5], 0, 65535).to(U16))
+                args = GQ._qpt_args(tensor_form, q, scale, zp, 0, 65535, U16) + [("out_dtype", odt)]
+                qv = mat(q)
+                fn = (lambda qv=qv, scale=scale, zp=zp, odt=odt:
+                      Q.dequantize_per_tensor.default(qv, scale, zp, 0, 65535, U16, out_dtype=odt))
+                cs.append(Case("UInt16 -> %s scale %g zp %d" % (NAME[odt] if odt else "None", scale, zp), args,
+                               [(odt or F32, None, None)], fn))
+        return cs
+
+    def qpc():
+        g = GQ.G("qpc_uint16")
+        cs = []
+        for axis in (0, 1):
+            x = T(g.randn([3, 4], 200.0).to(F32))
+            n = 3 if axis == 0 else 4
+            sc = (torch.rand(n, generator=g.g, dtype=F64) * 0.1 + 0.01).to(F32)
+            zp = g.ints([n], 0, 60000)
+            args = [("input", x), ("scales", T(sc)), ("zero_points", T(zp)), ("axis", axis), ("quant_min", 0),
+                    ("quant_max", 65535), ("dtype", U16)]
+            xv = mat(x)
+            fn = (lambda xv=xv, sc=sc, zp=zp, axis=axis: Q.quantize_per_channel.default(xv, sc, zp, axis, 0, 65535, U16))
+            cs.append(Case("axis %d" % axis, args, [(U16, None, None)], fn))
+        return cs
+
+    def dqpc():
+        g = GQ.G("dqpc_uint16")
+        cs = []
+        q = T(g.ints([3, 4], 0, 65535).to(U16))
+        sc = (torch.rand(3, generator=g.g, dtype=F64) * 0.1 + 0.01).to(F32)
+        for note, zp in (("no zero points", None), ("Float zero points", torch.tensor([1.5, 300.0, -2.0])),
+                         ("Long zero points (torch: no UInt16 promotion)", torch.tensor([1, 300, 2])),
+                         ("Int zero points", torch.tensor([1, 300, 2], dtype=I32))):
+            for odt in (None, F16):
+                args = [("input", q), ("scales", T(sc)), ("zero_points", None if zp is None else T(zp)), ("axis", 0),
+                        ("quant_min", 0), ("quant_max", 65535), ("dtype", U16), ("out_dtype", odt)]
+                qv = mat(q)
+                fn = (lambda zp=zp, odt=odt, qv=qv: Q.dequantize_per_channel.default(qv, sc, zp, 0, 0, 65535, U16,
+                                                                                    out_dtype=odt))
+                cs.append(Case("%s, out_dtype %s" % (note, NAME[odt] if odt else None), args,
+                               [(odt or F32, None, None)], fn))
+        return cs
+
+    def qptok():
+        g = GQ.G("qptok_uint16")
+        x = T(g.randn([2, 3, 5], 300.0).to(F32))
+        sc = (torch.rand([2, 3, 1], generator=g.g, dtype=F64) * 0.1 + 0.01)
+        zp = g.ints([2, 3, 1], 0, 60000)
+        args = [("input", x), ("scales", T(sc)), ("zero_points", T(zp)), ("quant_min", 0), ("quant_max", 65535),
+                ("dtype", U16)]
+        xv = mat(x)
+        return [Case("UInt16 tokens", args, [(U16, None, None)],
+                     lambda: Q.quantize_per_token.default(xv, sc, zp, 0, 65535, U16))]
+
+    def dqptok():
+        g = GQ.G("dqptok_uint16")
+        cs = []
+        q = T(g.ints([2, 5], 0, 65535).to(U16))
+        sc = torch.rand([2, 1], generator=g.g, dtype=F64) * 0.1 + 0.01
+        for note, zp in (("Float zero points", torch.tensor([[1.5], [300.0]])),
+                         ("Long zero points (torch: no UInt16 promotion)", torch.tensor([[1], [300]]))):
+            args = [("input", q), ("scales", T(sc)), ("zero_points", T(zp)), ("quant_min", 0), ("quant_max", 65535),
+                    ("dtype", U16), ("output_dtype", F32)]
+            qv = mat(q)
+            cs.append(Case(note, args, [(F32, None, None)],
+                           lambda zp=zp, qv=qv: Q.dequantize_per_token.default(qv, sc, zp, 0, 65535, U16, F32)))
+        return cs
+
+    def qpcg():
+        g = GQ.G("qpcg_uint16")
+        x = T(g.randn([2, 8], 300.0).to(F32))
+        sc = (torch.rand([4], generator=g.g, dtype=F64) * 0.1 + 0.01).to(F32)
+        zp = g.ints([4], 0, 60000)
+        args = [("input", x), ("scales", T(sc)), ("zero_points", T(zp)), ("quant_min", 0), ("quant_max", 65535),
+                ("dtype", U16), ("group_size", 4)]
+        xv = mat(x)
+        return [Case("UInt16 groups of 4", args, [(U16, None, None)],
+                     lambda: Q.quantize_per_channel_group.default(xv, sc, zp, 0, 65535, U16, 4))]
+
+    def dqpcg():
+        g = GQ.G("dqpcg_uint16")
+        cs = []
+        q = T(g.ints([2, 8], 0, 65535).to(U16))
+        sc = (torch.rand([4], generator=g.g, dtype=F64) * 0.1 + 0.01).to(F32)
+        for note, zp in (("no zero points", None), ("Float zero points", torch.tensor([1.5, 3.0, -2.0, 0.5])),
+                         ("Long zero points (torch: no UInt16 promotion)", torch.tensor([1, 3, 2, 0]))):
+            args = [("input", q), ("scales", T(sc)), ("zero_points", None if zp is None else T(zp)),
+                    ("quant_min", 0), ("quant_max", 65535), ("dtype", U16), ("group_size", 4), ("output_dtype", F32)]
+            qv = mat(q)
+            cs.append(Case(note, args, [(F32, None, None)],
+                           lambda zp=zp, qv=qv: Q.dequantize_per_channel_group.default(qv, sc, zp, 0, 65535, U16, 4,
+                                                                                        F32)))
+        return cs
+
+    def cq():
+        g = GQ.G("cq_uint16")
+        cs = []
+        # (torch's choose_qparams does not check the bounds against the dtype; etk does, for
+        # every dtype, as before: no case past 65535 here)
+        for qmin, qmax in ((0, 65535), (0, 1000), (7, 60000)):
+            x = T(g.randn([3, 4], 5.0).to(F32))
+            args = [("input", x), ("quant_min", qmin), ("quant_max", qmax), ("eps", 1e-5), ("dtype", U16)]
+            xv = mat(x)
+            cs.append(Case("UInt16 [%d, %d]" % (qmin, qmax), args, [(F64, [1], None), (I64, [1], None)],
+                           lambda xv=xv, qmin=qmin, qmax=qmax: Q.choose_qparams.tensor(xv, qmin, qmax, 1e-5, U16)))
+        return cs
+
+    return [
+        (P + "quantize_per_tensor.out@uint16", "quant", lambda: qpt("qpt", False), None),
+        (P + "quantize_per_tensor.Tensor_out@uint16", "quant", lambda: qpt("qptt", True), None),
+        (P + "dequantize_per_tensor.out@uint16", "quant", lambda: dqpt("dqpt", False), None),
+        (P + "dequantize_per_tensor.Tensor_out@uint16", "quant", lambda: dqpt("dqptt", True), None),
+        (P + "quantize_per_channel.out@uint16", "quant", qpc, None),
+        (P + "dequantize_per_channel.out@uint16", "quant", dqpc, None),
+        (P + "quantize_per_token.out@uint16", "quant", qptok, None),
+        (P + "dequantize_per_token.out@uint16", "quant", dqptok, None),
+        (P + "quantize_per_channel_group.out@uint16", "quant", qpcg, None),
+        (P + "dequantize_per_channel_group.out@uint16", "quant", dqpcg, None),
+        (P + "choose_qparams.Tensor_out@uint16", "quant", cq, None),
+    ]
+
+
+def quant_static_out_ops():
+    """Each quantized op's first accepted case, its outs static and reshaped (same count)."""
+    import gen_quant as GQ
+    rows = []
+    for name, cat, g, conv in GQ.ops():
+        def make(g=g, name=name):
+            for c in g():
+                if c.error:
+                    continue
+                try:
+                    res = c.fn()
+                except Exception:
+                    continue
+                res = res if isinstance(res, (tuple, list)) else (res,)
+                outs = []
+                for (dt, _, _), t in zip(c.outs, res):
+                    shape = list(t.shape)
+                    other = shape[::-1] if shape[::-1] != shape else shape + [1]
+                    outs.append((dt, other, None))
+                bad = GQ.Case(c.note + "; static outs of shapes %s" % [o[1] for o in outs], c.args, outs, c.fn,
+                              error=True)
+                bad.static_outs = True
+                return [bad]
+            return []
+        rows.append((name + "@static_out", cat, make, conv))
+    return rows
+
+
 def ops():
     global gen_index
     import gen_index
@@ -300,4 +494,4 @@ def ops():
         ("_pdist_forward.out@nd", "trans", lambda: gen_pdist_nd("_pdist_forward.out"), False),
         ("convolution.out@bias", "trans", lambda: gen_conv_bias("convolution.out"), False),
         ("_fft_r2c.out@twosided", "exact", lambda: gen_r2c_twosided("_fft_r2c.out"), False),
-    ] + out_dtype_ops()
+    ] + out_dtype_ops() + quant_uint16_ops() + quant_static_out_ops()
