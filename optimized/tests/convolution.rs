@@ -606,36 +606,24 @@ fn bias_of_another_dtype_matches_portable() {
         let run = |opt: bool| {
             let mut o = OwnedTensor::zeros(Float, &[1, 4, 4, 4]).unwrap();
             let mut ctx = KernelContext::serial();
-            let args = (&x.view(), &w.view(), Some(&b.view()));
-            let r = if opt {
-                convolution_out(
-                    &mut ctx,
-                    args.0,
-                    args.1,
-                    args.2,
-                    &[1],
-                    &[0],
-                    &[1],
-                    false,
-                    &[0],
-                    1,
-                    &mut o.view_mut().unwrap(),
-                )
+            let conv = if opt {
+                convolution_out
             } else {
-                portable::convolution_out(
-                    &mut ctx,
-                    args.0,
-                    args.1,
-                    args.2,
-                    &[1],
-                    &[0],
-                    &[1],
-                    false,
-                    &[0],
-                    1,
-                    &mut o.view_mut().unwrap(),
-                )
+                portable::convolution_out
             };
+            let r = conv(
+                &mut ctx,
+                &x.view(),
+                &w.view(),
+                Some(&b.view()),
+                &[1],
+                &[0],
+                &[1],
+                false,
+                &[0],
+                1,
+                &mut o.view_mut().unwrap(),
+            );
             r.unwrap();
             o.to_logical::<f64>()
         };
