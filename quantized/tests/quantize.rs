@@ -391,3 +391,31 @@ fn a_static_out_of_another_shape_is_an_error() {
     assert_eq!((e.arg, e.kind), ("out", ErrorKind::OutOfCapacity));
     assert_eq!(out.to_logical::<i64>(), vec![0; 6]);
 }
+
+#[test]
+fn quantized_add_rejects_uint16() {
+    // ExecuTorch's add has no UInt16 kernel (its ranges lie within [0, 255]).
+    let a = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let b = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let mut out = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let e = add::add_out(
+        &mut ctx(),
+        &a.view(),
+        0.5,
+        0,
+        0,
+        255,
+        &b.view(),
+        0.5,
+        0,
+        0,
+        255,
+        0.5,
+        0,
+        0,
+        255,
+        &mut out.view_mut().unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(e.arg, "a");
+}
