@@ -39,7 +39,8 @@ by `ops += gen_conform.ops()`.
   channel, per token and per channel group, choose_qparams; the dequantize ops that subtract
   zero-point tensors first (per channel, per token, per channel group) take a UInt16 input
   with floating zero points or none, and reject integer ones as torch does (no promotion of
-  UInt16 with an integer dtype). Exact, as gen_quant.py.
+  UInt16 with an integer dtype). Exact, as gen_quant.py. `choose_qparams.Tensor_out@bounds`:
+  bounds past the dtype's range, which torch's choose_qparams does not check.
 - `quantized_decomposed::<op>@static_out` (item 8): every quantized op with a static out (an
   extension of FORMAT.md: `"static": true`) of the right element count but another shape
   (`[3, 2]` for `[2, 3]`): a shape error, as for every out. Built from the first accepted
@@ -427,8 +428,6 @@ def quant_uint16_ops():
     def cq():
         g = GQ.G("cq_uint16")
         cs = []
-        # (torch's choose_qparams does not check the bounds against the dtype; etk does, for
-        # every dtype, as before: no case past 65535 here)
         for qmin, qmax in ((0, 65535), (0, 1000), (7, 60000)):
             x = T(g.randn([3, 4], 5.0).to(F32))
             args = [("input", x), ("quant_min", qmin), ("quant_max", qmax), ("eps", 1e-5), ("dtype", U16)]
@@ -437,7 +436,23 @@ def quant_uint16_ops():
                            lambda xv=xv, qmin=qmin, qmax=qmax: Q.choose_qparams.tensor(xv, qmin, qmax, 1e-5, U16)))
         return cs
 
+    def cq_bounds():
+        # torch checks only that the range holds 0 and is not empty, not against the dtype's
+        # (neither does ExecuTorch); past int32 its clamp of the Int zero point fails
+        g = GQ.G("cq_bounds")
+        cs = []
+        for dt, qmin, qmax in ((gen.I8, -200, 300), (gen.U8, -5, 1000), (U16, 0, 65536), (gen.I16, -40000, 10),
+                               (I32, -2 ** 31, 2 ** 31 - 1), (gen.I8, -2 ** 40, 2 ** 40), (gen.I8, 3, 100)):
+            x = T(g.randn([3, 4], 5.0).to(F32))
+            args = [("input", x), ("quant_min", qmin), ("quant_max", qmax), ("eps", 1e-5), ("dtype", dt)]
+            xv = mat(x)
+            cs.append(Case("%s [%d, %d]" % (NAME[dt], qmin, qmax), args, [(F64, [1], None), (I64, [1], None)],
+                           lambda xv=xv, qmin=qmin, qmax=qmax, dt=dt: Q.choose_qparams.tensor(xv, qmin, qmax, 1e-5,
+                                                                                              dt)))
+        return cs
+
     return [
+        (P + "choose_qparams.Tensor_out@bounds", "quant", cq_bounds, None),
         (P + "quantize_per_tensor.out@uint16", "quant", lambda: qpt("qpt", False), None),
         (P + "quantize_per_tensor.Tensor_out@uint16", "quant", lambda: qpt("qptt", True), None),
         (P + "dequantize_per_tensor.out@uint16", "quant", lambda: dqpt("dqpt", False), None),
