@@ -14,20 +14,28 @@ the median of as many calls as fill `--seconds`; the figure reported is the medi
 rounds' medians. Prints, per program, the medians and etk/XNNPACK and etk/torch (below 1: etk is
 faster), their geometric means over the model programs (issue 24's kinds) and over all, what
 XNNPACK took of each program, and with `--profile` etk-run's per-operator breakdown of each."""
-import argparse
 import os
+import re
 import sys
-
-import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import (  # noqa: E402
-    MODELS, EtkRun, EtMethod, TorchCall, cached_xnnpack, coverage_text, digest, first_line, fmt,
-    geomean, iterations, machine, measure_rounds, median_or_none, models_export, read_io,
-    release_binaries,
+    EtMethod, EtkRun, MODELS, TorchCall, arguments, bold_above_1, cached_xnnpack, coverage_text,
+    digest, first_line, fmt, geomean, iterations, machine, measure_rounds, models_export,
+    one_thread, print_rounds, ratio, read_io, release_binaries, summary,
 )
 
 RUNTIMES = ["etk", "executorch", "xnnpack", "torch"]
+
+
+def contiguous_weights(module):
+    """`module` with its weights contiguous: XNNPACK's partitioner refuses channels-last
+    weights (its ChannelsLastTaggedReshapePass asserts NCHW) and lays them out itself, so a
+    channels-last program is exported for it with contiguous weights, on the same channels-last
+    inputs."""
+    for t in list(module.parameters()) + list(module.buffers()):
+        t.data = t.data.contiguous()
+    return module
 
 
 def runners(name, etk_run, lib):
@@ -44,7 +52,7 @@ def runners(name, etk_run, lib):
 
     def make():
         example = program.example() if program.example else read_io(io, step=0)
-        return models_export.module(name), example, program.dynamic_shapes, program.init_buffers
+        return contiguous_weights(models_export.module(name)), example, program.dynamic_shapes, program.init_buffers
 
     try:
         with open(pte, "rb") as f, open(models_export.__file__, "rb") as g:
@@ -62,20 +70,13 @@ def runners(name, etk_run, lib):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--filter", default="")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--seconds", type=float, default=0.2, help="per measurement")
-    ap.add_argument("--max-iters", type=int, default=2000)
+    ap = arguments()
     ap.add_argument("--lib", default="default")
     ap.add_argument("--profile", action="store_true", help="etk-run --profile of every program")
     ap.add_argument("--etk-run", default="", help="an etk-run binary instead of this checkout's")
     args = ap.parse_args()
     etk_run = args.etk_run or release_binaries("etk-run")[0]
-    torch.set_num_threads(1)
-    import executorch.extension.pybindings.portable_lib as et
-
-    et._unsafe_reset_threadpool(1)
+    one_thread()
     names = sorted(f[:-len(".io.safetensors")] for f in os.listdir(MODELS)
                    if f.endswith(".io.safetensors") and args.filter in f)
     table, notes, is_model = {}, {}, {}
@@ -85,53 +86,53 @@ def main():
     times, errors = measure_rounds(table, args.rounds, args.seconds, args.max_iters)
 
     def med(name, rt):
-        return median_or_none(times[name][rt])
+        return summary(times[name][rt], "median")
 
     print(f"Machine: {machine()}\n")
-    print(f"etk-run --lib {args.lib}; {args.rounds} rounds; µs per call, median of the rounds' medians;"
-          " ratios below 1: etk is faster.\n")
+    print(f"etk-run --lib {args.lib}; {args.rounds} rounds; µs per call, the median of the rounds' "
+          "medians; ratios below 1: etk is faster (bold: slower); (min): the same ratio of the "
+          "least calls, which a loaded machine disturbs least.\n")
     for title, group in (("Models (issue 24's kinds)", [n for n in names if is_model[n]]),
                          ("Runtime feature tests", [n for n in names if not is_model[n]])):
         if not group:
             continue
         print(f"### {title}\n")
         print("| program | etk | ExecuTorch (kernels) | ExecuTorch + XNNPACK | torch eager "
-              "| etk / XNNPACK | etk / torch | etk / ExecuTorch |")
-        print("| --- | --: | --: | --: | --: | --: | --: | --: |")
-        rx, rt_, re_ = [], [], []
+              "| etk / XNNPACK | etk / torch | etk / ExecuTorch | etk / XNNPACK (min) | etk / torch (min) |")
+        print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+        cols = [[], [], [], [], []]
         for n in group:
-            e, x, p, t = (med(n, rt) for rt in ("etk", "executorch", "xnnpack", "torch"))
-            a = e / p if e and p else None
-            b = e / t if e and t else None
-            c = e / x if e and x else None
-            rx.append(a), rt_.append(b), re_.append(c)
-            print(f"| `{n}` | {fmt(e)} | {fmt(x)} | {fmt(p)} | {fmt(t)} | {fmt(a)} | "
-                  f"{'**' if b and b > 1 else ''}{fmt(b)}{'**' if b and b > 1 else ''} | {fmt(c, 3)} |")
-        slower = sum(1 for b in rt_ if b and b > 1)
-        print(f"| geometric mean | | | | | {fmt(geomean(rx))} | {fmt(geomean(rt_))} | {fmt(geomean(re_), 3)} |")
-        print(f"\n{len(group)} programs; etk slower than torch eager (bold) on {slower}.\n")
-    every = [(med(n, "etk"), med(n, "xnnpack"), med(n, "torch")) for n in names]
+            rs = [ratio(times[n], "etk", "xnnpack"), ratio(times[n], "etk", "torch"),
+                  ratio(times[n], "etk", "executorch"), ratio(times[n], "etk", "xnnpack", "min"),
+                  ratio(times[n], "etk", "torch", "min")]
+            for c, r in zip(cols, rs):
+                c.append(r)
+            print(f"| `{n}` | " + " | ".join(fmt(med(n, rt)) for rt in RUNTIMES) + " | "
+                  + " | ".join([bold_above_1(rs[0]), bold_above_1(rs[1]), fmt(rs[2], 3),
+                                fmt(rs[3]), fmt(rs[4])]) + " |")
+        print("| geometric mean | | | | | " + " | ".join(
+            fmt(geomean(c), 3 if i == 2 else 2) for i, c in enumerate(cols)) + " |")
+        slower = sum(1 for r in cols[1] if r and r > 1)
+        print(f"\n{len(group)} programs; etk slower than torch eager on {slower}.\n")
     print(f"All {len(names)} programs: geometric mean etk/XNNPACK "
-          f"{fmt(geomean([e / p for e, p, _ in every if e and p]))}, etk/torch "
-          f"{fmt(geomean([e / t for e, _, t in every if e and t]))}.\n")
+          f"{fmt(geomean([ratio(times[n], 'etk', 'xnnpack') for n in names]))}, etk/torch "
+          f"{fmt(geomean([ratio(times[n], 'etk', 'torch') for n in names]))}.\n")
     print("What XNNPACK took, and errors:\n\n```")
     for n in names:
         if n in notes and "xnnpack" in notes[n]:
             print(f"{n}: {notes[n]['xnnpack']}")
     for (n, rt), err in sorted(errors.items()):
         print(f"{n}: {rt} error: {err}")
-    print("```\n\nEvery round's medians (µs): etk, ExecuTorch, XNNPACK, torch\n\n```")
-    for n in names:
-        cols = [" ".join(fmt(t) for t in times[n][rt]) or "—" for rt in RUNTIMES]
-        print(f"{n}: " + " | ".join(cols))
-    print("```")
+    print("```\n")
+    print_rounds(times)
     if args.profile:
         print("\n### Where etk's time goes (`etk-run --profile`)\n")
         for n in names:
             r = table[n]["etk"]
             e = med(n, "etk")
             prof = r.profile(iterations(e or 1000, 2 * args.seconds, 5, args.max_iters))
-            lines = [ln for ln in prof.splitlines() if not ln.startswith(("output_", "all outputs"))]
+            lines = [ln for ln in prof.splitlines()
+                     if not re.match(r"(s\d+\.)?output_\d+: |all outputs match", ln)]
             print(f"`{n}`:\n\n```\n" + "\n".join(lines) + "\n```\n")
 
 

@@ -17,7 +17,6 @@ program takes about 100 µs in torch eager; times are per operator call.
 The programs go to `~/.cache/etk-compare/ops` with test vectors, which etk-run checks before
 timing. Where XNNPACK does not take the operator, its column is ExecuTorch's kernels again (the
 coverage lines say so)."""
-import argparse
 import inspect
 import os
 import re
@@ -28,9 +27,9 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import (  # noqa: E402
-    EtkRun, EtMethod, TorchCall, cache_dir, cached_xnnpack, coverage_text, digest, first_line,
-    fmt, geomean, machine, measure_rounds, median_or_none, models_export, release_binaries,
-    write_io,
+    EtMethod, EtkRun, TorchCall, arguments, bold_above_1, cache_dir, cached_xnnpack, coverage_text,
+    digest, first_line, fmt, geomean, machine, measure_rounds, models_export, one_thread,
+    print_rounds, ratio, release_binaries, summary, write_io,
 )
 
 nn = torch.nn
@@ -116,7 +115,7 @@ def calls_per_program(row, inputs, target_us=100.0, most=16):
     f = row.eager or row.op
     with torch.no_grad():
         f(*inputs)
-        t = TorchCall(Fan(f, 1), inputs).median_us(20, 5)
+        t = TorchCall(Fan(f, 1), inputs).timing(20, 5)[0]
     return max(1, min(most, int(target_us / max(t, 1e-3))))
 
 
@@ -140,13 +139,14 @@ class Opbench:
     def __init__(self, binary, args):
         self.cmd, self.error = [binary, *args.split(), "--threads", "1"], None
 
-    def median_us(self, iters, warmup):
+    def timing(self, iters, warmup):
+        """opbench's own median (of 9 batches), as both the median and the least."""
         r = subprocess.run(self.cmd, capture_output=True, text=True)
         m = self.US.search(r.stdout)
         if r.returncode != 0 or not m:
             self.error = f"opbench exit {r.returncode}: {(r.stderr or r.stdout).strip()[-200:]}"
             return None
-        return float(m.group(1))
+        return float(m.group(1)), float(m.group(1))
 
 
 class PerCall:
@@ -159,9 +159,9 @@ class PerCall:
     def error(self):
         return self.runner.error
 
-    def median_us(self, iters, warmup):
-        t = self.runner.median_us(iters, warmup)
-        return None if t is None else t / self.k
+    def timing(self, iters, warmup):
+        t = self.runner.timing(iters, warmup)
+        return None if t is None else (t[0] / self.k, t[1] / self.k)
 
 
 def prepare(row, etk_run, opbench, with_executorch):
@@ -199,11 +199,7 @@ def prepare(row, etk_run, opbench, with_executorch):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--filter", default="")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--seconds", type=float, default=0.2, help="per measurement")
-    ap.add_argument("--max-iters", type=int, default=2000)
+    ap = arguments()
     ap.add_argument("--no-executorch", action="store_true", help="skip ExecuTorch's own kernels")
     ap.add_argument("--bin", default="", help="a folder holding etk-run and opbench instead of this checkout's")
     args = ap.parse_args()
@@ -211,10 +207,7 @@ def main():
         etk_run, opbench = (os.path.join(args.bin, b) for b in ("etk-run", "opbench"))
     else:
         etk_run, opbench = release_binaries("etk-run", "opbench")
-    torch.set_num_threads(1)
-    import executorch.extension.pybindings.portable_lib as et
-
-    et._unsafe_reset_threadpool(1)
+    one_thread()
     table, notes = {}, {}
     for row in ROWS:
         if args.filter in row.label:
@@ -222,37 +215,35 @@ def main():
             table[row.label], notes[row.label] = prepare(row, etk_run, opbench, not args.no_executorch)
     times, errors = measure_rounds(table, args.rounds, args.seconds, args.max_iters)
 
-    def med(label, rt):
-        return median_or_none(times[label].get(rt, []))
-
     print(f"Machine: {machine()}\n")
-    print(f"{args.rounds} rounds; µs per operator call, median of the rounds' medians; ratios below 1: "
-          "etk (etk-run on the one-operator program) is faster.\n")
+    print(f"{args.rounds} rounds; µs per operator call, the median of the rounds' medians; ratios "
+          "below 1: etk (etk-run on the one-operator program) is faster (bold: slower); (min): the "
+          "same ratio of the least calls, which a loaded machine disturbs least.\n")
     print("| operator, shape | K | etk | etk opbench | ExecuTorch (kernels) | XNNPACK | torch eager "
-          "| etk / XNNPACK | etk / torch |")
-    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: |")
-    rx, rt_ = [], []
+          "| etk / XNNPACK | etk / torch | etk / XNNPACK (min) | etk / torch (min) |")
+    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+    cols = [[], [], [], []]
     for label in table:
-        e, o, x, p, t = (med(label, rt) for rt in ("etk", "opbench", "executorch", "xnnpack", "torch"))
+        ts = times[label]
+        med = {rt: fmt(summary(ts.get(rt, []), "median")) for rt in ("etk", "opbench", "executorch", "xnnpack", "torch")}
         lowered = "not lowered" not in notes[label].get("xnnpack", "not lowered")
-        a = e / p if e and p and lowered else None
-        b = e / t if e and t else None
-        rx.append(a), rt_.append(b)
-        print(f"| `{label}` | {notes[label]['k']} | {fmt(e)} | {fmt(o)} | {fmt(x)} | "
-              f"{fmt(p) if lowered else '(' + fmt(p) + ')'} | {fmt(t)} | "
-              f"{'**' if a and a > 1 else ''}{fmt(a)}{'**' if a and a > 1 else ''} | "
-              f"{'**' if b and b > 1 else ''}{fmt(b)}{'**' if b and b > 1 else ''} |")
-    print(f"| geometric mean | | | | | | | {fmt(geomean(rx))} | {fmt(geomean(rt_))} |")
-    print("\nBold: etk slower. XNNPACK in parentheses: the partitioner did not take the operator "
-          "(ExecuTorch's kernels ran it); no ratio.\n\n```")
+        if not lowered:
+            med["xnnpack"] = f"({med['xnnpack']})"
+        rs = [ratio(ts, "etk", "xnnpack") if lowered else None, ratio(ts, "etk", "torch"),
+              ratio(ts, "etk", "xnnpack", "min") if lowered else None, ratio(ts, "etk", "torch", "min")]
+        for c, r in zip(cols, rs):
+            c.append(r)
+        print(f"| `{label}` | {notes[label]['k']} | " + " | ".join(med.values()) + " | "
+              + " | ".join([bold_above_1(rs[0]), bold_above_1(rs[1]), fmt(rs[2]), fmt(rs[3])]) + " |")
+    print("| geometric mean | | | | | | | " + " | ".join(fmt(geomean(c)) for c in cols) + " |")
+    print("\nXNNPACK in parentheses: the partitioner did not take the operator (ExecuTorch's kernels "
+          "ran it); no ratio.\n\n```")
     for label in table:
         print(f"{label}: {notes[label].get('xnnpack', '')}")
     for (label, rt), err in sorted(errors.items()):
         print(f"{label}: {rt} error: {err}")
-    print("```\n\nEvery round's medians (µs per operator call)\n\n```")
-    for label in table:
-        print(f"{label}: " + " | ".join(f"{rt} " + " ".join(fmt(t) for t in ts) for rt, ts in times[label].items()))
-    print("```")
+    print("```\n")
+    print_rounds(times)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 
 ExecuTorch's inputs are set again before every call, untimed (its memory plan may reuse an
 input's memory once it is read); only `execute()` is timed. Never run in CI."""
+import argparse
 import hashlib
 import json
 import math
@@ -52,8 +53,12 @@ def cache_dir(kind):
     return d
 
 
+# Part of every cache key: raise it when what is exported, or what is recorded of it, changes.
+EXPORT_VERSION = 2
+
+
 def digest(*parts):
-    h = hashlib.sha256(f"torch {torch.__version__}".encode())
+    h = hashlib.sha256(f"torch {torch.__version__}, export {EXPORT_VERSION}".encode())
     for p in parts:
         h.update(p if isinstance(p, bytes) else str(p).encode())
     return h.hexdigest()[:16]
@@ -97,12 +102,23 @@ def write_io(path, name, inputs, outputs):
     models_export.write_safetensors(path, tensors, meta)
 
 
+def op_name(target):
+    """`aten.add.Tensor` -> `add.Tensor`, `quantized_decomposed.quantize_per_tensor.default` ->
+    `quantize_per_tensor`; a Python function (a symbolic int's arithmetic) by its name."""
+    name = getattr(target, "__name__", str(target))
+    parts = name.split(".")
+    if len(parts) >= 3:
+        parts = parts[1:]
+    if parts[-1] == "default":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def ops_of(graph_module):
     """The operators a graph calls, counted by name (getitem left out)."""
     return Counter(
-        str(n.target).split("::")[-1].replace("aten.", "").replace("quantized_decomposed.", "q.")
-        for n in graph_module.graph.nodes
-        if n.op == "call_function" and "getitem" not in str(n.target)
+        op_name(n.target) for n in graph_module.graph.nodes
+        if n.op == "call_function" and getattr(n.target, "__name__", "") != "getitem"
     )
 
 
@@ -158,11 +174,12 @@ class Timed:
 
     error = None
 
-    def median_us(self, iters, warmup):
-        """The median of `iters` calls timed one by one, after `warmup` untimed ones."""
+    def timing(self, iters, warmup):
+        """(median, min) µs of `iters` calls timed one by one, after `warmup` untimed ones."""
         for _ in range(warmup):
             self.call_us()
-        return statistics.median(self.call_us() for _ in range(iters))
+        ts = [self.call_us() for _ in range(iters)]
+        return statistics.median(ts), min(ts)
 
 
 class EtMethod(Timed):
@@ -197,7 +214,7 @@ class TorchCall(Timed):
             return (time.perf_counter() - t) * 1e6
 
 
-ETK_MEDIAN = re.compile(r"median ([0-9.]+) us")
+ETK_LATENCY = re.compile(r"min ([0-9.]+) us, median ([0-9.]+) us")
 
 
 class EtkRun:
@@ -208,19 +225,37 @@ class EtkRun:
         self.cmd = [binary, pte, "--io", io, "--threads", "1", "--lib", lib, *extra]
         self.error = None
 
-    def median_us(self, iters, warmup):
+    def timing(self, iters, warmup):
         r = subprocess.run([*self.cmd, "--iters", str(iters), "--warmup", str(warmup)],
                            capture_output=True, text=True)
-        m = ETK_MEDIAN.search(r.stdout)
+        m = ETK_LATENCY.search(r.stdout)
         if r.returncode != 0 or not m:
             lines = (r.stdout + r.stderr).strip().splitlines()
             self.error = f"etk-run exit {r.returncode}: {lines[-1] if lines else 'no output'}"
             return None
-        return float(m.group(1))
+        return float(m.group(2)), float(m.group(1))
 
     def profile(self, iters):
         r = subprocess.run([*self.cmd, "--iters", str(iters), "--profile"], capture_output=True, text=True)
         return (r.stdout + r.stderr).strip()
+
+
+def arguments():
+    """The command-line options both scripts take."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--filter", default="", help="only rows whose name contains this")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=0.2, help="per measurement")
+    ap.add_argument("--max-iters", type=int, default=2000)
+    return ap
+
+
+def one_thread():
+    """torch and ExecuTorch's threadpool on one thread."""
+    torch.set_num_threads(1)
+    import executorch.extension.pybindings.portable_lib as et
+
+    et._unsafe_reset_threadpool(1)
 
 
 def iterations(us_per_call, seconds, lo, hi):
@@ -236,9 +271,9 @@ def first_line(e):
 def measure_rounds(table, rounds, seconds, max_iters, min_iters=3):
     """Times `table` = {row: {runtime: runner, or the text of why it cannot run}} in `rounds`
     interleaved rounds: each round measures every row on every runtime once (the order of rows
-    and of runtimes rotating from round to round), each measurement the median of as many calls
-    as fill `seconds` (one call, after a warm-up one, sets that number). Returns ({row:
-    {runtime: [µs per round]}}, {(row, runtime): error text})."""
+    and of runtimes rotating from round to round), each measurement as many calls as fill
+    `seconds` (one call, after a warm-up one, sets that number). Returns ({row: {runtime:
+    [(median, min) µs per round]}}, {(row, runtime): error text})."""
     rows = list(table)
     times = {r: {rt: [] for rt in table[r]} for r in rows}
     errors, iters = {}, {}
@@ -248,28 +283,55 @@ def measure_rounds(table, rounds, seconds, max_iters, min_iters=3):
                 errors[(row, rt)] = runner
                 continue
             try:
-                once = runner.median_us(1, 1)
+                once = runner.timing(1, 1)
             except Exception as e:  # a runtime failing on the call
                 once, runner.error = None, f"{rt}: {first_line(e)}"
             if once is None:
                 errors[(row, rt)] = runner.error or f"{rt} failed"
                 continue
-            iters[(row, rt)] = iterations(once, seconds, min_iters, max_iters)
+            iters[(row, rt)] = iterations(once[0], seconds, min_iters, max_iters)
     for k in range(rounds):
         for row in rows[k % len(rows):] + rows[:k % len(rows)]:
             rts = list(table[row])
             for rt in rts[k % len(rts):] + rts[:k % len(rts)]:
                 if (row, rt) in iters:
                     n = iters[(row, rt)]
-                    t = table[row][rt].median_us(n, max(2, n // 10))
+                    t = table[row][rt].timing(n, max(2, n // 10))
                     if t is not None:
                         times[row][rt].append(t)
         print(f"round {k + 1}/{rounds} done", file=sys.stderr)
     return times, errors
 
 
-def median_or_none(ts):
-    return statistics.median(ts) if ts else None
+def summary(rounds, stat):
+    """Over the rounds' (median, min) pairs: `median`, the median of the medians (the figure
+    reported); `min`, the least call of all (what a loaded machine disturbs least)."""
+    if not rounds:
+        return None
+    if stat == "median":
+        return statistics.median(m for m, _ in rounds)
+    return min(lo for _, lo in rounds)
+
+
+def ratio(row_times, num, den, stat="median"):
+    """`num`'s time over `den`'s for one row (None where either has none)."""
+    a, b = summary(row_times.get(num, []), stat), summary(row_times.get(den, []), stat)
+    return a / b if a and b else None
+
+
+def bold_above_1(r):
+    """A ratio of etk's time to a peer's, bold where etk is slower."""
+    return f"**{fmt(r)}**" if r and r > 1 else fmt(r)
+
+
+def print_rounds(times):
+    """Every measurement: per row and runtime, each round's median, and the least call."""
+    print("Every round's median, then the least call, µs:\n\n```")
+    for row, by_rt in times.items():
+        cols = [f"{rt} " + (" ".join(fmt(m) for m, _ in ts) + f" (min {fmt(summary(ts, 'min'))})" if ts else "—")
+                for rt, ts in by_rt.items()]
+        print(f"{row}: " + " | ".join(cols))
+    print("```")
 
 
 def geomean(xs):
