@@ -51,6 +51,25 @@ fn int(x: i64) -> etk_value {
     }
 }
 
+fn boolean(b: bool) -> etk_value {
+    etk_value {
+        tag: ETK_TAG_BOOL,
+        payload: etk_payload { as_bool: b.into() },
+    }
+}
+
+fn tensor_list(items: &[*mut etk_tensor]) -> etk_value {
+    etk_value {
+        tag: ETK_TAG_LIST_TENSOR,
+        payload: etk_payload {
+            as_tensor_list: etk_tensor_list {
+                items: items.as_ptr(),
+                len: items.len(),
+            },
+        },
+    }
+}
+
 fn call(k: usize, ctx: Option<&mut etk_context>, stack: &mut [*mut etk_value]) -> etk_status {
     let ctx = ctx.map_or(std::ptr::null_mut(), |c| c as *mut etk_context);
     unsafe { etk_kernel_call(k, ctx, stack.as_mut_ptr(), stack.len()) }
@@ -132,55 +151,34 @@ fn several_outs_twice_or_as_a_trailing_list() {
     // max.dim_max(self, dim, keepdim, *, max, max_values) -> (max, max_values)
     let k = kernel("aten::max.dim_max");
     let mut x = [1f32, 5., 2., 7., 3., 0.];
-    let (mut values, mut indices) = ([0f32; 2], [0i64; 2]);
     let mut tx = tensor(&mut x, ETK_DTYPE_FLOAT, &[2, 3], false);
-    let mut tvals = tensor(&mut values, ETK_DTYPE_FLOAT, &[2], true);
-    let mut tidx = tensor(&mut indices, ETK_DTYPE_LONG, &[2], true);
-    let (mut vx, mut dim, mut keep) = (
-        tv(&mut tx),
-        int(1),
-        etk_value {
-            tag: ETK_TAG_BOOL,
-            payload: etk_payload { as_bool: 0 },
-        },
-    );
-    let (mut vv, mut vidx) = (tv(&mut tvals), tv(&mut tidx));
-    let mut stack = [
-        &raw mut vx,
-        &raw mut dim,
-        &raw mut keep,
-        &raw mut vv,
-        &raw mut vidx,
-        &raw mut vv,
-        &raw mut vidx,
-    ];
-    assert_eq!(call(k, None, &mut stack), ETK_OK, "{}", last_error());
-    assert_eq!((values, indices), ([5., 7.], [1, 0]));
-
-    let (mut values, mut indices) = ([0f32; 2], [0i64; 2]);
-    let mut tvals = tensor(&mut values, ETK_DTYPE_FLOAT, &[2], true);
-    let mut tidx = tensor(&mut indices, ETK_DTYPE_LONG, &[2], true);
-    let (mut vv, mut vidx) = (tv(&mut tvals), tv(&mut tidx));
-    let items = [&raw mut tvals, &raw mut tidx];
-    let mut list = etk_value {
-        tag: ETK_TAG_LIST_TENSOR,
-        payload: etk_payload {
-            as_tensor_list: etk_tensor_list {
-                items: items.as_ptr(),
-                len: 2,
-            },
-        },
-    };
-    let mut stack = [
-        &raw mut vx,
-        &raw mut dim,
-        &raw mut keep,
-        &raw mut vv,
-        &raw mut vidx,
-        &raw mut list,
-    ];
-    assert_eq!(call(k, None, &mut stack), ETK_OK, "{}", last_error());
-    assert_eq!((values, indices), ([5., 7.], [1, 0]));
+    let (mut vx, mut dim, mut keep) = (tv(&mut tx), int(1), boolean(false));
+    for as_list in [false, true] {
+        let (mut values, mut indices) = ([0f32; 2], [0i64; 2]);
+        let mut tvals = tensor(&mut values, ETK_DTYPE_FLOAT, &[2], true);
+        let mut tidx = tensor(&mut indices, ETK_DTYPE_LONG, &[2], true);
+        let (mut vv, mut vidx) = (tv(&mut tvals), tv(&mut tidx));
+        let items = [&raw mut tvals, &raw mut tidx];
+        let mut list = tensor_list(&items);
+        let mut stack = vec![
+            &raw mut vx,
+            &raw mut dim,
+            &raw mut keep,
+            &raw mut vv,
+            &raw mut vidx,
+        ];
+        if as_list {
+            stack.push(&raw mut list);
+        } else {
+            stack.extend([&raw mut vv, &raw mut vidx]);
+        }
+        assert_eq!(call(k, None, &mut stack), ETK_OK, "{}", last_error());
+        assert_eq!(
+            (values, indices),
+            ([5., 7.], [1, 0]),
+            "as a list: {as_list}"
+        );
+    }
 }
 
 #[test]
@@ -190,10 +188,7 @@ fn in_place_tensor_list_and_scalar_returns() {
     let mut ta = tensor(&mut a, ETK_DTYPE_FLOAT, &[2], true);
     let mut tb = tensor(&mut b, ETK_DTYPE_INT, &[2], false);
     let (mut va, mut vb) = (tv(&mut ta), tv(&mut tb));
-    let mut nb = etk_value {
-        tag: ETK_TAG_BOOL,
-        payload: etk_payload { as_bool: 0 },
-    };
+    let mut nb = boolean(false);
     let mut stack = [&raw mut va, &raw mut vb, &raw mut nb, &raw mut va];
     assert_eq!(
         call(kernel("aten::copy_"), None, &mut stack),
@@ -209,15 +204,7 @@ fn in_place_tensor_list_and_scalar_returns() {
     let mut ty = tensor(&mut y, ETK_DTYPE_INT, &[1], false);
     let mut to = tensor(&mut o, ETK_DTYPE_INT, &[3], true);
     let items = [&raw mut tx, &raw mut ty];
-    let mut list = etk_value {
-        tag: ETK_TAG_LIST_TENSOR,
-        payload: etk_payload {
-            as_tensor_list: etk_tensor_list {
-                items: items.as_ptr(),
-                len: 2,
-            },
-        },
-    };
+    let mut list = tensor_list(&items);
     let (mut dim, mut vo) = (int(0), tv(&mut to));
     let mut stack = [&raw mut list, &raw mut dim, &raw mut vo, &raw mut vo];
     assert_eq!(

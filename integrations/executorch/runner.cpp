@@ -11,14 +11,16 @@
 //   (libexecutorch_kernels_optimized and _quantized; build.sh builds it beside this one as
 //   RUNNER-executorch), for comparison.
 // Exit status: 0 when every output matches, 1 on a mismatch, 2 on any other failure. One
-// thread; prints the median, min and mean latency of N timed calls after the check.
+// thread (both); prints the median, min and mean latency of N timed calls after the check.
 
 #include <executorch/extension/module/module.h>
 #include <executorch/runtime/core/evalue.h>
 #include <executorch/runtime/core/exec_aten/exec_aten.h>
 #include <executorch/runtime/platform/runtime.h>
 
-#ifndef ETK_RUNNER_EXECUTORCH_KERNELS
+#ifdef ETK_RUNNER_EXECUTORCH_KERNELS
+#include <executorch/extension/threadpool/threadpool_guard.h>
+#else
 #include "etk_executorch.h"
 #endif
 #include "safetensors.h"
@@ -243,7 +245,7 @@ void check(Error e, const std::string& what) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   std::string model, io, kernels = "etk";
   int iters = 0;
   bool reg = false;
@@ -261,6 +263,9 @@ int main(int argc, char** argv) {
 #ifdef ETK_RUNNER_EXECUTORCH_KERNELS
   if (kernels != "executorch") die("this build runs ExecuTorch's kernels: --kernels executorch");
   if (reg) die("--register is for etk's kernels");
+  // One thread: ExecuTorch's kernels run on its threadpool unless switched off for this thread
+  // (etk's run on one unless given a pool with etk_executorch::set_parallel).
+  executorch::extension::threadpool::NoThreadPoolGuard one_thread;
 #else
   if (kernels == "executorch") {
     // The same runner, built against ExecuTorch's kernel libraries (build.sh).
@@ -358,4 +363,12 @@ int main(int argc, char** argv) {
                 us[us.size() / 2], us.front(), mean, iters, kernels.c_str());
   }
   return all ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    die(e.what());  // a missing file, a malformed test vector
+  }
 }
