@@ -90,6 +90,10 @@ etk_tensor* tensor_slot(CallState& s, size_t& n_tensors, TensorImpl* impl) {
   }
   t.dtype = static_cast<etk_dtype>(impl->scalar_type());
   t.dynamism = static_cast<etk_dynamism>(impl->shape_dynamism());
+  // ExecuTorch has no read-only tensors and its schemas' (a!) outs stand anywhere (et_copy_index
+  // writes its first argument, batch norm its running stats): every tensor is writable, as in
+  // etk's own runtime. etk's kernels write only their outs.
+  t.writable = 1;
   return &t;
 }
 
@@ -174,29 +178,6 @@ std::pair<size_t, size_t> counts(Span<EValue*> stack) {
   return {tensors, items};
 }
 
-// Marks the call's outs writable: the last slot (an out variant's return, an in-place op's
-// self, the out list of an op returning nothing, a prim op's result) and, when the stack ends
-// with its outs repeated, the repeated ones.
-void mark_outs(CallState& s, Span<EValue*> stack) {
-  const size_t n = stack.size();
-  auto mark = [&](const etk_value* v) {
-    if (v->tag == ETK_TAG_TENSOR) v->payload.as_tensor->writable = 1;
-    if (v->tag == ETK_TAG_LIST_TENSOR)
-      for (size_t i = 0; i < v->payload.as_tensor_list.len; ++i)
-        v->payload.as_tensor_list.items[i]->writable = 1;
-  };
-  if (n == 0) return;
-  mark(s.stack[n - 1]);
-  for (size_t k = 1; k <= n / 2; ++k) {
-    bool repeated = true;
-    for (size_t i = 0; i < k && repeated; ++i) repeated = stack[n - k + i] == stack[n - 2 * k + i];
-    if (repeated) {
-      for (size_t i = n - k; i < n; ++i) mark(s.stack[i]);
-      return;
-    }
-  }
-}
-
 bool same_scalar(const etk_value& a, const etk_value& b) {
   if (a.tag != b.tag) return false;
   switch (a.tag) {
@@ -245,7 +226,6 @@ void call_kernel(size_t index, KernelRuntimeContext& ctx, Span<EValue*> stack) {
     }
     s.stack[i] = &s.values[j];
   }
-  mark_outs(s, stack);
 
   char message[512] = {0};
   etk_context c = etk_context_default();
