@@ -16,6 +16,7 @@
 #include <executorch/extension/module/module.h>
 #include <executorch/runtime/core/evalue.h>
 #include <executorch/runtime/core/exec_aten/exec_aten.h>
+#include <executorch/runtime/core/exec_aten/util/scalar_type_util.h>
 #include <executorch/runtime/platform/runtime.h>
 
 #ifdef ETK_RUNNER_EXECUTORCH_KERNELS
@@ -53,21 +54,7 @@ namespace {
 }
 
 size_t elem_size(ScalarType t) {
-  switch (t) {
-    case ScalarType::Bool:
-    case ScalarType::Byte:
-    case ScalarType::Char:
-      return 1;
-    case ScalarType::Short:
-    case ScalarType::Half:
-    case ScalarType::BFloat16:
-      return 2;
-    case ScalarType::Int:
-    case ScalarType::Float:
-      return 4;
-    default:
-      return 8;
-  }
+  return executorch::runtime::elementSize(t);
 }
 
 ScalarType dtype_of(const std::string& st) {
@@ -332,8 +319,9 @@ static int run(int argc, char** argv) {
   };
 
   bool all = true;
+  std::string prefix;
   for (size_t k = 0; k < std::max<size_t>(steps, 1); ++k) {
-    std::string prefix = steps ? "s" + std::to_string(k) + "." : "";
+    prefix = steps ? "s" + std::to_string(k) + "." : "";
     set_inputs(prefix);
     auto outs = module.execute("forward");
     if (!outs.ok()) die("execute failed: error " + std::to_string(int(outs.error())));
@@ -349,6 +337,7 @@ static int run(int argc, char** argv) {
     // of a call is what is measured, not its values).
     std::vector<double> us;
     for (int i = 0; i < iters; ++i) {
+      set_inputs(prefix);  // not timed: Module forgets inputs after a call
       auto t0 = std::chrono::steady_clock::now();
       auto outs = module.execute("forward");
       auto t1 = std::chrono::steady_clock::now();
