@@ -209,7 +209,7 @@ unsafe fn writable_tensors(args: &[*mut etk_value], mut f: impl FnMut(*mut etk_t
 /// # Safety
 /// As [`writable_tensors`].
 unsafe fn grow(args: &[*mut etk_value], want: &[usize], host: &Host) -> bool {
-    let Some(resize) = host.resize else {
+    let Some(resize) = host.c.resize else {
         return false;
     };
     let mut sizes = [0i64; ETK_MAX_DIM];
@@ -230,7 +230,7 @@ unsafe fn grow(args: &[*mut etk_value], want: &[usize], host: &Host) -> bool {
             if c.dynamism == ETK_STATIC || bytes <= c.capacity || c.data.is_null() {
                 return;
             }
-            if resize(host.resize_user, t, sizes.as_ptr(), want.len() as u32) != ETK_OK {
+            if resize(host.c.resize_user, t, sizes.as_ptr(), want.len() as u32) != ETK_OK {
                 return;
             }
             if c.dim as usize != want.len() {
@@ -261,13 +261,13 @@ unsafe fn write_tensor(c: *mut etk_tensor, t: &Tensor<'_>, host: &Host) -> Resul
             .iter()
             .zip(t.sizes())
             .any(|(&a, &b)| a != b as i64);
-    if let (true, Some(resize)) = (resized && c.dynamism != ETK_STATIC, host.resize) {
+    if let (true, Some(resize)) = (resized && c.dynamism != ETK_STATIC, host.c.resize) {
         let mut sizes = [0i64; ETK_MAX_DIM];
         for (o, &s) in sizes.iter_mut().zip(t.sizes()) {
             *o = s as i64;
         }
         // SAFETY: the host's callback, as documented.
-        let status = unsafe { resize(host.resize_user, c, sizes.as_ptr(), t.dim() as u32) };
+        let status = unsafe { resize(host.c.resize_user, c, sizes.as_ptr(), t.dim() as u32) };
         if status != ETK_OK {
             return Err(Failure::new(
                 status,

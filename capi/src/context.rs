@@ -149,17 +149,10 @@ impl Parallel for HostThreads {
     }
 }
 
-/// The pieces of an `etk_context` a call uses, read once.
+/// The caller's context, read once, with its threads as etk's `Parallel`.
 pub(crate) struct Host {
-    pub threads: Option<HostThreads>,
-    scratch: *mut u8,
-    scratch_len: usize,
-    pub resize: etk_resize_fn,
-    pub resize_user: *mut c_void,
-    pub rng_seed: u64,
-    pub rng_offset: u64,
-    pub error: *mut c_char,
-    pub error_len: usize,
+    pub c: etk_context,
+    threads: Option<HostThreads>,
 }
 
 impl Host {
@@ -169,41 +162,33 @@ impl Host {
     /// `ctx` must be null or point to an `etk_context` whose scratch pointer, if not null,
     /// points to `scratch_len` writable bytes nothing else uses during the call.
     pub unsafe fn read(ctx: *const etk_context) -> Host {
-        let c = if ctx.is_null() {
+        let mut c = if ctx.is_null() {
             etk_context_default()
         } else {
             // SAFETY: the caller's promise.
             unsafe { *ctx }
         };
+        if c.scratch.is_null() {
+            c.scratch_len = 0;
+        }
         Host {
             threads: c.parallel_for.map(|run| HostThreads {
                 run,
                 user: c.parallel_user,
                 threads: c.num_threads,
             }),
-            scratch: c.scratch.cast::<u8>(),
-            scratch_len: if c.scratch.is_null() {
-                0
-            } else {
-                c.scratch_len
-            },
-            resize: c.resize,
-            resize_user: c.resize_user,
-            rng_seed: c.rng_seed,
-            rng_offset: c.rng_offset,
-            error: c.error,
-            error_len: c.error_len,
+            c,
         }
     }
 
     pub fn has_scratch(&self) -> bool {
-        self.scratch_len > 0
+        self.c.scratch_len > 0
     }
 
     /// Gives kernels `buf` as scratch memory (for a caller that gave none).
     pub fn use_scratch(&mut self, buf: &mut [u8]) {
-        self.scratch = buf.as_mut_ptr();
-        self.scratch_len = buf.len();
+        self.c.scratch = buf.as_mut_ptr().cast();
+        self.c.scratch_len = buf.len();
     }
 
     /// A kernel context over the host's scratch and threads, its generator at the host's
@@ -213,16 +198,18 @@ impl Host {
             Some(t) => t,
             None => &Serial,
         };
-        let scratch: &mut [u8] = if self.scratch_len == 0 {
+        let scratch: &mut [u8] = if self.c.scratch_len == 0 {
             &mut []
         } else {
             // SAFETY: the caller's promise (`Host::read`); the slice lives no longer than this
             // borrow of the host, which lasts at most one call.
-            unsafe { core::slice::from_raw_parts_mut(self.scratch, self.scratch_len) }
+            unsafe {
+                core::slice::from_raw_parts_mut(self.c.scratch.cast::<u8>(), self.c.scratch_len)
+            }
         };
         let ctx = KernelContext::new(scratch, parallel);
-        ctx.rng.manual_seed(self.rng_seed);
-        ctx.rng.set_offset(self.rng_offset);
+        ctx.rng.manual_seed(self.c.rng_seed);
+        ctx.rng.set_offset(self.c.rng_offset);
         ctx
     }
 

@@ -351,7 +351,7 @@ pub unsafe extern "C" fn etk_method_execute(
 ) -> etk_status {
     // SAFETY: the caller's promise.
     let mut host = unsafe { Host::read(ctx) };
-    let (error, error_len) = (host.error, host.error_len);
+    let (error, error_len) = (host.c.error, host.c.error_len);
     guard(
         // SAFETY: the context's buffer, as the caller promised.
         |msg| unsafe { crate::status::write_message(error, error_len, msg) },
