@@ -253,7 +253,7 @@ pub fn compare_tensors<Op: CompareOp + IntCompare>(
 
 /// A comparison of a tensor with a Scalar (a wrapped number, cast to the common dtype) into a
 /// Bool out. An integer tensor against a floating Scalar compares in Float; the frame answers
-/// that with the one integer comparison that agrees on every value (see [`int_form`]).
+/// that with the one integer comparison that agrees on every value (see `int_form`).
 pub fn compare_scalar<const C: u8>(
     ctx: &KernelContext<'_>,
     op: &'static str,

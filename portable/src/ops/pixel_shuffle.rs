@@ -8,7 +8,7 @@
 //!
 //! It is a view and a copy: `self` seen as `[*, C, r, r, H, W]`, permuted to
 //! `[*, C, H, r, W, r]`, moved into the out seen with the same sizes. The views are built here
-//! once for both directions ([`shuffle_views`]); `pixel_unshuffle` is the same pair swapped.
+//! once for both directions (`shuffle_views`); `pixel_unshuffle` is the same pair swapped.
 
 use crate::util::movement::{View, copy_between};
 use etk_core::out::{check_dtype, resize_out};

@@ -112,7 +112,7 @@ pub fn random_dtype(r: &mut Rng) -> ScalarType {
     }
 }
 
-/// Sizes of a random rank (0-6 mostly, sometimes 16), at most [`MAX_NUMEL`] elements; now and
+/// Sizes of a random rank (0-6 mostly, sometimes 16), at most `MAX_NUMEL` elements; now and
 /// then a zero-element shape with a huge dim, some right at the largest extent a view allows.
 pub fn random_sizes(r: &mut Rng, esize: usize) -> Vec<usize> {
     let rank = match r.below(20) {
