@@ -5,23 +5,22 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Where cargo put this crate's cdylib: the profile folder above the test binary's `deps/`.
+/// Where cargo put this crate's cdylib. `cargo test -p etk-capi` copies it up to
+/// `target/<profile>/`; `cargo test --workspace` leaves it in `target/<profile>/deps/`, beside
+/// the test binary (a fresh-clone CI run found that out).
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>")
-        .to_path_buf()
+    let deps = exe.parent().expect("target/<profile>/deps").to_path_buf();
+    let profile = deps.parent().expect("target/<profile>").to_path_buf();
+    [deps, profile]
+        .into_iter()
+        .find(|dir| dir.join("libetk_capi.so").exists())
+        .unwrap_or_else(|| panic!("no libetk_capi.so beside {}", exe.display()))
 }
 
 fn compile_and_run(source: &str, name: &str, args: &[&str]) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let lib = lib_dir();
-    assert!(
-        lib.join("libetk_capi.so").exists(),
-        "no libetk_capi.so in {}",
-        lib.display()
-    );
     let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let status = Command::new(&cc)
