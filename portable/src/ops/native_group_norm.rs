@@ -105,7 +105,21 @@ pub fn native_group_norm_out(
     out1.as_mut_ptr(OP, "out1")?;
     out2.as_mut_ptr(OP, "out2")?;
 
+    // ATen's check passes when the int64 product wraps to the element count; with elements,
+    // the product must really be it (ATen would read past the input), so every group's
+    // `d * HxW` elements lie within the input.
+    if input.numel() != 0 && n.checked_mul(c).and_then(|v| v.checked_mul(hxw)).is_none() {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "input")
+            .expected_text("N * C * HxW elements without overflow")
+            .got(Info::Shape(input.shape())));
+    }
     let d = c / g; // channels per group
+    // Without elements every group is empty (mean 0, rstd NaN), however large `C` and `HxW`.
+    let (d_hxw, hxw) = if input.numel() == 0 {
+        (0, 0)
+    } else {
+        (d * hxw, hxw)
+    };
     let shape = RowShape::of(input.dtype());
     let same_layout = out0.strides() == input.strides();
     let (sizes, xs, ys) = (input.sizes(), input.strides(), out0.strides());
@@ -123,13 +137,15 @@ pub fn native_group_norm_out(
         };
         for ni in 0..n {
             for gi in 0..g {
-                let (mean, rs) = if channels_last {
+                let (mean, rs) = if d_hxw == 0 {
+                    (C::ZERO, C::NAN)
+                } else if channels_last {
                     let (mean, var) = channels_last_moments(&x, c, hxw, (ni * hxw * c, gi * d, d));
                     (mean, rstd_f64(var, eps))
                 } else {
                     let base = (ni * c + gi * d) * hxw;
-                    let row = RowDims::new(&[d * hxw], &[1]);
-                    let (mean, var) = row_moments::<C>(d * hxw, shape, |start, buf| unsafe {
+                    let row = RowDims::new(&[d_hxw], &[1]);
+                    let (mean, var) = row_moments::<C>(d_hxw, shape, |start, buf| unsafe {
                         x.load_row(base, &row, start, buf)
                     });
                     (mean, rstd_f64(var, eps))
