@@ -3,4 +3,5 @@
 pub mod cli;
 pub mod limits;
 pub mod quantized;
+pub mod reductions;
 pub mod timing;
