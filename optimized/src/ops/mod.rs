@@ -55,6 +55,7 @@ pub mod mm;
 pub mod _log_softmax;
 pub mod _native_batch_norm_legit_no_training;
 pub mod _softmax;
+pub mod native_group_norm;
 pub mod native_layer_norm;
 
 // quantized (vector paths over `crate::quantized`; the reference is etk-quantized)

@@ -1,7 +1,10 @@
 //! The normalizations and softmax (on `crate::norm`; other dtypes and layouts fall back to
 //! portable inside each kernel).
 
-use crate::ops::{_log_softmax, _native_batch_norm_legit_no_training, _softmax, native_layer_norm};
+use crate::ops::{
+    _log_softmax, _native_batch_norm_legit_no_training, _softmax, native_group_norm,
+    native_layer_norm,
+};
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = &[
@@ -12,6 +15,10 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: native_layer_norm::OP,
         kernel: native_layer_norm::native_layer_norm_out_boxed,
+    },
+    KernelEntry {
+        name: native_group_norm::OP,
+        kernel: native_group_norm::native_group_norm_out_boxed,
     },
     KernelEntry {
         name: _softmax::OP,
