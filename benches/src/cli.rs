@@ -9,7 +9,8 @@ pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to 
 convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
-embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
+embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
+norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS]";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -344,6 +345,9 @@ impl Bench {
             return Ok(c);
         }
         if let Some(c) = crate::reductions::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::norm::call(self)? {
             return Ok(c);
         }
         let dt = self.dtype;

@@ -9,10 +9,9 @@
 
 pub mod moments;
 pub mod softmax;
-pub mod vector;
 
-use self::vector::Simd;
 use etk_core::{Parallel, ScalarType, Tensor};
+use etk_simd::Simd;
 use half::{bf16, f16};
 
 /// An element type the kernels load into f32 lanes and store from them.

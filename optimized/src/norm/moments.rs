@@ -15,9 +15,9 @@
 //! scalar parts use portable's own `fused`.
 
 use super::Elem;
-use super::vector::{Kernel, Simd};
 use core::mem::MaybeUninit;
 use etk_portable::util::moments::{ROW_CHUNK, RowFloat};
+use etk_simd::{Kernel, Simd};
 
 /// Columns of one accumulator (ATen's 8 floats).
 const COLS: usize = 8;

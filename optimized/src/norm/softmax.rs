@@ -14,13 +14,13 @@
 //! out otherwise, empty inputs, `half_to_float`) runs portable's kernel, which also gives
 //! every rejection.
 
-use super::vector::{Kernel, Level, Simd, dispatch, level};
 use super::{Elem, Shared, accelerated, around, same_layout, split};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
 use etk_core::{KernelContext, Result, ScalarType, Tensor};
 use etk_portable::ops::softmax as portable;
 use etk_portable::util::dispatch::Float;
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 /// Lanes walked together when the dim is not innermost.

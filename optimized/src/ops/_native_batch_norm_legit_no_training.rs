@@ -12,12 +12,12 @@
 //! enough elements. Every other call (Double, an out laid out otherwise, empty inputs) runs
 //! portable's kernel, which also gives every rejection.
 
-use crate::norm::vector::{Kernel, Level, Simd, dispatch, level};
 use crate::norm::{Elem, Shared, accelerated, around, get_f32, same_layout, split};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_batch_norm as portable;
 use etk_portable::util::norm::param_dtype;
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;

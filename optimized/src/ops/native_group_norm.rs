@@ -19,7 +19,6 @@
 //! kernel, which also gives every rejection.
 
 use crate::norm::moments::Moments;
-use crate::norm::vector::{Kernel, Level, Simd, dispatch, level};
 use crate::norm::{Elem, Shared, accelerated, get_f32, same_layout, set_f32, split};
 use etk_core::out::check_dtype;
 use etk_core::shape::is_channels_last_dim_order;
@@ -27,6 +26,7 @@ use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_group_norm as portable;
 use etk_portable::util::moments::RowFloat;
 use etk_portable::util::norm::param_dtype;
+use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -152,7 +152,7 @@ fn run(
         stats: (mean, rstd, [out1.strides()[0], out1.strides()[1]]),
         stats2: [out2.strides()[0], out2.strides()[1]],
     });
-    let levels = (level(), level().at_most_avx2());
+    let levels = (level(), level().at_most(Isa::Avx2));
     let dtype = input.dtype();
     let (items, cost) = if plan.channels_last {
         (plan.n, plan.c * plan.hxw * 8)
