@@ -5,11 +5,12 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
-[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+[--dim D] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
 convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
-embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
+embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
+norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS]";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -19,6 +20,8 @@ pub struct Bench {
     pub shapes: Vec<Vec<usize>>,
     pub other: Option<Vec<usize>>,
     pub to: Option<ScalarType>,
+    /// The dim of a reduction, softmax or norm row (`--dim`).
+    pub dim: Option<i64>,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
@@ -79,6 +82,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         shapes: vec![],
         other: None,
         to: None,
+        dim: None,
         lib: "optimized".into(),
         isa: None,
         threads: 1,
@@ -89,6 +93,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         match a.as_str() {
             "--other" => b.other = Some(parse_shape(&val()?)?),
             "--to" => b.to = Some(parse_dtype(&val()?)?),
+            "--dim" => b.dim = Some(val()?.parse().map_err(|_| "bad --dim")?),
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
@@ -268,6 +273,8 @@ pub(crate) struct Call {
     pub(crate) out_dtype: ScalarType,
     pub(crate) out_shape: Vec<usize>,
     pub(crate) kind: Kind,
+    /// Outs after the first (`native_layer_norm`'s mean and rstd), in schema order.
+    pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
 /// `bmm`'s and `mm`'s shapes: `[.., M, K]` and `[.., K, N]`.
@@ -337,6 +344,12 @@ impl Bench {
         if let Some(c) = crate::quantized::call(self)? {
             return Ok(c);
         }
+        if let Some(c) = crate::reductions::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::norm::call(self)? {
+            return Ok(c);
+        }
         let dt = self.dtype;
         let shape = &self.shapes[0];
         let es = dt.element_size();
@@ -351,6 +364,7 @@ impl Bench {
             out_dtype,
             out_shape: shape.clone(),
             kind,
+            extra_outs: vec![],
         };
         let out_dtype = if cmp { ScalarType::Bool } else { dt };
         let call = match (base, overload) {
@@ -491,6 +505,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![m, n],
                     kind,
+                    extra_outs: vec![],
                 }
             }
             ("bmm", "out") => {
@@ -508,6 +523,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![bs, m, n],
                     kind: Kind::Flops(2 * bs * m * n * k),
+                    extra_outs: vec![],
                 }
             }
             ("convolution", "out") => {
@@ -548,6 +564,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![n, c_out, oh, ow],
                     kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
+                    extra_outs: vec![],
                 }
             }
             _ => {
@@ -601,7 +618,15 @@ impl Bench {
                 Arg::None => EValue::None,
             })
             .collect();
+        let mut extra = c
+            .extra_outs
+            .iter()
+            .map(|(dt, shape)| OwnedTensor::zeros(*dt, shape).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
         stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
+        for t in &mut extra {
+            stack.push(EValue::Tensor(t.view_mut().map_err(|e| e.to_string())?));
+        }
         kernel(&mut ctx, &mut stack).map_err(|e| e.to_string())?;
         let mut call = || {
             let _ = std::hint::black_box(kernel(&mut ctx, &mut stack));

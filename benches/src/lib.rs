@@ -2,5 +2,7 @@
 
 pub mod cli;
 pub mod limits;
+pub mod norm;
 pub mod quantized;
+pub mod reductions;
 pub mod timing;

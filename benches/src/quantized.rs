@@ -89,6 +89,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 out_dtype: q,
                 out_shape: shape,
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         "dequantize_per_tensor" | "dequantize_per_channel" => {
@@ -115,6 +116,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 out_dtype: out,
                 out_shape: shape,
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         _ => {
@@ -151,6 +153,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 out_dtype: b.dtype,
                 out_shape: vec![n, cols],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
     };

@@ -430,9 +430,10 @@ fn any_rules() {
     let mut out = zeros(Bool, &[3]);
     run(&mut out, |o| any::any_out(c, &x.view(), 1, false, o)).unwrap();
     assert_eq!(vals(&out), [1.0, 0.0, 1.0]);
+    // a Byte out reduces `self` as uint8: NaN (x86's conversion) and 1e-30 are 0 there
     let mut byte = zeros(Byte, &[]);
     run(&mut byte, |o| any::any_all_out(c, &x.view(), o)).unwrap();
-    assert_eq!(vals(&byte), [1.0]);
+    assert_eq!(vals(&byte), [0.0]);
     let mut f = zeros(Float, &[]);
     assert_eq!(
         err_kind(run(&mut f, |o| any::any_all_out(c, &x.view(), o))),
@@ -682,4 +683,85 @@ fn walk_every_dim_order_and_subset() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the dtype a reduction computes in (issue 28 item 1): values measured with PyTorch 2.13
+
+#[test]
+fn any_into_a_byte_out_converts_self_to_byte_first() {
+    let c = &mut ctx();
+    // 0.3 and 0.7 are 0 as uint8, -1.5 is 255, 256 wraps to 0
+    for (v, want) in [
+        (&[0.3, 0.0, 0.7][..], 0.0),
+        (&[-1.5, 0.0][..], 1.0),
+        (&[256.0, 512.0][..], 0.0),
+    ] {
+        let x = tt(Float, v, &[v.len()]);
+        let mut out = zeros(Byte, &[]);
+        run(&mut out, |o| any::any_all_out(c, &x.view(), o)).unwrap();
+        assert_eq!(vals(&out), [want], "{v:?} into Byte");
+        let mut b = zeros(Bool, &[]);
+        run(&mut b, |o| any::any_all_out(c, &x.view(), o)).unwrap();
+        assert_eq!(vals(&b), [1.0], "{v:?} into Bool");
+    }
+    // one element: ATen copies `self != 0`, whatever the out
+    let one = tt(Float, &[0.3], &[1, 1]);
+    let mut out = zeros(Byte, &[1]);
+    run(&mut out, |o| any::any_out(c, &one.view(), 1, false, o)).unwrap();
+    assert_eq!(vals(&out), [1.0]);
+    let x = tt(Int, &[256.0, 512.0, 0.0, 1.0], &[2, 2]);
+    let mut out = zeros(Byte, &[2]);
+    run(&mut out, |o| {
+        any::any_dims_out(c, &x.view(), Some(&[1]), false, o)
+    })
+    .unwrap();
+    assert_eq!(vals(&out), [0.0, 1.0]);
+}
+
+#[test]
+fn cumsum_bool_out_takes_a_0_dim_or_empty_self_only() {
+    let c = &mut ctx();
+    let z = tt(Float, &[0.5], &[]);
+    let mut out = zeros(Bool, &[]);
+    run(&mut out, |o| cumsum::cumsum_out(c, &z.view(), 0, None, o)).unwrap();
+    assert_eq!(vals(&out), [1.0]);
+    let e = zeros(Float, &[2, 0]);
+    let mut out = zeros(Bool, &[2, 0]);
+    run(&mut out, |o| cumsum::cumsum_out(c, &e.view(), 1, None, o)).unwrap();
+    let x = tt(Float, &[0.5, 1.0], &[2]);
+    let mut out = zeros(Bool, &[2]);
+    let r = run(&mut out, |o| cumsum::cumsum_out(c, &x.view(), 0, None, o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+}
+
+#[test]
+fn prod_of_half_rounds_every_product() {
+    // 200 * 100 * 255 overflows Half before the 0: inf * 0 is NaN
+    let x = tt(Byte, &[200.0, 100.0, 255.0, 0.0], &[1, 4]);
+    let mut out = zeros(Half, &[1]);
+    run(&mut out, |o| {
+        prod::prod_int_out(&mut ctx(), &x.view(), 1, false, Some(Half), o)
+    })
+    .unwrap();
+    assert!(vals(&out)[0].is_nan());
+}
+
+#[test]
+fn max_of_everything_fills_the_out_with_an_overflow_check() {
+    let c = &mut ctx();
+    let x = tt(Int, &[300.0, -1.0], &[2]);
+    let mut out = zeros(Char, &[]);
+    let r = run(&mut out, |o| max::max_unary_out(c, &x.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
+    let mut out = zeros(Char, &[]);
+    run(&mut out, |o| min::min_unary_out(c, &x.view(), o)).unwrap();
+    assert_eq!(vals(&out), [-1.0]);
+    let d = tt(Double, &[1e300, 2.0], &[2]);
+    let mut out = zeros(Float, &[]);
+    let r = run(&mut out, |o| max::max_unary_out(c, &d.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
+    let mut out = zeros(Half, &[]);
+    run(&mut out, |o| max::max_unary_out(c, &d.view(), o)).unwrap();
+    assert_eq!(vals(&out), [INF]);
 }

@@ -270,7 +270,19 @@ pub enum Arg {
     Bool(bool),
     Int(i64),
     Ints(Vec<i64>),
+    /// One more tensor out, pushed at its place among the arguments (the norms' `out0`,
+    /// `out1` before the call's own out, which comes last).
+    Out(OutSpec),
     None,
+}
+
+/// An out besides the call's own: dtype, sizes, dim order (dynamic with spare capacity as the
+/// call's).
+#[derive(Clone, Debug)]
+pub struct OutSpec {
+    pub dtype: ScalarType,
+    pub sizes: Vec<usize>,
+    pub order: Vec<usize>,
 }
 
 /// One call: the inputs and the out (shape, dim order, dtype; dynamic with spare capacity
@@ -737,7 +749,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
-            .or_else(|| crate::harness_conv::generator(name)),
+            .or_else(|| crate::harness_conv::generator(name))
+            .or_else(|| crate::harness_norm::generator(name)),
     }
 }
 
@@ -755,6 +768,8 @@ pub struct Outcome {
     pub ints: Vec<i64>,
     /// The first byte past the out's elements that the call changed, if any.
     pub wrote_past: Option<usize>,
+    /// The call's other outs (`Arg::Out`), in argument order.
+    pub rest: Vec<Outcome>,
 }
 
 pub fn run(
@@ -763,18 +778,27 @@ pub fn run(
     threads: usize,
     invoke: Invoke,
 ) -> Result<Outcome, etk_core::Error> {
-    // room past the out, filled with a pattern that must survive the call.
-    let numel: usize = call.out_sizes.iter().product();
-    let mut out = OwnedTensor::with_capacity(
-        call.out_dtype,
-        &call.out_sizes,
-        &call.out_order,
-        numel.max(4096) + 64,
-    )
-    .unwrap();
-    if call.dynamic {
-        out = out.dynamic();
+    // room past each out, filled with a pattern that must survive the call.
+    let new_out = |dtype, sizes: &[usize], order: &[usize]| {
+        let numel: usize = sizes.iter().product();
+        let t = OwnedTensor::with_capacity(dtype, sizes, order, numel.max(4096) + 64).unwrap();
+        if call.dynamic { t.dynamic() } else { t }
+    };
+    let mut out = new_out(call.out_dtype, &call.out_sizes, &call.out_order);
+    let mut extra: Vec<OwnedTensor> = call
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Out(o) => Some(new_out(o.dtype, &o.sizes, &o.order)),
+            _ => None,
+        })
+        .collect();
+    let mut extra_views = Vec::new();
+    for t in extra.iter_mut() {
+        extra_views.push(guarded_view(t, call.dynamic));
     }
+    let mut extra_views = extra_views.into_iter();
+    let mut extra_at = Vec::new();
     let mut stack: Vec<EValue<'_>> = Vec::new();
     let opt_views: Vec<Option<Tensor<'_>>> = call
         .args
@@ -794,27 +818,54 @@ pub fn run(
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
+            Arg::Out(_) => {
+                let (view, cap) = extra_views.next().unwrap();
+                extra_at.push((stack.len(), cap));
+                EValue::Tensor(view)
+            }
         });
     }
-    let mut view = out.view_mut().unwrap();
-    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
-    // SAFETY: the view covers `cap` bytes of the owned buffer.
-    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
-    if call.dynamic {
-        // start from a wrong shape that the kernel must resize.
-        let _ = view.resize("test", "out", &[1]);
-    }
+    let (view, cap) = guarded_view(&mut out, call.dynamic);
     stack.push(EValue::Tensor(view));
     let threads_impl = ScopedThreads(threads);
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
     invoke(kernel, &mut ctx, &mut stack)?;
+    let rest = extra_at
+        .iter()
+        .map(|&(i, cap)| match &stack[i] {
+            EValue::Tensor(o) => outcome(o, cap),
+            _ => unreachable!(),
+        })
+        .collect();
     let EValue::Tensor(o) = stack.pop().unwrap() else {
         unreachable!()
     };
+    Ok(Outcome {
+        rest,
+        ..outcome(&o, cap)
+    })
+}
+
+/// A view of `t` with its whole buffer filled with [`GUARD`] (and, for a dynamic out, a wrong
+/// shape the kernel must resize), and the buffer's size in bytes.
+fn guarded_view<'t>(t: &'t mut OwnedTensor, dynamic: bool) -> (Tensor<'t>, usize) {
+    let mut view = t.view_mut().unwrap();
+    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
+    // SAFETY: the view covers `cap` bytes of the owned buffer.
+    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
+    if dynamic {
+        // start from a wrong shape that the kernel must resize.
+        let _ = view.resize("test", "out", &[1]);
+    }
+    (view, cap)
+}
+
+/// What a call left in one out whose buffer holds `cap` bytes.
+fn outcome(o: &Tensor<'_>, cap: usize) -> Outcome {
     let n = o.numel();
-    // SAFETY: as above; the bytes past the out's elements belong to the same buffer.
+    // SAFETY: the bytes past the out's elements belong to the same buffer of `cap` bytes.
     let past = unsafe { std::slice::from_raw_parts(o.as_ptr().add(o.nbytes()), cap - o.nbytes()) };
     let wrote_past = past.iter().position(|&b| b != GUARD);
     let (mut floats, mut ints) = (Vec::new(), Vec::new());
@@ -825,14 +876,15 @@ pub fn run(
             ints.push(o.read::<i64>(i).unwrap());
         }
     }
-    Ok(Outcome {
+    Outcome {
         sizes: o.sizes().to_vec(),
         dim_order: o.dim_order().to_vec(),
         dtype: o.dtype(),
         floats,
         ints,
         wrote_past,
-    })
+        rest: vec![],
+    }
 }
 
 /// The byte the memory past an out is filled with before a call.
@@ -848,6 +900,16 @@ pub fn ulp_scale(dtype: ScalarType) -> f64 {
 }
 
 pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
+    if got.rest.len() != want.rest.len() {
+        return Err(format!(
+            "{} outs, want {}",
+            got.rest.len() + 1,
+            want.rest.len() + 1
+        ));
+    }
+    for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
+        compare(tol, g, w).map_err(|e| format!("out {k} of the listed outs: {e}"))?;
+    }
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
     {
@@ -908,6 +970,7 @@ pub fn describe(call: &Call) -> String {
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
+            Arg::Out(o) => format!("out {}{:?}/{:?}", o.dtype, o.sizes, o.order),
             _ => "None".into(),
         })
         .collect();
@@ -957,9 +1020,9 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<()
     });
     let want = run(portable_kernel(entry.name), call, 1, direct);
     let verdict = match (&got, &want) {
-        (Ok(g2), _) if g2.wrote_past.is_some() => Err(format!(
+        (Ok(g2), _) if wrote_past(g2).is_some() => Err(format!(
             "wrote outside the out: byte {} past its elements changed",
-            g2.wrote_past.unwrap_or(0)
+            wrote_past(g2).unwrap_or(0)
         )),
         (Ok(g2), Ok(w)) => compare(g.tol, g2, w),
         (Err(a), Err(b)) if a == b => Ok(()),
@@ -974,6 +1037,11 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<()
             describe(call)
         ))
     })
+}
+
+/// The first byte written past an out's elements, in any out of the call.
+fn wrote_past(o: &Outcome) -> Option<usize> {
+    o.wrote_past.or_else(|| o.rest.iter().find_map(wrote_past))
 }
 
 /// The kernels that fail to be covered (no generator).

@@ -51,6 +51,13 @@ pub mod convolution;
 pub mod linear;
 pub mod mm;
 
+// normalization and softmax (on `crate::norm`)
+pub mod _log_softmax;
+pub mod _native_batch_norm_legit_no_training;
+pub mod _softmax;
+pub mod native_group_norm;
+pub mod native_layer_norm;
+
 // quantized (vector paths over `crate::quantized`; the reference is etk-quantized)
 pub mod dequantize_per_channel;
 pub mod dequantize_per_tensor;

@@ -5,7 +5,6 @@
 //! Kernels address tensors by logical index through their own strides, so every dim order is
 //! handled by the same code (the out may have a different dim order from the input).
 
-use crate::util::dispatch::Float;
 use etk_core::element::{LoadFn, StoreFn, loader, storer};
 use etk_core::{Compute, Dims, Error, ErrorKind, Info, MAX_DIM, Result, ScalarType, Tensor};
 
@@ -126,6 +125,86 @@ impl<C: Compute> Lane<C> {
     }
 }
 
+/// The elements of some dims of a tensor (a layer norm's row, a group), in logical
+/// (row-major) order, as strided runs: size-1 dims dropped and adjacent dims merged where the
+/// strides allow, so a contiguous row is one run.
+#[derive(Clone, Copy, Debug)]
+pub struct RowDims {
+    ndim: usize,
+    sizes: [usize; MAX_DIM],
+    strides: [usize; MAX_DIM],
+}
+
+impl RowDims {
+    /// The row of `sizes` with `strides` (outermost first).
+    pub fn new(sizes: &[usize], strides: &[usize]) -> RowDims {
+        let mut r = RowDims {
+            ndim: 0,
+            sizes: [0; MAX_DIM],
+            strides: [0; MAX_DIM],
+        };
+        for (&n, &s) in sizes.iter().zip(strides) {
+            if n == 1 {
+                continue;
+            }
+            let k = r.ndim;
+            if k > 0 && r.strides[k - 1] == s * n {
+                r.sizes[k - 1] *= n;
+                r.strides[k - 1] = s;
+            } else {
+                r.sizes[k] = n;
+                r.strides[k] = s;
+                r.ndim += 1;
+            }
+        }
+        r
+    }
+
+    /// Calls `f(offset, stride, count)` for the runs covering the row's logical elements
+    /// `start..start + len` (offsets in elements from the row's first element).
+    pub fn runs(&self, start: usize, len: usize, mut f: impl FnMut(usize, usize, usize)) {
+        if len == 0 {
+            return;
+        }
+        if self.ndim == 0 {
+            f(0, 1, len);
+            return;
+        }
+        let last = self.ndim - 1;
+        let mut idx = [0usize; MAX_DIM];
+        let mut rem = start;
+        let mut off = 0;
+        for d in (0..self.ndim).rev() {
+            idx[d] = rem % self.sizes[d];
+            rem /= self.sizes[d];
+            off += idx[d] * self.strides[d];
+        }
+        let mut left = len;
+        loop {
+            let n = (self.sizes[last] - idx[last]).min(left);
+            f(off, self.strides[last], n);
+            left -= n;
+            if left == 0 {
+                return;
+            }
+            off -= idx[last] * self.strides[last];
+            idx[last] = 0;
+            let mut d = last;
+            loop {
+                // `left > 0` keeps the walk inside the row: some outer index still steps.
+                d -= 1;
+                idx[d] += 1;
+                off += self.strides[d];
+                if idx[d] < self.sizes[d] {
+                    break;
+                }
+                off -= self.strides[d] * self.sizes[d];
+                idx[d] = 0;
+            }
+        }
+    }
+}
+
 /// Fails unless `t` is a floating dtype (Half, BFloat16, Float, Double).
 pub fn check_float(op: &'static str, arg: &'static str, t: &Tensor<'_>) -> Result<()> {
     match t.dtype() {
@@ -199,13 +278,6 @@ pub fn check_shape(
     Ok(())
 }
 
-/// `1 / sqrt(var + eps)` as ATen's norm kernels compute it (in the accumulation type, the
-/// variance clamped at 0 against rounding).
-pub fn rstd<C: Float>(var: C, eps: f64) -> C {
-    let v = if var < C::ZERO { C::ZERO } else { var };
-    C::ONE / (v + C::from_f64(eps)).sqrt()
-}
-
 /// Element access to one tensor by element offset, converting to and from `C`; for kernels
 /// that visit elements in an order no lane follows (the normalized region of a layer norm).
 #[derive(Clone, Copy)]
@@ -237,6 +309,46 @@ impl<C: Compute> Elems<C> {
         v[0]
     }
 
+    /// Loads the row elements `start..start + dst.len()` of the row at element offset `base`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within the tensor.
+    pub unsafe fn load_row(&self, base: usize, row: &RowDims, start: usize, dst: &mut [C]) {
+        let load = self.load.expect("dtype checked by the kernel");
+        let mut k = 0;
+        row.runs(start, dst.len(), |off, stride, n| {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                load(
+                    self.ptr.add((base + off) * self.esize),
+                    stride as isize,
+                    &mut dst[k..k + n],
+                )
+            };
+            k += n;
+        });
+    }
+
+    /// Stores `src` into the row elements `start..start + src.len()` of the row at `base`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within a writable tensor that no input overlaps.
+    pub unsafe fn store_row(&self, base: usize, row: &RowDims, start: usize, src: &[C]) {
+        let store = self.store.expect("dtype checked by the kernel");
+        let mut k = 0;
+        row.runs(start, src.len(), |off, stride, n| {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                store(
+                    self.ptr.add((base + off) * self.esize),
+                    stride as isize,
+                    &src[k..k + n],
+                )
+            };
+            k += n;
+        });
+    }
+
     /// # Safety
     /// `off` must be an element offset within a writable tensor that no input overlaps.
     #[inline]
@@ -245,26 +357,6 @@ impl<C: Compute> Elems<C> {
         // SAFETY: forwarded from the caller.
         unsafe { store(self.ptr.add(off * self.esize), 1, &[v]) };
     }
-}
-
-/// The mean and biased variance of the `n` values `visit` feeds its callback, in the
-/// accumulation type and in two passes (the sum, then the squared deviations), so a large
-/// mean does not cancel the variance away. `n == 0` gives mean 0 and variance NaN (ATen's
-/// rstd of an empty set is then NaN).
-pub fn moments<C: Float>(n: usize, visit: impl Fn(&mut dyn FnMut(C))) -> (C, C) {
-    if n == 0 {
-        return (C::ZERO, C::NAN);
-    }
-    let cnt = C::from_f64(n as f64);
-    let mut sum = C::ZERO;
-    visit(&mut |v| sum = sum + v);
-    let mean = sum / cnt;
-    let mut sq = C::ZERO;
-    visit(&mut |v| {
-        let d = v - mean;
-        sq = sq + d * d;
-    });
-    (mean, sq / cnt)
 }
 
 /// The element offset in a tensor of strides `to` of the element at memory offset `m` of a

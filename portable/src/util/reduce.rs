@@ -13,7 +13,7 @@
 //!   rounded through the dtype ATen casts it to first), the outs stored from it.
 //! - [`reduce`] / [`reduce2`]: fold every lane, store one or two results per out element.
 //! - shared folds: [`sum_chunk`] (pairwise), [`Best`] (max/min with NaN propagation and the
-//!   first index on ties), [`Moments`] (Welford/Chan in f64 for var).
+//!   first index on ties); var's moments are in `util::moments`.
 
 use crate::util::dispatch::{Access, Arith};
 use etk_core::element::{LoadFn, StoreFn};
@@ -579,49 +579,6 @@ impl<C: MaybeNan> Best<C> {
 impl<C: MaybeNan> Default for Best<C> {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// Count, mean and sum of squared deviations in f64 (ATen accumulates var in double), each
-/// chunk two-pass and chunks merged with Chan's formula.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Moments {
-    pub n: f64,
-    pub mean: f64,
-    pub m2: f64,
-}
-
-impl Moments {
-    pub fn fold(&mut self, vals: &[f64]) {
-        if vals.is_empty() {
-            return;
-        }
-        let nb = vals.len() as f64;
-        let mean_b = sum_chunk(vals) / nb;
-        let m2_b = vals
-            .iter()
-            .map(|&x| (x - mean_b) * (x - mean_b))
-            .sum::<f64>();
-        if self.n == 0.0 {
-            *self = Moments {
-                n: nb,
-                mean: mean_b,
-                m2: m2_b,
-            };
-            return;
-        }
-        let n = self.n + nb;
-        let delta = mean_b - self.mean;
-        self.mean += delta * nb / n;
-        self.m2 += m2_b + delta * delta * self.n * nb / n;
-        self.n = n;
-    }
-
-    /// `m2 / max(0, n - correction)` as ATen computes it (0/0 is NaN, x/0 infinite).
-    pub fn var(&self, correction: f64) -> f64 {
-        let d = self.n - correction;
-        let d = if d > 0.0 { d } else { 0.0 };
-        self.m2 / d
     }
 }
 
