@@ -704,17 +704,19 @@ impl<C: MaybeNan> Best<C> {
             return;
         }
         let mut lanes = [first; 8];
-        let mut nan = false;
-        for c in vals.chunks(8) {
-            for (l, &x) in lanes.iter_mut().zip(c) {
-                nan |= x.is_nan();
-                if better(x, *l) {
-                    *l = x;
-                }
+        let mut nans = [false; 8];
+        let mut rows = vals.chunks_exact(8);
+        for c in &mut rows {
+            for l in 0..8 {
+                let x = c[l];
+                nans[l] |= x.is_nan();
+                lanes[l] = if better(x, lanes[l]) { x } else { lanes[l] };
             }
         }
+        let mut nan = nans.iter().any(|&b| b);
         let mut m = lanes[0];
-        for &x in &lanes[1..] {
+        for &x in lanes[1..].iter().chain(rows.remainder()) {
+            nan |= x.is_nan();
             if better(x, m) {
                 m = x;
             }
