@@ -98,31 +98,48 @@ fn var_of_everything_is_two_pass_with_the_mean_in_the_input_dtype() {
     );
 }
 
-fn layer_norm(x: &OwnedTensor, n: usize) -> (Vec<f64>, Vec<f64>) {
-    let dt = x.view().dtype();
-    let rows = x.view().numel() / n;
-    let mut y = zeros(dt, x.view().sizes());
-    let (mut m, mut r) = (zeros(dt, &[rows, 1]), zeros(dt, &[rows, 1]));
+/// Runs a norm kernel `f(out, stat0, stat1)` with outs shaped `y` and `stats`; returns the
+/// two statistics.
+fn with_norm_outs(
+    dt: ScalarType,
+    y: (&[usize], &[usize]),
+    stats: &[usize],
+    f: impl FnOnce(&mut Tensor<'_>, &mut Tensor<'_>, &mut Tensor<'_>) -> Result<()>,
+) -> (Vec<f64>, Vec<f64>) {
+    let mut out = zeros_o(dt, y.0, y.1);
+    let (mut m, mut r) = (zeros(dt, stats), zeros(dt, stats));
     {
         let (mut yv, mut mv, mut rv) = (
-            y.view_mut().unwrap(),
+            out.view_mut().unwrap(),
             m.view_mut().unwrap(),
             r.view_mut().unwrap(),
         );
-        native_layer_norm::native_layer_norm_out(
-            &mut ctx(),
-            &x.view(),
-            &[n as i64],
-            None,
-            None,
-            1e-5,
-            &mut yv,
-            &mut mv,
-            &mut rv,
-        )
-        .unwrap();
+        f(&mut yv, &mut mv, &mut rv).unwrap();
     }
     (vals(&m), vals(&r))
+}
+
+fn layer_norm(x: &OwnedTensor, n: usize) -> (Vec<f64>, Vec<f64>) {
+    let v = x.view();
+    let rows = v.numel() / n;
+    with_norm_outs(
+        v.dtype(),
+        (v.sizes(), v.dim_order()),
+        &[rows, 1],
+        |y, m, r| {
+            native_layer_norm::native_layer_norm_out(
+                &mut ctx(),
+                &v,
+                &[n as i64],
+                None,
+                None,
+                1e-5,
+                y,
+                m,
+                r,
+            )
+        },
+    )
 }
 
 #[test]
@@ -163,14 +180,7 @@ fn group_norm(x: &OwnedTensor, g: usize) -> (Vec<f64>, Vec<f64>) {
     let v = x.view();
     let (n, c) = (v.size(0), v.size(1));
     let hxw = v.numel() / (n * c).max(1);
-    let mut y = zeros_o(v.dtype(), v.sizes(), v.dim_order());
-    let (mut m, mut r) = (zeros(v.dtype(), &[n, g]), zeros(v.dtype(), &[n, g]));
-    {
-        let (mut yv, mut mv, mut rv) = (
-            y.view_mut().unwrap(),
-            m.view_mut().unwrap(),
-            r.view_mut().unwrap(),
-        );
+    with_norm_outs(v.dtype(), (v.sizes(), v.dim_order()), &[n, g], |y, m, r| {
         native_group_norm::native_group_norm_out(
             &mut ctx(),
             &v,
@@ -181,13 +191,11 @@ fn group_norm(x: &OwnedTensor, g: usize) -> (Vec<f64>, Vec<f64>) {
             hxw as i64,
             g as i64,
             1e-5,
-            &mut yv,
-            &mut mv,
-            &mut rv,
+            y,
+            m,
+            r,
         )
-        .unwrap();
-    }
-    (vals(&m), vals(&r))
+    })
 }
 
 #[test]
@@ -214,14 +222,7 @@ fn batch_norm_training_statistics_are_sums() {
     x[0] = INF;
     for order in [[0, 1, 2, 3], [0, 2, 3, 1]] {
         let xt = tto(Float, &x, &[1, 2, 2, 2], &order);
-        let mut y = zeros_o(Float, &[1, 2, 2, 2], &order);
-        let (mut m, mut s) = (zeros(Float, &[2]), zeros(Float, &[2]));
-        {
-            let (mut yv, mut mv, mut sv) = (
-                y.view_mut().unwrap(),
-                m.view_mut().unwrap(),
-                s.view_mut().unwrap(),
-            );
+        let (m, s) = with_norm_outs(Float, (&[1, 2, 2, 2], &order), &[2], |y, m, s| {
             native_batch_norm_legit::native_batch_norm_legit_no_stats_out(
                 &mut ctx(),
                 &xt.view(),
@@ -230,14 +231,13 @@ fn batch_norm_training_statistics_are_sums() {
                 true,
                 0.1,
                 1e-5,
-                &mut yv,
-                &mut mv,
-                &mut sv,
+                y,
+                m,
+                s,
             )
-            .unwrap();
-        }
-        assert_same(&vals(&m), &[INF, 1.0], "save_mean");
-        assert_same(&vals(&s), &[NAN, 316.227_752_685_546_9], "save_invstd");
+        });
+        assert_same(&m, &[INF, 1.0], "save_mean");
+        assert_same(&s, &[NAN, 316.227_752_685_546_9], "save_invstd");
     }
 }
 
@@ -246,16 +246,14 @@ fn batch_norm_training_statistics_are_sums() {
 #[test]
 fn group_norm_of_nothing_never_walks_the_channels() {
     let x = zeros(Float, &[2, 4, 0]);
-    let mut y = zeros(Float, &[2, 4, 0]);
-    let (mut m, mut r) = (zeros(Float, &[2, 2]), zeros(Float, &[2, 2]));
-    let call = |c: i64, y: &mut Tensor<'_>, m: &mut Tensor<'_>, r: &mut Tensor<'_>| {
+    let (m, r) = with_norm_outs(Float, (&[2, 4, 0], &[0, 1, 2]), &[2, 2], |y, m, r| {
         native_group_norm::native_group_norm_out(
             &mut ctx(),
             &x.view(),
             None,
             None,
             2,
-            c,
+            1 << 62,
             0,
             2,
             1e-5,
@@ -263,15 +261,7 @@ fn group_norm_of_nothing_never_walks_the_channels() {
             m,
             r,
         )
-    };
-    {
-        let (mut yv, mut mv, mut rv) = (
-            y.view_mut().unwrap(),
-            m.view_mut().unwrap(),
-            r.view_mut().unwrap(),
-        );
-        call(1 << 62, &mut yv, &mut mv, &mut rv).unwrap();
-    }
-    assert_same(&vals(&m), &[0.0; 4], "mean");
-    assert_same(&vals(&r), &[NAN; 4], "rstd");
+    });
+    assert_same(&m, &[0.0; 4], "mean");
+    assert_same(&r, &[NAN; 4], "rstd");
 }

@@ -4,7 +4,7 @@
 //! error cases. Expected values were computed with PyTorch 2.13 (ATen, CPU).
 
 use ScalarType::*;
-use etk_core::{ErrorKind, Scalar, ScalarType};
+use etk_core::{ErrorKind, OwnedTensor, Scalar, ScalarType};
 use etk_portable::ops::*;
 
 mod common;
@@ -764,4 +764,60 @@ fn max_of_everything_fills_the_out_with_an_overflow_check() {
     let mut out = zeros(Half, &[]);
     run(&mut out, |o| max::max_unary_out(c, &d.view(), o)).unwrap();
     assert_eq!(vals(&out), [INF]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the walks behind the speed: side-by-side lanes and value-only extremes give the values the
+// one-lane walks give (bit for bit)
+
+#[test]
+fn outer_dim_reductions_read_side_by_side_give_the_same_bits() {
+    let c = &mut ctx();
+    let v: Vec<f64> = (0..300 * 21)
+        .map(|i| ((i * 7919) % 1000) as f64 * 0.0137 - 6.0)
+        .collect();
+    // dim 0 of a row-major [300, 21]: 21 lanes strided by 21, read 8 at a time; the same values
+    // in a column-major layout are 21 dense lanes, read one by one
+    let rows = tt(Float, &v, &[300, 21]);
+    let cols = tto(Float, &v, &[300, 21], &[1, 0]);
+    for (name, f) in [("sum", 0usize), ("mean", 1), ("var", 2), ("amax", 3)] {
+        let mut got = [zeros(Float, &[21]), zeros(Float, &[21])];
+        for (x, o) in [&rows, &cols].into_iter().zip(got.iter_mut()) {
+            run(o, |o| match f {
+                0 => sum::sum_intlist_out(c, &x.view(), Some(&[0]), false, None, o),
+                1 => mean::mean_out(c, &x.view(), Some(&[0]), false, None, o),
+                2 => var::var_correction_out(c, &x.view(), Some(&[0]), None, false, o),
+                _ => amax::amax_out(c, &x.view(), &[0], false, o),
+            })
+            .unwrap();
+        }
+        let bits = |t: &OwnedTensor| {
+            t.to_logical::<f32>()
+                .iter()
+                .map(|x| x.to_bits())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&got[0]), bits(&got[1]), "{name}");
+    }
+}
+
+#[test]
+fn amax_keeps_the_first_signed_zero_and_nan() {
+    let c = &mut ctx();
+    // walked in index order (the value-only fold) and permuted (the indexed fold)
+    for order in [[0, 1], [1, 0]] {
+        let x = tto(Float, &[-0.0, 0.0, -5.0, 0.0, -0.0, -1.0], &[2, 3], &order);
+        let mut out = zeros(Float, &[2]);
+        run(&mut out, |o| amax::amax_out(c, &x.view(), &[1], false, o)).unwrap();
+        let got = out.to_logical::<f32>();
+        assert_eq!(
+            (got[0].to_bits(), got[1].to_bits()),
+            ((-0.0f32).to_bits(), 0.0f32.to_bits()),
+            "{order:?}"
+        );
+    }
+    let x = tt(Float, &[1.0, NAN, 3.0, -NAN], &[4]);
+    let mut out = zeros(Float, &[]);
+    run(&mut out, |o| amax::amax_out(c, &x.view(), &[0], false, o)).unwrap();
+    assert!(vals(&out)[0].is_nan());
 }

@@ -146,7 +146,7 @@ pub fn native_group_norm_out(
                     let base = (ni * c + gi * d) * hxw;
                     let row = RowDims::new(&[d_hxw], &[1]);
                     let (mean, var) = row_moments::<C>(d_hxw, shape, |start, buf| unsafe {
-                        x.load_row(base, &row, start, buf)
+                        x.row(base, &row, start, buf)
                     });
                     (mean, rstd_f64(var, eps))
                 };
@@ -162,7 +162,7 @@ pub fn native_group_norm_out(
                     let affine = (weight.is_some() || bias.is_some() || channels_last)
                         .then(|| {
                             let scale = rs * param(&w, ci, C::ONE);
-                            (scale, C::fused(-scale, mean, param(&b, ci, C::ZERO)))
+                            (scale, -scale * mean + param(&b, ci, C::ZERO))
                         });
                     // the channel's positions: one run, or every C-th element
                     let (base, step) = if channels_last {
@@ -179,7 +179,7 @@ pub fn native_group_norm_out(
                         unsafe { x.load_row(base, &row, start, v) };
                         for e in v.iter_mut() {
                             *e = match affine {
-                                Some((scale, shift)) => C::fused(scale, *e, shift),
+                                Some((scale, shift)) => scale * *e + shift,
                                 None => (*e - mean) * rs,
                             };
                         }
@@ -210,7 +210,7 @@ fn rstd_f64<C: RowFloat>(var: C, eps: f64) -> C {
 }
 
 /// Mean and rstd of one (sample, group) of a channels-last input, as ATen's channels-last
-/// kernel: per channel the sums of `x` and `x * x` (fused) over the positions, added over the
+/// kernel: per channel the sums of `x` and `x * x` over the positions, added over the
 /// group's channels, then `mean = sum / n` and `var = max(sum_sq / n - mean^2, 0)`, so an
 /// infinity gives mean inf and variance NaN. The last argument is (the sample's first
 /// element, the group's first channel, channels per group).
@@ -232,7 +232,7 @@ fn channels_last_moments<C: RowFloat>(
             unsafe { x.load_row(base + ci, &row, start, &mut v[..len]) };
             for &e in &v[..len] {
                 cs = cs + e;
-                csq = C::fused(e, e, csq);
+                csq = csq + e * e;
             }
             start += len;
         }
@@ -241,7 +241,7 @@ fn channels_last_moments<C: RowFloat>(
     }
     let s = C::ONE / C::from_count(d * hxw);
     let mean = sum * s;
-    let var = C::fused(-mean, mean, sq * s);
+    let var = sq * s - mean * mean;
     (mean, var)
 }
 

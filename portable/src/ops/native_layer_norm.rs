@@ -11,7 +11,7 @@
 //! for every tensor.
 //!
 //! The statistics are ATen's `RowwiseMoments` of the row in logical order
-//! (`util::moments::row_moments`, with its fused multiply-adds), so a row holding an infinity
+//! (`util::moments::row_moments`), so a row holding an infinity
 //! has rstd NaN and mean NaN, except where ATen's column merge leaves it infinite (a single
 //! infinity at the last position of the last column). A row of zero elements has mean 0 and
 //! rstd NaN, as in ATen.
@@ -103,29 +103,32 @@ pub fn native_layer_norm_out(
         for_each_index(input.sizes(), |d| d < axis, outer, |[xo, yo, mo, ro]| {
             // SAFETY (every access): the rows and the parameters are walked within their
             // tensors' sizes from offsets within them; the outs are writable and distinct
-            // from the inputs.
+            // from the inputs, and each slice is the only access to its memory while it lives.
             let (mean, var) = row_moments::<C>(n, shape, |start, buf| unsafe {
-                x.load_row(xo, &rows[0], start, buf)
+                x.row(xo, &rows[0], start, buf)
             });
             let rs = C::ONE / (var + C::from_f64(eps)).sqrt();
             let mut start = 0;
+            let mut bufs = [[C::ZERO; ROW_BLOCK]; 4];
             while start < n {
                 let len = ROW_BLOCK.min(n - start);
-                let mut v = [C::ZERO; ROW_BLOCK];
-                let mut gamma = [C::ONE; ROW_BLOCK];
-                let mut beta = [C::ZERO; ROW_BLOCK];
-                let (v, gamma, beta) = (&mut v[..len], &mut gamma[..len], &mut beta[..len]);
-                unsafe {
-                    x.load_row(xo, &rows[0], start, v);
-                    if let (Some(w), Some(row)) = (&w, &params[0]) {
-                        w.load_row(0, row, start, gamma);
-                    }
-                    if let (Some(b), Some(row)) = (&b, &params[1]) {
-                        b.load_row(0, row, start, beta);
+                let [vb, gb, bb, yb] = &mut bufs;
+                let xs = unsafe { x.row(xo, &rows[0], start, &mut vb[..len]) };
+                let gamma = match (&w, &params[0]) {
+                    (Some(w), Some(row)) => Some(unsafe { w.row(0, row, start, &mut gb[..len]) }),
+                    _ => None,
+                };
+                let beta = match (&b, &params[1]) {
+                    (Some(b), Some(row)) => Some(unsafe { b.row(0, row, start, &mut bb[..len]) }),
+                    _ => None,
+                };
+                match unsafe { y.row_mut(yo, &rows[1], start, len) } {
+                    Some(ys) => normalize(ys, xs, gamma, beta, mean, rs, mixed_formula),
+                    None => {
+                        normalize(&mut yb[..len], xs, gamma, beta, mean, rs, mixed_formula);
+                        unsafe { y.store_row(yo, &rows[1], start, &yb[..len]) };
                     }
                 }
-                normalize(v, gamma, beta, mean, rs, mixed_formula);
-                unsafe { y.store_row(yo, &rows[1], start, v) };
                 start += len;
             }
             unsafe {
@@ -137,18 +140,46 @@ pub fn native_layer_norm_out(
     Ok(())
 }
 
-/// `v = (v - mean) * rstd * gamma + beta` in place, with ATen's rounding: the Float/Double
-/// kernel fuses the last multiply-add; the Half/BFloat16 (mixed) kernel computes
-/// `(v * rstd - mean * rstd) * gamma + beta` with both multiply-adds fused.
-fn normalize<C: RowFloat>(v: &mut [C], gamma: &[C], beta: &[C], mean: C, rs: C, mixed: bool) {
-    if mixed {
-        let shift = -(rs * mean);
-        for ((x, &g), &b) in v.iter_mut().zip(gamma).zip(beta) {
-            *x = C::fused(C::fused(*x, rs, shift), g, b);
+/// `y = (x - mean) * rstd * gamma + beta` (ATen's Float/Double formula); the Half/BFloat16
+/// (mixed) kernel's is `(x * rstd - mean * rstd) * gamma + beta`. A missing `gamma` is 1, a
+/// missing `beta` 0.
+fn normalize<C: RowFloat>(
+    y: &mut [C],
+    x: &[C],
+    gamma: Option<&[C]>,
+    beta: Option<&[C]>,
+    mean: C,
+    rs: C,
+    mixed: bool,
+) {
+    let shift = -(rs * mean);
+    let scaled = |x: C| {
+        if mixed {
+            x * rs + shift
+        } else {
+            (x - mean) * rs
         }
-    } else {
-        for ((x, &g), &b) in v.iter_mut().zip(gamma).zip(beta) {
-            *x = C::fused((*x - mean) * rs, g, b);
+    };
+    match (gamma, beta) {
+        (Some(g), Some(b)) => {
+            for (((y, &x), &g), &b) in y.iter_mut().zip(x).zip(g).zip(b) {
+                *y = scaled(x) * g + b;
+            }
+        }
+        (Some(g), None) => {
+            for ((y, &x), &g) in y.iter_mut().zip(x).zip(g) {
+                *y = scaled(x) * g;
+            }
+        }
+        (None, Some(b)) => {
+            for ((y, &x), &b) in y.iter_mut().zip(x).zip(b) {
+                *y = scaled(x) + b;
+            }
+        }
+        (None, None) => {
+            for (y, &x) in y.iter_mut().zip(x) {
+                *y = scaled(x);
+            }
         }
     }
 }

@@ -149,16 +149,8 @@ fn var_all(
     correction: f64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    check_var_all_dtype(op, self_)?;
     let dt = self_.dtype();
-    if !matches!(dt, ScalarType::Float | ScalarType::Double) {
-        return Err(Error::dtype(
-            op,
-            "self",
-            "Float or Double when every dim is reduced into a Float or Double out (ATen's \
-             std_var_all)",
-            dt,
-        ));
-    }
     let plan = Reduction::new(op, self_, mask, &[&*out])?;
     let n = self_.numel() as f64;
     let sink = Sink::<f64>::new(op, "out", out, None)?;
@@ -181,6 +173,24 @@ fn var_all(
         });
     });
     Ok(())
+}
+
+/// `std_var_all` takes Float and Double (a complex input's parts) only: a Half or BFloat16
+/// input reduced whole into a Float or Double out is ATen's "Unsupported dtype".
+fn check_var_all_dtype(op: &'static str, self_: &Tensor<'_>) -> Result<()> {
+    if matches!(
+        self_.dtype().to_real(),
+        ScalarType::Float | ScalarType::Double
+    ) {
+        return Ok(());
+    }
+    Err(Error::dtype(
+        op,
+        "self",
+        "Float or Double (or their complex dtypes) when every dim is reduced into a Float or \
+         Double out (ATen's std_var_all)",
+        self_.dtype(),
+    ))
 }
 
 /// ATen's complex variance: the variances of the real and the imaginary parts (each by the
@@ -239,16 +249,8 @@ fn var_complex_all(
     correction: f64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    check_var_all_dtype(op, self_)?;
     let part_dtype = self_.dtype().to_real();
-    if !matches!(part_dtype, ScalarType::Float | ScalarType::Double) {
-        return Err(Error::dtype(
-            op,
-            "self",
-            "ComplexFloat or ComplexDouble when every dim is reduced into a Float or Double \
-             out (ATen's std_var_all)",
-            self_.dtype(),
-        ));
-    }
     let r = out.dtype().to_real();
     let plan = Reduction::new(op, self_, mask, &[&*out])?;
     let n = self_.numel() as f64;

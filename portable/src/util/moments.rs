@@ -1,9 +1,8 @@
 //! The moment algorithms of ATen's CPU kernels. Which algorithm a kernel uses decides where NaN
 //! and ±inf go: a lane `[1, inf]` has mean inf under a sum, but under Welford's update the
 //! next element computes `x - inf` and the mean becomes NaN, unless the infinity came last. So
-//! each norm or variance kernel uses its ATen kernel's algorithm, with the same rounding
-//! points (and the same fused multiply-adds where ATen's AVX2 build contracts or calls
-//! `fmadd`, measured against torch 2.13):
+//! each norm or variance kernel uses its ATen kernel's algorithm with the same rounding points
+//! (measured against torch 2.13):
 //!
 //! - [`Welford`]: `var` and `var_mean` over dims (ATen's `WelfordOps`): in f64, one element
 //!   at a time in the reduction's order.
@@ -58,20 +57,11 @@ impl Welford {
 pub trait RowFloat: Float {
     /// Accumulator columns: the lanes of ATen's 256-bit `Vectorized` (8 floats, 4 doubles).
     const LANES: usize;
-    /// `a * b + c` rounded once.
-    fn fused(a: Self, b: Self, c: Self) -> Self;
     fn from_count(n: usize) -> Self;
 }
 
 impl RowFloat for f32 {
     const LANES: usize = 8;
-    /// The product of two floats is exact in f64, so only the sum rounds before the final
-    /// rounding to f32 (a double rounding that differs from a true fused result only when
-    /// the f64 sum lands exactly halfway between two floats).
-    #[inline(always)]
-    fn fused(a: f32, b: f32, c: f32) -> f32 {
-        (a as f64 * b as f64 + c as f64) as f32
-    }
     #[inline(always)]
     fn from_count(n: usize) -> f32 {
         n as f32
@@ -81,10 +71,6 @@ impl RowFloat for f32 {
 impl RowFloat for f64 {
     const LANES: usize = 4;
     #[inline(always)]
-    fn fused(a: f64, b: f64, c: f64) -> f64 {
-        libm::fma(a, b, c)
-    }
-    #[inline(always)]
     fn from_count(n: usize) -> f64 {
         n as f64
     }
@@ -92,8 +78,11 @@ impl RowFloat for f64 {
 
 /// Vectors per chunk of [`row_moments`] (ATen's `kChunkSize`).
 pub const ROW_CHUNK: usize = 16;
-/// The largest chunk [`row_moments`] loads: 16 vectors of at most 16 elements.
+/// The largest chunk [`row_moments`] reads at once: 16 vectors of at most 16 elements.
 pub const ROW_BLOCK: usize = ROW_CHUNK * 16;
+/// Chunks whose columns are accumulated side by side: each starts from zero, so they are
+/// independent until merged (in order), and four chains hide the latency of one.
+const GROUP: usize = 4;
 
 /// How a dtype's rows go through [`row_moments`].
 #[derive(Clone, Copy, Debug)]
@@ -101,9 +90,6 @@ pub struct RowShape {
     /// Elements per vector: one accumulator width, or two for Half/BFloat16 (whose vectors
     /// hold twice as many elements, each half accumulated in its own columns).
     pub halves: usize,
-    /// Whether the scalar tail's `m2 += delta * (x - m1)` is fused (it is in ATen's
-    /// Half/BFloat16 instantiation, not in the Float/Double one).
-    pub tail_fused: bool,
 }
 
 impl RowShape {
@@ -111,7 +97,6 @@ impl RowShape {
         let reduced = crate::util::dispatch::is_reduced_float(dtype);
         RowShape {
             halves: if reduced { 2 } else { 1 },
-            tail_fused: reduced,
         }
     }
 }
@@ -144,25 +129,27 @@ impl<C: RowFloat> Columns<C> {
         let m0 = C::from_count(self.n);
         for l in 0..C::LANES {
             let delta = m1[l] - self.m1[l];
-            let m2_tmp = self.m2[l] + m2[l];
             let c_delta = c * delta;
             self.m1[l] = self.m1[l] + c_delta;
-            self.m2[l] = C::fused(delta * m0, c_delta, m2_tmp);
+            self.m2[l] = self.m2[l] + m2[l] + delta * m0 * c_delta;
         }
         self.n = n;
     }
 }
 
-/// Mean and biased variance (`m2 / N`) of a row of `len` elements, as ATen's
-/// `RowwiseMoments` computes them in its AVX2 / AVX-512 builds (both 256-bit vectors).
-/// `load(start, buf)` fills `buf` with the row's elements `start..start + buf.len()` (at
-/// most [`ROW_BLOCK`]), in order.
+/// Mean and biased variance (`m2 / N`) of a row of `len` elements, in the algorithm of ATen's
+/// `RowwiseMoments` (its AVX2 and AVX-512 builds, both with 256-bit vectors), whose structure
+/// decides where NaN and infinities go. ATen's build fuses some of the multiply-adds; they are
+/// rounded twice here (a fused one costs a software `fma` on baseline x86-64), which moves
+/// the statistics by an ulp now and then and never an infinity or a NaN.
 ///
-/// An empty row gives mean 0 and variance NaN.
+/// `fetch(start, buf)` gives the row's elements `start..start + buf.len()` (at most
+/// [`ROW_BLOCK`]), in `buf` or in the tensor's own memory. An empty row gives mean 0 and
+/// variance NaN.
 pub fn row_moments<C: RowFloat>(
     len: usize,
     shape: RowShape,
-    mut load: impl FnMut(usize, &mut [C]),
+    mut fetch: impl for<'b> FnMut(usize, &'b mut [C]) -> &'b [C],
 ) -> (C, C) {
     let lanes = C::LANES;
     let width = lanes * shape.halves;
@@ -175,36 +162,55 @@ pub fn row_moments<C: RowFloat>(
         (usize::BITS - (chunks - 1).leading_zeros()) as usize
     };
     let mut stack = [Columns::<C>::ZERO; usize::BITS as usize];
-    let mut buf = [C::ZERO; ROW_BLOCK];
     let mut inv = [C::ZERO; ROW_CHUNK];
     for (j, c) in inv.iter_mut().enumerate() {
         *c = C::ONE / C::from_count(j + 1);
     }
-    for i in 0..chunks {
-        let m0 = ROW_CHUNK.min(vectors - i * ROW_CHUNK);
-        let block = &mut buf[..m0 * width];
-        load(i * ROW_CHUNK * width, block);
-        for h in 0..shape.halves {
-            let (mut m1, mut m2) = ([C::ZERO; 8], [C::ZERO; 8]);
-            for (j, v) in block.chunks_exact(width).enumerate() {
-                let v = &v[h * lanes..(h + 1) * lanes];
-                for l in 0..lanes {
-                    let delta = v[l] - m1[l];
-                    m1[l] = C::fused(inv[j], delta, m1[l]);
-                    m2[l] = C::fused(delta, v[l] - m1[l], m2[l]);
+    let mut bufs = [[C::ZERO; ROW_BLOCK]; GROUP];
+    let mut i = 0;
+    while i < chunks {
+        let group = GROUP.min(chunks - i);
+        // per chunk of the group, per half: the columns' Welford from zero
+        let mut m0 = [0usize; GROUP];
+        let mut m1 = [[[C::ZERO; 8]; 2]; GROUP];
+        let mut m2 = [[[C::ZERO; 8]; 2]; GROUP];
+        let mut blocks: [&[C]; GROUP] = [&[]; GROUP];
+        for (g, buf) in bufs.iter_mut().enumerate().take(group) {
+            m0[g] = ROW_CHUNK.min(vectors - (i + g) * ROW_CHUNK);
+            blocks[g] = fetch((i + g) * ROW_CHUNK * width, &mut buf[..m0[g] * width]);
+        }
+        for (j, &c) in inv.iter().enumerate() {
+            for g in 0..group {
+                if j >= m0[g] {
+                    continue;
+                }
+                let v = &blocks[g][j * width..(j + 1) * width];
+                for h in 0..shape.halves {
+                    let (a, b) = (&mut m1[g][h], &mut m2[g][h]);
+                    for l in 0..lanes {
+                        let x = v[h * lanes + l];
+                        let delta = x - a[l];
+                        a[l] = a[l] + c * delta;
+                        b[l] = b[l] + delta * (x - a[l]);
+                    }
                 }
             }
-            stack[0].add(m0, &m1, &m2);
         }
-        let mut mask = i + 1;
-        let mut j = 1;
-        while j < depth && mask & 1 == 0 {
-            let below = stack[j - 1];
-            stack[j].add(below.n, &below.m1, &below.m2);
-            stack[j - 1] = Columns::ZERO;
-            mask >>= 1;
-            j += 1;
+        for g in 0..group {
+            for h in 0..shape.halves {
+                stack[0].add(m0[g], &m1[g][h], &m2[g][h]);
+            }
+            let mut mask = i + g + 1;
+            let mut j = 1;
+            while j < depth && mask & 1 == 0 {
+                let below = stack[j - 1];
+                stack[j].add(below.n, &below.m1, &below.m2);
+                stack[j - 1] = Columns::ZERO;
+                mask >>= 1;
+                j += 1;
+            }
         }
+        i += group;
     }
     for j in 1..depth {
         let above = stack[j];
@@ -214,17 +220,12 @@ pub fn row_moments<C: RowFloat>(
     let (mut n, mut m1, mut m2) = (0usize, C::ZERO, C::ZERO);
     let mut start = vectors * width;
     while start < len {
-        let block = &mut buf[..(len - start).min(ROW_BLOCK)];
-        load(start, block);
-        for &x in block.iter() {
+        let block = fetch(start, &mut bufs[0][..(len - start).min(ROW_BLOCK)]);
+        for &x in block {
             let delta = x - m1;
             n += 1;
             m1 = m1 + delta / C::from_count(n);
-            m2 = if shape.tail_fused {
-                C::fused(delta, x - m1, m2)
-            } else {
-                m2 + delta * (x - m1)
-            };
+            m2 = m2 + delta * (x - m1);
         }
         start += block.len();
     }
@@ -238,8 +239,8 @@ pub fn row_moments<C: RowFloat>(
             C::from_count(n_add) / C::from_count(total)
         };
         let delta = cols.m1[l] - m1;
-        m1 = C::fused(c, delta, m1);
-        m2 = m2 + C::fused(delta * delta * c, C::from_count(n), cols.m2[l]);
+        m1 = m1 + c * delta;
+        m2 = m2 + (cols.m2[l] + delta * delta * c * C::from_count(n));
         n = total;
     }
     (m1, m2 / C::from_count(len))

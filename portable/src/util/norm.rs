@@ -1,15 +1,13 @@
 //! Mechanics shared by the normalization family (softmax, layer norm, batch norm): walking
-//! every index of a chosen set of dims over several tensors at once, streaming a strided lane
-//! through a small stack buffer in the compute type, and the float-dtype checks these ops share.
+//! every index of a chosen set of dims over several tensors at once, reading and writing a row
+//! (some dims in logical order) in the compute type, in place where its memory already holds
+//! compute values, and the float-dtype checks these ops share.
 //!
 //! Kernels address tensors by logical index through their own strides, so every dim order is
 //! handled by the same code (the out may have a different dim order from the input).
 
 use etk_core::element::{LoadFn, StoreFn, loader, storer};
 use etk_core::{Compute, Dims, Error, ErrorKind, Info, MAX_DIM, Result, ScalarType, Tensor};
-
-/// Elements per chunk when a lane is streamed through the stack.
-pub const CHUNK: usize = 64;
 
 /// Calls `f` with the element offsets (one per stride set) of every index over the dims `d`
 /// for which `take(d)`, the other dims held at 0. Nothing is called when a taken dim is empty.
@@ -58,73 +56,6 @@ pub fn for_each_index<const N: usize>(
     }
 }
 
-/// A strided lane of `len` elements of one dtype, read or written in chunks of [`CHUNK`]
-/// compute values.
-pub struct Lane<C: Compute> {
-    pub ptr: *mut u8,
-    pub esize: usize,
-    pub stride: usize,
-    pub len: usize,
-    load: Option<LoadFn<C>>,
-    store: Option<StoreFn<C>>,
-}
-
-impl<C: Compute> Lane<C> {
-    /// The lane of `t` that starts `offset` elements from its data and steps `stride`.
-    pub fn new(t: &Tensor<'_>, offset: usize, stride: usize, len: usize) -> Lane<C> {
-        Lane {
-            ptr: t.as_ptr().wrapping_add(offset * t.element_size()) as *mut u8,
-            esize: t.element_size(),
-            stride,
-            len,
-            load: loader::<C>(t.dtype()),
-            store: storer::<C>(t.dtype()),
-        }
-    }
-
-    /// Calls `f(start, values)` for every chunk of the lane.
-    ///
-    /// # Safety
-    /// The lane must lie within its tensor's memory.
-    pub unsafe fn read(&self, mut f: impl FnMut(usize, &[C])) {
-        let load = self.load.expect("dtype checked by the kernel");
-        let mut buf = [C::default(); CHUNK];
-        let mut i = 0;
-        while i < self.len {
-            let n = CHUNK.min(self.len - i);
-            // SAFETY: elements `i..i + n` of the lane are within the tensor (caller).
-            unsafe {
-                load(
-                    self.ptr.add(i * self.stride * self.esize),
-                    self.stride as isize,
-                    &mut buf[..n],
-                )
-            };
-            f(i, &buf[..n]);
-            i += n;
-        }
-    }
-
-    /// Writes elements `start..start + n` (`n <= CHUNK`) of the lane from `f`, which fills a
-    /// chunk of `n` values.
-    ///
-    /// # Safety
-    /// The lane must lie within a writable tensor's memory that no input overlaps.
-    pub unsafe fn write_at(&self, start: usize, n: usize, f: impl FnOnce(&mut [C])) {
-        let store = self.store.expect("dtype checked by the kernel");
-        let mut buf = [C::default(); CHUNK];
-        f(&mut buf[..n]);
-        // SAFETY: as above, for writing (caller).
-        unsafe {
-            store(
-                self.ptr.add(start * self.stride * self.esize),
-                self.stride as isize,
-                &buf[..n],
-            )
-        };
-    }
-}
-
 /// The elements of some dims of a tensor (a layer norm's row, a group), in logical
 /// (row-major) order, as strided runs: size-1 dims dropped and adjacent dims merged where the
 /// strides allow, so a contiguous row is one run.
@@ -158,6 +89,12 @@ impl RowDims {
             }
         }
         r
+    }
+
+    /// Whether the row is one run of adjacent elements.
+    #[inline]
+    pub fn is_dense(&self) -> bool {
+        self.ndim == 0 || (self.ndim == 1 && self.strides[0] == 1)
     }
 
     /// Calls `f(offset, stride, count)` for the runs covering the row's logical elements
@@ -286,6 +223,8 @@ pub struct Elems<C: Compute> {
     esize: usize,
     load: Option<LoadFn<C>>,
     store: Option<StoreFn<C>>,
+    /// The tensor's elements are `C` values (Float for `f32`, Double for `f64`).
+    native: bool,
 }
 
 impl<C: Compute> Elems<C> {
@@ -295,7 +234,54 @@ impl<C: Compute> Elems<C> {
             esize: t.element_size(),
             load: loader::<C>(t.dtype()),
             store: storer::<C>(t.dtype()),
+            native: t.dtype() == C::DTYPE,
         }
+    }
+
+    /// The row elements `start..start + buf.len()` of the row at element offset `base`: the
+    /// tensor's own memory where the row is one dense run of `C` values, else loaded into `buf`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within the tensor, which nothing writes while the slice
+    /// lives.
+    #[inline]
+    pub unsafe fn row<'b>(
+        &self,
+        base: usize,
+        row: &RowDims,
+        start: usize,
+        buf: &'b mut [C],
+    ) -> &'b [C] {
+        if self.native && row.is_dense() {
+            // SAFETY: forwarded from the caller; the memory holds `C` values (`native`).
+            return unsafe {
+                core::slice::from_raw_parts((self.ptr as *const C).add(base + start), buf.len())
+            };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { self.load_row(base, row, start, buf) };
+        buf
+    }
+
+    /// The out memory of the row elements `start..start + len` where it is one dense run of
+    /// `C` values (the caller writes the values in place), else `None` (the caller fills a
+    /// buffer and calls [`Elems::store_row`]).
+    ///
+    /// # Safety
+    /// The row's elements must lie within a writable tensor that no input overlaps and that
+    /// nothing else accesses while the slice lives.
+    #[inline]
+    pub unsafe fn row_mut<'b>(
+        &self,
+        base: usize,
+        row: &RowDims,
+        start: usize,
+        len: usize,
+    ) -> Option<&'b mut [C]> {
+        // SAFETY: forwarded from the caller; the memory holds `C` values (`native`).
+        (self.native && row.is_dense()).then(|| unsafe {
+            core::slice::from_raw_parts_mut((self.ptr as *mut C).add(base + start), len)
+        })
     }
 
     /// # Safety
