@@ -9,10 +9,10 @@
 //! chunks, convert each operand's chunk into a compute-type slice, apply the operation to the
 //! slices and store the result converted to the out's dtype.
 
+use crate::dims::MAX_DIM;
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element, LoadFn, StoreFn, loader, storer};
 use crate::error::{Error, ErrorKind, Info, Result};
-use crate::shape::MAX_DIM;
 use crate::tensor::Tensor;
 
 /// Operands a plan can walk together: the out and up to three inputs.

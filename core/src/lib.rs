@@ -13,6 +13,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod context;
+pub mod dims;
 pub mod dtype;
 pub mod element;
 pub mod error;
@@ -31,6 +32,7 @@ pub mod tensor;
 #[cfg(feature = "std")]
 pub use context::ScopedThreads;
 pub use context::{KernelContext, Parallel, Scratch, Serial};
+pub use dims::{Dims, MAX_DIM};
 pub use dtype::ScalarType;
 pub use element::{Compute, Element};
 pub use error::{Error, ErrorKind, Info, Result};
@@ -41,5 +43,4 @@ pub use owned::OwnedTensor;
 pub use promote::{ResultTypeState, can_cast, promote_types, result_type};
 pub use registry::{BoxedKernel, KernelEntry, Registry};
 pub use scalar::Scalar;
-pub use shape::{Dims, MAX_DIM};
 pub use tensor::{ShapeDynamism, Tensor};

@@ -14,10 +14,11 @@
 //! with huge dims included; arithmetic that mixes in other numbers (user ints, several tensors'
 //! sizes) must still be checked.
 
+use crate::dims::{Dims, MAX_DIM};
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element};
 use crate::error::{Error, ErrorKind, Info, Result};
-use crate::shape::{self, Dims, MAX_DIM};
+use crate::shape;
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;
 

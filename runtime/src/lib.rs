@@ -48,9 +48,12 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod args;
 pub mod bundle;
 mod error;
 mod execute;
+mod instrs;
+mod load;
 mod memory;
 mod method;
 pub mod profile;
@@ -60,9 +63,11 @@ mod values;
 
 pub use bundle::BundledProgram;
 pub use error::{Error, ErrorKind, Result};
-pub use method::{Method, Options, ValueKind, operator_names};
+pub use instrs::operator_names;
+pub use method::{Method, Options};
 pub use profile::Profile;
 pub use program::Program;
+pub use values::ValueKind;
 
 /// Reads a program file whole; [`Program::load`] then borrows the bytes. (A runtime that maps
 /// the file, or keeps it in flash, passes its own bytes instead.)
