@@ -4,7 +4,8 @@
 //! that pointwise kernels share, boxed arguments (`EValue`), the kernel context and the registry.
 //!
 //! Nothing here allocates except the owned tensor (`alloc` feature), which exists for tests,
-//! benchmarks and applications and is never used inside kernels.
+//! benchmarks and applications and is never used inside kernels, and the prepared-kernel
+//! interface (`alloc`), whose state a library makes when a runtime loads a program.
 #![no_std]
 
 #[cfg(feature = "alloc")]
@@ -22,6 +23,8 @@ pub mod iter;
 pub mod out;
 #[cfg(feature = "alloc")]
 pub mod owned;
+#[cfg(feature = "alloc")]
+pub mod prepare;
 pub mod promote;
 pub mod random;
 pub mod registry;
@@ -40,6 +43,8 @@ pub use evalue::{EValue, FromEValue};
 pub use half::{bf16, f16};
 #[cfg(feature = "alloc")]
 pub use owned::OwnedTensor;
+#[cfg(feature = "alloc")]
+pub use prepare::{Extensions, Known, PreparedKernel};
 pub use promote::{ResultTypeState, can_cast, promote_types, result_type};
 pub use registry::{BoxedKernel, KernelEntry, Registry};
 pub use scalar::Scalar;
