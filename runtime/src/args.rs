@@ -11,7 +11,38 @@ use crate::values::{Span, TensorSlot, Value};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use etk_core::{BoxedKernel, Dims, EValue, KernelContext, Tensor};
+use etk_core::{BoxedKernel, Dims, EValue, KernelContext, PreparedKernel, Tensor};
+
+/// The method's flat tables the values' spans index.
+#[derive(Clone, Copy)]
+pub(crate) struct Tables<'x> {
+    /// Value indices of list members.
+    pub items: &'x [i32],
+    /// Int lists fixed at prepare.
+    pub ints: &'x [i64],
+    pub doubles: &'x [f64],
+    pub bools: &'x [bool],
+}
+
+/// What a kernel instruction calls: the registry's boxed kernel, or what its library prepared.
+pub(crate) enum Callee<'k> {
+    Boxed(BoxedKernel),
+    Prepared(&'k mut dyn PreparedKernel),
+}
+
+impl Callee<'_> {
+    #[inline]
+    fn call(
+        &mut self,
+        ctx: &mut KernelContext<'_>,
+        args: &mut [EValue<'_>],
+    ) -> etk_core::Result<()> {
+        match self {
+            Callee::Boxed(k) => k(ctx, args),
+            Callee::Prepared(p) => p.run(ctx, args),
+        }
+    }
+}
 
 /// The argument buffers of kernel calls, sized at prepare time for the largest call. Between
 /// calls they are empty; during a call they hold views that borrow the method's memory.
@@ -32,6 +63,12 @@ pub(crate) struct ArgCache {
     evalues: Vec<EValue<'static>>,
     /// Per instruction, the epoch its arguments were built at (0: never, or being called).
     built: Vec<u64>,
+    /// Per instruction, whether a built argument is a writable Bool tensor (whose bytes are
+    /// made 0 or 1 before each call, see `TensorSlot::normalize_bools`).
+    bools: Vec<bool>,
+    /// Per instruction, whether a result can change (a scalar, a list, a tensor of dynamic
+    /// shape): a static tensor out cannot be resized, so its value needs no write-back.
+    write: Vec<bool>,
     /// Bumped whenever a value changes in a way a built argument could show (a shape, a
     /// scalar, a move, an input): every instruction is then rebuilt on its next call.
     epoch: u64,
@@ -42,6 +79,8 @@ impl ArgCache {
         ArgCache {
             evalues: (0..args).map(|_| EValue::None).collect(),
             built: alloc::vec![0; instrs],
+            bools: alloc::vec![false; instrs],
+            write: alloc::vec![true; instrs],
             epoch: 1,
         }
     }
@@ -53,18 +92,17 @@ impl ArgCache {
 }
 
 /// Whether a value can be passed from the cache: lists of values are gathered per call.
-fn cacheable(v: &Value<'_>) -> bool {
+pub(crate) fn cacheable(v: &Value<'_>) -> bool {
     !matches!(
         v,
         Value::IntList(_) | Value::TensorList(_) | Value::OptionalTensorList(_)
     )
 }
 
-/// The argument for a single value (not a list of values).
-fn single<'x>(
+/// The argument for a single value (not a list of values gathered per call).
+pub(crate) fn single<'x>(
     v: &Value<'x>,
-    doubles: &'x [f64],
-    bools: &'x [bool],
+    t: Tables<'x>,
 ) -> core::result::Result<EValue<'x>, CallError> {
     Ok(match *v {
         Value::None => EValue::None,
@@ -73,8 +111,9 @@ fn single<'x>(
         Value::Bool(x) => EValue::Bool(x),
         Value::String(s) => EValue::String(s),
         Value::Tensor(t) => EValue::Tensor(view(&t)?),
-        Value::DoubleList(s) => EValue::DoubleList(&doubles[s.range()]),
-        Value::BoolList(s) => EValue::BoolList(&bools[s.range()]),
+        Value::Ints(s) => EValue::IntList(&t.ints[s.range()]),
+        Value::DoubleList(s) => EValue::DoubleList(&t.doubles[s.range()]),
+        Value::BoolList(s) => EValue::BoolList(&t.bools[s.range()]),
         Value::IntList(_) | Value::TensorList(_) | Value::OptionalTensorList(_) => {
             return Err(CallError::Runtime("a list is not a single value", 0));
         }
@@ -119,7 +158,7 @@ impl ArgBuffers {
     pub(crate) fn sized(instrs: &[Instr], arg_indices: &[u32], values: &[Value<'_>]) -> ArgBuffers {
         let mut m = Need::default();
         for i in instrs {
-            if let Instr::Kernel { args, .. } = i {
+            if let Instr::Kernel { args, .. } | Instr::Prepared { args, .. } = i {
                 let n = need(&arg_indices[args.range()], values);
                 m.args = m.args.max(n.args);
                 m.tensors = m.tensors.max(n.tensors);
@@ -163,11 +202,11 @@ fn view<'x>(slot: &TensorSlot) -> core::result::Result<Tensor<'x>, CallError> {
     unsafe { slot.view() }.map_err(CallError::Kernel)
 }
 
-/// Builds the arguments of one call into the buffers, calls `kernel`, and writes the outs'
-/// shapes back to their values. Leaves `evs` empty.
+/// Builds the arguments of one call into the buffers, calls `callee`, and writes the last
+/// `results` arguments back to their values. Leaves `evs` empty.
 #[allow(clippy::too_many_arguments)]
 fn call<'x, 'v: 'x>(
-    kernel: BoxedKernel,
+    callee: &mut Callee<'_>,
     ctx: &mut KernelContext<'_>,
     evs: &mut Vec<EValue<'x>>,
     tensors: &'x mut Vec<Tensor<'x>>,
@@ -175,11 +214,11 @@ fn call<'x, 'v: 'x>(
     ints: &'x mut Vec<i64>,
     values: &mut [Value<'v>],
     args: &[u32],
-    items: &[i32],
-    doubles: &'x [f64],
-    bools: &'x [bool],
+    results: usize,
+    tables: Tables<'x>,
     changed: &mut bool,
 ) -> core::result::Result<(), CallError> {
+    let items = tables.items;
     // Lists first: their members go into the flat buffers, in argument order.
     for &a in args {
         match values[a as usize] {
@@ -255,21 +294,23 @@ fn call<'x, 'v: 'x>(
                 o_rest = t;
                 EValue::OptionalTensorList(h)
             }
-            ref v => single(v, doubles, bools)?,
+            ref v => single(v, tables)?,
         };
         push(evs, ev)?;
     }
-    let r = kernel(ctx, evs);
-    *changed |= write_back(evs, values, args, items);
+    let r = callee.call(ctx, evs);
+    let first = args.len().saturating_sub(results);
+    *changed |= write_back(&evs[first..], values, &args[first..], items);
     evs.clear();
     r.map_err(CallError::Kernel)
 }
 
-/// After a call: dynamic outs may have been resized, so their values take the new shapes;
-/// scalar results (`sym_size.int`, `executorch_prim::*`) are written into the call's last
-/// values, which later instructions and int lists read. Inputs come back unchanged. Returns
-/// whether any argument differs from the value it was built from (then built arguments of
-/// other instructions may be stale, and so may this call's).
+/// After a call, on its results (the last arguments): dynamic outs may have been resized, so
+/// their values take the new shapes; scalar results (`sym_size.int`, `executorch_prim::*`) are
+/// written into their values, which later instructions and int lists read. (Kernels take their
+/// inputs by shared reference: those come back unchanged.) Returns whether any result differs
+/// from the value it was built from (then built arguments of other instructions may be stale,
+/// and so may this call's).
 fn write_back(evs: &[EValue<'_>], values: &mut [Value<'_>], args: &[u32], items: &[i32]) -> bool {
     let mut changed = false;
     for (ev, &a) in evs.iter().zip(args) {
@@ -292,7 +333,7 @@ fn write_back(evs: &[EValue<'_>], values: &mut [Value<'_>], args: &[u32], items:
             | (EValue::String(_), Value::String(_))
             | (EValue::DoubleList(_), Value::DoubleList(_))
             | (EValue::BoolList(_), Value::BoolList(_))
-            | (EValue::IntList(_), Value::IntList(_))
+            | (EValue::IntList(_), Value::IntList(_) | Value::Ints(_))
             | (EValue::TensorList(_), Value::TensorList(_))
             | (EValue::OptionalTensorList(_), Value::OptionalTensorList(_)) => false,
             // A kernel replaced an argument with another kind.
@@ -323,20 +364,21 @@ fn write_shape(v: &mut Value<'_>, t: &Tensor<'_>) -> bool {
     true
 }
 
-/// Calls `kernel` on instruction `idx`'s built arguments (building them first if they are
-/// stale). Returns `None`, calling nothing, when an argument is a list: those are gathered
-/// per call by `call`.
+/// Calls `callee` on instruction `idx`'s built arguments (building them first if they are
+/// stale). Returns `None`, calling nothing, when an argument is a list gathered per call
+/// (see [`call_gathered`]).
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(crate) fn call_built(
-    kernel: BoxedKernel,
+    callee: &mut Callee<'_>,
     ctx: &mut KernelContext<'_>,
     cache: &mut ArgCache,
     idx: usize,
     values: &mut [Value<'_>],
     args: &[u32],
     span: Span,
-    doubles: &[f64],
-    bools: &[bool],
+    results: usize,
+    tables: Tables<'_>,
 ) -> Option<core::result::Result<(), CallError>> {
     let fresh = cache.built[idx] == cache.epoch;
     if !fresh && !args.iter().all(|&a| cacheable(&values[a as usize])) {
@@ -352,7 +394,21 @@ pub(crate) fn call_built(
             core::slice::from_raw_parts_mut(built.as_mut_ptr().cast::<EValue<'_>>(), built.len())
         }
     };
-    if fresh {
+    if !fresh {
+        let mut bools = false;
+        for (e, &a) in evs.iter_mut().zip(args) {
+            let v = &values[a as usize];
+            bools |= matches!(v, Value::Tensor(t) if t.writable && t.dtype == etk_core::ScalarType::Bool);
+            *e = match single(v, tables) {
+                Ok(e) => e,
+                Err(e) => return Some(Err(e)),
+            };
+        }
+        cache.bools[idx] = bools;
+        cache.write[idx] = args[args.len().saturating_sub(results)..].iter().any(|&a| {
+            !matches!(&values[a as usize], Value::Tensor(t) if t.dynamism == etk_core::ShapeDynamism::Static)
+        });
+    } else if cache.bools[idx] {
         // Planned memory a Bool value shares with other values may have been overwritten
         // since the last call (see `normalize_bools`).
         for &a in args {
@@ -360,18 +416,12 @@ pub(crate) fn call_built(
                 t.normalize_bools();
             }
         }
-    } else {
-        for (e, &a) in evs.iter_mut().zip(args) {
-            *e = match single(&values[a as usize], doubles, bools) {
-                Ok(e) => e,
-                Err(e) => return Some(Err(e)),
-            };
-        }
     }
     // Unbuilt while the kernel runs: a panic caught by the caller leaves it to be rebuilt.
     cache.built[idx] = 0;
-    let r = kernel(ctx, evs);
-    if write_back(evs, values, args, &[]) {
+    let r = callee.call(ctx, evs);
+    let first = args.len().saturating_sub(results);
+    if cache.write[idx] && write_back(&evs[first..], values, &args[first..], &[]) {
         cache.invalidate();
     } else {
         cache.built[idx] = cache.epoch;
@@ -382,15 +432,14 @@ pub(crate) fn call_built(
 /// A call whose arguments include lists, built per call in the argument buffers.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn call_gathered(
-    kernel: BoxedKernel,
+    callee: &mut Callee<'_>,
     ctx: &mut KernelContext<'_>,
     bufs: &mut ArgBuffers,
     cache: &mut ArgCache,
     values: &mut [Value<'_>],
     args: &[u32],
-    items: &[i32],
-    doubles: &[f64],
-    bools: &[bool],
+    results: usize,
+    tables: Tables<'_>,
 ) -> core::result::Result<(), CallError> {
     let mut changed = false;
     // Empty already, unless a kernel panicked mid-call and the caller caught it.
@@ -401,7 +450,7 @@ pub(crate) fn call_gathered(
     // cleared below). The references made here are not used after `call` returns.
     let r = unsafe {
         call(
-            kernel,
+            callee,
             ctx,
             &mut *(&mut bufs.evalues as *mut Vec<EValue<'static>>).cast::<Vec<EValue<'_>>>(),
             &mut *(&mut bufs.tensors as *mut Vec<Tensor<'static>>).cast::<Vec<Tensor<'_>>>(),
@@ -410,9 +459,8 @@ pub(crate) fn call_gathered(
             &mut *(&mut bufs.ints as *mut Vec<i64>),
             values,
             args,
-            items,
-            doubles,
-            bools,
+            results,
+            tables,
             &mut changed,
         )
     };

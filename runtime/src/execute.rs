@@ -1,7 +1,7 @@
 //! Executing a prepared method: the loop over instructions (kernel calls, moves, conditional
 //! jumps, frees), following jumps, with no allocation and no name lookup.
 
-use crate::args::{CallError, call_built, call_gathered, overlap, overlap_error};
+use crate::args::{CallError, Callee, Tables, call_built, call_gathered, overlap, overlap_error};
 use crate::error::{Error, ErrorKind, Result};
 use crate::instrs::Instr;
 use crate::method::Method;
@@ -11,26 +11,26 @@ use alloc::format;
 use etk_core::{KernelContext, ScalarType};
 
 impl<'m> Method<'m> {
+    /// Where instruction `pc` of `chain` (after prepare's rewriting) came from in the file.
     fn part(&self, chain: usize, pc: usize) -> alloc::string::String {
+        let at = self.chains[chain].start as usize + pc;
+        let pc = self.origin.get(at).map_or(pc, |&o| o as usize);
         format!("chains[{chain}].instructions[{pc}]")
     }
 
+    /// A kernel call: the registry's kernel for `op`, or prepared kernel `slot`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn call_kernel(
         &mut self,
         ctx: &mut KernelContext<'_>,
-        op: u32,
+        target: Target,
         args: Span,
         outs: u32,
+        results: u32,
         chain: usize,
         pc: usize,
     ) -> Result<()> {
-        let Some(kernel) = self.kernels[op as usize] else {
-            return Err(Error::new(
-                ErrorKind::Execution,
-                self.part(chain, pc),
-                "operator was not resolved",
-            ));
-        };
         if self.has_moves {
             let Method {
                 values,
@@ -48,40 +48,78 @@ impl<'m> Method<'m> {
             values,
             arg_indices,
             items,
+            ints,
             doubles,
             bools,
             bufs,
             cache,
             chains,
+            kernels,
+            prepared,
             ..
         } = self;
+        let mut callee = match target {
+            Target::Op(op) => match kernels[op as usize] {
+                Some(k) => Callee::Boxed(k),
+                None => {
+                    return Err(self.call_error(
+                        target,
+                        CallError::Runtime("operator was not resolved", 0),
+                        chain,
+                        pc,
+                    ));
+                }
+            },
+            Target::Prepared(slot, _) => Callee::Prepared(&mut *prepared[slot as usize]),
+        };
+        let tables = Tables {
+            items,
+            ints,
+            doubles,
+            bools,
+        };
         let span = args;
         let args = &arg_indices[args.range()];
         let idx = chains[chain].start as usize + pc;
-        let r = match call_built(kernel, ctx, cache, idx, values, args, span, doubles, bools) {
+        let results = results as usize;
+        let r = match call_built(
+            &mut callee,
+            ctx,
+            cache,
+            idx,
+            values,
+            args,
+            span,
+            results,
+            tables,
+        ) {
             Some(r) => r,
-            None => call_gathered(
-                kernel, ctx, bufs, cache, values, args, items, doubles, bools,
-            ),
+            None => call_gathered(&mut callee, ctx, bufs, cache, values, args, results, tables),
         };
-        r.map_err(|e| {
-            let name = &self.op_names[op as usize];
-            match e {
-                CallError::Kernel(k) => Error {
-                    kernel: Some(k),
-                    ..Error::new(
-                        ErrorKind::Execution,
-                        self.part(chain, pc),
-                        format!("operator {name} failed"),
-                    )
-                },
-                CallError::Runtime(what, v) => Error::new(
+        r.map_err(|e| self.call_error(target, e, chain, pc))
+    }
+
+    #[cold]
+    fn call_error(&self, target: Target, e: CallError, chain: usize, pc: usize) -> Error {
+        let name = match target {
+            Target::Op(op) => &self.op_names[op as usize],
+            Target::Prepared(_, label) => &self.labels[label as usize],
+        };
+        match e {
+            CallError::Kernel(k) => Error {
+                kernel: Some(k),
+                ..Error::new(
                     ErrorKind::Execution,
                     self.part(chain, pc),
-                    format!("operator {name}: argument value {v}: {what}"),
-                ),
-            }
-        })
+                    format!("operator {name} failed"),
+                )
+            },
+            CallError::Runtime(what, v) => Error::new(
+                ErrorKind::Execution,
+                self.part(chain, pc),
+                format!("operator {name}: argument value {v}: {what}"),
+            ),
+        }
     }
 
     /// The condition of a JumpFalseCall: a Bool, or a Bool tensor whose elements are all true.
@@ -137,8 +175,21 @@ impl<'m> Method<'m> {
                 let mut next = pc + 1;
                 let instr = self.instrs[span.start as usize + pc];
                 match instr {
-                    Instr::Kernel { op, args, outs } => {
-                        self.call_kernel(ctx, op, args, outs, c, pc)?
+                    Instr::Kernel {
+                        op,
+                        args,
+                        outs,
+                        results,
+                    } => self.call_kernel(ctx, Target::Op(op), args, outs, results, c, pc)?,
+                    Instr::Prepared {
+                        slot,
+                        label,
+                        args,
+                        outs,
+                        results,
+                    } => {
+                        let t = Target::Prepared(slot, label);
+                        self.call_kernel(ctx, t, args, outs, results, c, pc)?
                     }
                     Instr::Move { from, to } => {
                         let (from, to) = (from as usize, to as usize);
@@ -169,6 +220,7 @@ impl<'m> Method<'m> {
                 if let (Some(p), Some(t0)) = (profile.as_mut(), start) {
                     let op = match instr {
                         Instr::Kernel { op, .. } => Some(op as usize),
+                        Instr::Prepared { label, .. } => Some(label as usize),
                         _ => None,
                     };
                     p.record(op, t0);
@@ -178,4 +230,11 @@ impl<'m> Method<'m> {
         }
         Ok(())
     }
+}
+
+/// What a kernel instruction calls.
+#[derive(Clone, Copy)]
+enum Target {
+    Op(u32),
+    Prepared(u32, u32),
 }

@@ -16,10 +16,22 @@ use etk_core::{BoxedKernel, Registry};
 pub(crate) enum Instr {
     /// `op` indexes the method's operators; `args` spans `arg_indices`.
     Kernel {
-        /// How many of the last arguments are outs (for the aliasing check).
-        outs: u32,
         op: u32,
         args: Span,
+        /// How many of the last arguments are outs (for the aliasing check).
+        outs: u32,
+        /// How many of the last arguments the call writes: outs, or scalar results. Their
+        /// values take the shapes (or numbers) the kernel leaves in them.
+        results: u32,
+    },
+    /// A call prepared by its library at load (a prepared kernel, or a fused chain of kernel
+    /// calls): `slot` indexes the method's prepared kernels, `label` its profile rows.
+    Prepared {
+        slot: u32,
+        label: u32,
+        args: Span,
+        outs: u32,
+        results: u32,
     },
     Move {
         from: u32,
@@ -51,7 +63,7 @@ pub fn operator_names(plan: schema::ExecutionPlan<'_>) -> Vec<String> {
 }
 
 /// Operators whose result shares its input's memory by design.
-fn is_view_op(op_name: &str) -> bool {
+pub(crate) fn is_view_op(op_name: &str) -> bool {
     op_name == "executorch_prim::et_view.default"
 }
 
@@ -150,6 +162,9 @@ impl<'m> Builder<'_, 'm> {
                             outs_override = Some(k);
                         }
                         args.truncate(a0 + keep);
+                        // The dropped returns were the outs; otherwise ExecuTorch's convention
+                        // puts the (one) result last.
+                        let results = outs_override.unwrap_or((n_args - keep).max(1)).min(keep);
                         // `et_view`'s result is a view of `self`, planned at its offset: it is
                         // not written, so the aliasing check has no out to check.
                         if is_view_op(&names[op]) {
@@ -157,9 +172,8 @@ impl<'m> Builder<'_, 'm> {
                         }
                         Instr::Kernel {
                             op: op as u32,
-                            // The dropped returns were the outs; otherwise ExecuTorch's
-                            // convention puts the (one) result last.
-                            outs: outs_override.unwrap_or((n_args - keep).max(1)).min(keep) as u32,
+                            outs: outs_override.unwrap_or(results).min(keep) as u32,
+                            results: results as u32,
                             args: Self::span(a0, args.len(), &part)?,
                         }
                     }

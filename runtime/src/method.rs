@@ -9,27 +9,41 @@
 
 use crate::args::{ArgBuffers, ArgCache, Region, overlap, overlap_error};
 use crate::error::{Error, ErrorKind, Result};
+use crate::fold::{Folded, fold};
 use crate::instrs::{Instr, operator_names};
 use crate::load::{Builder, index};
 use crate::memory::{Arena, Zeroed};
+use crate::plan::Plan;
+use crate::prepared::prepare_calls;
 use crate::profile::Profile;
 use crate::program::Program;
 use crate::values::{Span, TensorSlot, Value, ValueKind};
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use etk_core::{BoxedKernel, Dims, Registry, Scalar, Tensor};
+use etk_core::{BoxedKernel, Dims, PreparedKernel, Registry, Scalar, Tensor};
 
 /// Limits and settings for preparing a method.
+///
+/// Folding, prepared kernels and fusion are each exact (the outputs are bit-identical with or
+/// without them, on the same registry) and on by default; each can be turned off, to bisect a
+/// difference or measure what it gains.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The most bytes the method may allocate: planned memory, buffers for tensors set at run
-    /// time, and its value table (whose length a file sets).
+    /// time, folded constants, and its value table (whose length a file sets).
     pub max_planned_bytes: usize,
     /// Stop `execute` with an error after this many instructions (a guard against programs
     /// whose jumps never end); `None` for no limit.
     pub max_instructions: Option<u64>,
+    /// Run kernel calls whose inputs are all constants once, at prepare (see [`Folded`]).
+    pub fold: bool,
+    /// Let libraries prepare kernel calls (`etk_core::prepare`): packed constant weights.
+    pub prepack: bool,
+    /// Let libraries run chains of kernel calls as one (`etk_core::prepare::FusionEntry`).
+    pub fuse: bool,
 }
 
 impl Default for Options {
@@ -38,6 +52,9 @@ impl Default for Options {
             // 4 GiB, or what a 32-bit target can address.
             max_planned_bytes: usize::try_from(1u64 << 32).unwrap_or(usize::MAX),
             max_instructions: None,
+            fold: true,
+            prepack: true,
+            fuse: true,
         }
     }
 }
@@ -53,13 +70,21 @@ pub struct Method<'m> {
     /// Instructions of all chains, back to back; `chains` spans them.
     pub(crate) instrs: Vec<Instr>,
     pub(crate) chains: Vec<Span>,
+    /// Per instruction, its index in its chain in the file.
+    pub(crate) origin: Vec<u32>,
     pub(crate) arg_indices: Vec<u32>,
     pub(crate) items: Vec<i32>,
+    pub(crate) ints: Vec<i64>,
     pub(crate) doubles: Vec<f64>,
     pub(crate) bools: Vec<bool>,
     /// Per operator of the plan: its full name and, if some instruction calls it, its kernel.
     pub(crate) op_names: Vec<String>,
     pub(crate) kernels: Vec<Option<BoxedKernel>>,
+    /// What the libraries prepared, per `Instr::Prepared` slot.
+    pub(crate) prepared: Vec<Box<dyn PreparedKernel>>,
+    /// Profile rows: the operators, then fused chains.
+    pub(crate) labels: Vec<String>,
+    pub(crate) folded: Folded,
     /// The memory the slots point into; never touched after prepare except through them.
     pub(crate) _arenas: Vec<Arena<'m>>,
     pub(crate) _owned: Vec<Zeroed>,
@@ -134,30 +159,69 @@ impl<'m> Method<'m> {
                 _ => Dims::EMPTY,
             })
             .collect();
-        let most_regions = check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
+        check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
+        let origin = chains.iter().flat_map(|c| 0..c.len).collect::<Vec<u32>>();
+        let mut work = Plan {
+            dropped: alloc::vec![false; instrs.len()],
+            values,
+            instrs,
+            origin,
+            chains,
+            arg_indices,
+            items: core::mem::take(&mut b.items),
+            ints: Vec::new(),
+            doubles: core::mem::take(&mut b.doubles),
+            bools: core::mem::take(&mut b.bools),
+            inputs,
+            outputs,
+            labels: names.clone(),
+            op_names: names,
+            kernels,
+        };
+        let uses = work.uses();
+        work.fix_int_lists(&uses);
+        let folded = if options.fold {
+            fold(&mut work, &uses, &mut b.budget, &mut b.owned)?
+        } else {
+            Folded::default()
+        };
+        work.compact();
+        let prepared = prepare_calls(&mut work, registry, options.fuse, options.prepack)?;
+        let most_regions = check_overlaps(
+            &work.instrs,
+            &work.arg_indices,
+            &work.values,
+            &work.items,
+            &b.plan_part,
+        )?;
         // A move makes two values share memory at run time: calls are then checked again.
-        let has_moves = instrs.iter().any(|i| matches!(i, Instr::Move { .. }));
+        let has_moves = work.instrs.iter().any(|i| matches!(i, Instr::Move { .. }));
         let regions = if has_moves {
             Vec::with_capacity(most_regions)
         } else {
             Vec::new()
         };
-        let bufs = ArgBuffers::sized(&instrs, &arg_indices, &values);
-        let cache = ArgCache::new(instrs.len(), arg_indices.len());
+        let bufs = ArgBuffers::sized(&work.instrs, &work.arg_indices, &work.values);
+        let cache = ArgCache::new(work.instrs.len(), work.arg_indices.len());
         Ok(Method {
             name: name.into(),
-            values,
-            inputs,
+            values: work.values,
+            inputs: work.inputs,
             input_bounds,
-            outputs,
-            instrs,
-            chains,
-            arg_indices,
-            items: b.items,
-            doubles: b.doubles,
-            bools: b.bools,
-            op_names: names,
-            kernels,
+            outputs: work.outputs,
+            instrs: work.instrs,
+            chains: work.chains,
+            origin: work.origin,
+            arg_indices: work.arg_indices,
+            items: work.items,
+            ints: work.ints,
+            doubles: work.doubles,
+            bools: work.bools,
+            op_names: work.op_names,
+            kernels: work.kernels,
+            prepared,
+            labels: work.labels,
+            folded,
             _arenas: b.arenas,
             _owned: b.owned,
             bufs,
@@ -167,6 +231,17 @@ impl<'m> Method<'m> {
             has_moves,
             regions,
         })
+    }
+
+    /// What constant folding took out of the loop.
+    pub fn folded(&self) -> Folded {
+        self.folded
+    }
+
+    /// The names of the profile's rows ([`Profile::rows`]): the plan's operators, then the
+    /// chains libraries run fused (`addmm+relu`).
+    pub fn labels(&self) -> &[String] {
+        &self.labels
     }
 
     pub fn name(&self) -> &str {
@@ -348,7 +423,7 @@ impl<'m> Method<'m> {
     /// Turns per-instruction timing on, with `clock` returning nanoseconds (see
     /// [`Profile::wall_clock`] with `std`).
     pub fn enable_profiling(&mut self, clock: fn() -> u64) {
-        self.profile = Some(Profile::new(clock, self.op_names.len()));
+        self.profile = Some(Profile::new(clock, self.labels.len()));
     }
 
     /// The timing gathered so far, if profiling is on.
@@ -381,7 +456,7 @@ fn check_overlaps(
     let mut regions = Vec::new();
     let mut most = 0;
     for (k, ins) in instrs.iter().enumerate() {
-        let Instr::Kernel { args, outs, .. } = *ins else {
+        let (Instr::Kernel { args, outs, .. } | Instr::Prepared { args, outs, .. }) = *ins else {
             continue;
         };
         if let Some(p) = overlap(

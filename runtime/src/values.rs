@@ -110,6 +110,9 @@ pub(crate) enum Value<'m> {
     /// Value indices of `Int` values (ExecuTorch boxes int lists so that symbolic sizes
     /// computed at run time are read at each call).
     IntList(Span),
+    /// An int list whose members no instruction writes, read once at prepare: a span of the
+    /// method's int table.
+    Ints(Span),
     DoubleList(Span),
     BoolList(Span),
     /// Value indices of tensors.
@@ -127,6 +130,7 @@ impl Value<'_> {
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Double(a), Value::Double(b)) => a.to_bits() == b.to_bits(),
             (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Ints(a), Value::Ints(b)) => a.start == b.start && a.len == b.len,
             (Value::Tensor(a), Value::Tensor(b)) => {
                 core::ptr::eq(a.data, b.data)
                     && a.dtype == b.dtype
@@ -148,7 +152,7 @@ impl Value<'_> {
             Value::Bool(_) => ValueKind::Bool,
             Value::String(_) => ValueKind::String,
             Value::Tensor(_) => ValueKind::Tensor,
-            Value::IntList(_) => ValueKind::IntList,
+            Value::IntList(_) | Value::Ints(_) => ValueKind::IntList,
             Value::DoubleList(_) => ValueKind::DoubleList,
             Value::BoolList(_) => ValueKind::BoolList,
             Value::TensorList(_) => ValueKind::TensorList,

@@ -330,6 +330,18 @@ class ConvQ(torch.nn.Module):
         y = torch.relu(self.c2(torch.relu(self.c1(x))))
         return self.fc(torch.flatten(torch.nn.functional.adaptive_avg_pool2d(y, 1), 1))
 
+class PointwiseChain(torch.nn.Module):
+    """1,000 kernel calls on [1, 8] Float tensors, `x = x * y` then `x = x + z`, 500 times:
+    the runtime's per-instruction cost (each call's arithmetic is a few nanoseconds). Inputs,
+    not constants, so nothing folds; with |y| < 1 the values settle instead of overflowing."""
+
+    def forward(self, x, y, z):
+        for _ in range(500):
+            x = x * y
+            x = x + z
+        return x
+
+
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
     value is kept in the program (ExecuTorch otherwise stores only their shape)."""
@@ -611,6 +623,11 @@ def main(names):
         [(torch.randn(1, 3, 8, 8, generator=g).to(memory_format=cl),)],
     )
     models["convnet_q"] = lambda g=gen(25): write_quantized("convnet_q", [(torch.randn(1, 3, 16, 16, generator=g),)])
+    models["pointwise_chain"] = lambda g=gen(26): write(
+        "pointwise_chain",
+        PointwiseChain(),
+        [(torch.randn(1, 8, generator=g), torch.rand(1, 8, generator=g) * 0.9, torch.randn(1, 8, generator=g))],
+    )
     for n in names or models:
         models[n]()
 

@@ -2,4 +2,5 @@
 
 pub mod linalg;
 pub mod pointwise;
+pub mod prepared;
 pub mod quantized;
