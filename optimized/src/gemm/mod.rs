@@ -546,10 +546,16 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         return Ok(());
     }
     let imp = Impl::get(isa);
-    let threads = ctx.parallel.num_threads().max(1);
     let parallel = ctx.parallel;
-    let flops = p.m * p.n * p.k * p.batch;
-    let n_tasks = if flops < 1 << 17 { 1 } else { threads };
+    let (m, n, k, b) = (p.m, p.n, p.k, p.batch);
+    let n_tasks = ctx.tasks_for(etk_core::Work {
+        flops: 2usize
+            .saturating_mul(m)
+            .saturating_mul(n)
+            .saturating_mul(k)
+            .saturating_mul(b),
+        bytes: (m * k + k * n + m * n).saturating_mul(4).saturating_mul(b),
+    });
     if p.m <= GEMV_MAX_M && p.b.rs == 1 && p.b.cs != 1 {
         // SAFETY: forwarded from the caller.
         return unsafe { run_gemv(ctx, imp, &p, n_tasks) };
