@@ -142,7 +142,7 @@ fn worker(s: &Shared) {
                 break w;
             }
             spins += 1;
-            if spins % 64 != 0 {
+            if !spins.is_multiple_of(64) {
                 std::hint::spin_loop();
                 continue;
             }
@@ -207,7 +207,7 @@ impl Parallel for ThreadPool {
         let mut spins = 0u32;
         while s.done.load(Ordering::Acquire) < n_tasks {
             spins = spins.wrapping_add(1);
-            if spins % 1024 == 0 {
+            if spins.is_multiple_of(1024) {
                 thread::yield_now();
             } else {
                 std::hint::spin_loop();

@@ -19,7 +19,8 @@
 //!
 //! The contract that makes both safe to use everywhere: **a prepared or fused call's outs are
 //! bit-identical to what the library's own kernels give running the instruction(s) one by
-//! one**, and its errors are theirs. A prepared kernel that meets a call it was not prepared
+//! one** (a NaN is a NaN: its sign and payload, which IEEE 754 leaves open, may differ), and
+//! its errors are theirs. A prepared kernel that meets a call it was not prepared
 //! for (a tensor the runtime rebound, an ISA level changed by a test) runs the plain kernel.
 //!
 //! Extensions apply only where their library serves the operators: a [`Registry`] pairs each

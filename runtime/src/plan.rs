@@ -166,9 +166,9 @@ impl Plan<'_> {
             // new index of old pc, for every pc up to `len` (a jump may land at the end).
             let mut at = vec![0u32; len + 1];
             let mut kept = 0u32;
-            for pc in 0..len {
-                at[pc] = kept;
-                kept += u32::from(!self.dropped[base + pc]);
+            for (slot, &dropped) in at.iter_mut().zip(&self.dropped[base..base + len]) {
+                *slot = kept;
+                kept += u32::from(!dropped);
             }
             at[len] = kept;
             let start = instrs.len();

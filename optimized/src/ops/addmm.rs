@@ -181,11 +181,8 @@ pub fn fuse_addmm_relu(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedK
     };
     let float = |x: &Tensor<'_>| x.dtype() == ScalarType::Float;
     let static_shapes = chain.op_known(1).iter().all(|k| *k != Known::Dynamic);
-    if !(float(mat1) && float(t) && float(t_in) && float(out))
-        || !static_shapes
-        || out.sizes() != t.sizes()
-        || out.dim_order() != t.dim_order()
-    {
+    let same_layout = out.sizes() == t.sizes() && out.dim_order() == t.dim_order();
+    if !(float(mat1) && float(t) && float(t_in) && float(out) && static_shapes && same_layout) {
         return Ok(None);
     }
     Ok(Some(Box::new(PreparedAddmm {
