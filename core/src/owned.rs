@@ -1,10 +1,11 @@
 //! An owned, 64-byte-aligned tensor for tests, benchmarks and applications (never used inside
 //! kernels).
 
+use crate::dims::Dims;
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element, loader, storer};
 use crate::error::{Error, Result};
-use crate::shape::{self, Dims};
+use crate::shape;
 use crate::tensor::{ShapeDynamism, Tensor};
 use alloc::vec;
 use alloc::vec::Vec;

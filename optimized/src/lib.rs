@@ -23,3 +23,7 @@ const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);
 
 /// Every optimized kernel, by full operator name.
 pub const TABLE: &[KernelEntry] = &ALL;
+
+/// The calls the optimized library prepares and the chains it fuses, for
+/// [`etk_core::Registry::with_extensions`] beside [`TABLE`].
+pub use table::prepared::EXTENSIONS;

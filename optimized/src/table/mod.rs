@@ -3,4 +3,5 @@
 pub mod linalg;
 pub mod norm;
 pub mod pointwise;
+pub mod prepared;
 pub mod quantized;
