@@ -3,6 +3,7 @@
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod gemm;
+pub mod movement;
 pub mod ops;
 pub mod pointwise;
 pub mod quantized;
@@ -15,6 +16,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::pointwise::TABLE,
     table::linalg::TABLE,
     table::quantized::TABLE,
+    table::movement::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

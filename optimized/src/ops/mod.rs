@@ -60,6 +60,27 @@ pub mod embedding_byte;
 pub mod quantize_per_channel;
 pub mod quantize_per_tensor;
 
+// movement (portable's shape and copy ops on the movement engine; see `crate::movement`)
+pub mod cat;
+pub mod clone;
+pub mod clone_dim_order;
+pub mod constant_pad_nd;
+pub mod expand_copy;
+pub mod permute_copy;
+pub mod pixel_shuffle;
+pub mod pixel_unshuffle;
+pub mod select_copy;
+pub mod slice_copy;
+pub mod split_copy;
+pub mod split_with_sizes_copy;
+pub mod squeeze_copy;
+pub mod stack;
+pub mod t_copy;
+pub mod to_dim_order_copy;
+pub mod transpose_copy;
+pub mod unsqueeze_copy;
+pub mod view_copy;
+
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;
 pub mod add;

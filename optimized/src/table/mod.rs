@@ -1,5 +1,6 @@
 //! Kernel tables by family; `crate::TABLE` is their concatenation.
 
 pub mod linalg;
+pub mod movement;
 pub mod pointwise;
 pub mod quantized;
