@@ -88,6 +88,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: q,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
             }
         }
@@ -114,6 +116,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: out,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
             }
         }
@@ -150,6 +154,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: b.dtype,
                 out_shape: vec![n, cols],
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
             }
         }

@@ -270,6 +270,7 @@ pub enum Arg {
     Bool(bool),
     Int(i64),
     Ints(Vec<i64>),
+    Floats(Vec<f64>),
     /// `Tensor[]`.
     Ts(Vec<OwnedTensor>),
     /// `Tensor?[]`.
@@ -833,6 +834,7 @@ pub fn run(
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
+            Arg::Floats(l) => EValue::DoubleList(l),
             Arg::Ts(_) => EValue::TensorList(&lists[i]),
             Arg::OptTs(_) => EValue::OptionalTensorList(&opt_lists[i]),
             Arg::Outs(_) => continue,
@@ -980,6 +982,7 @@ pub fn describe(call: &Call) -> String {
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
+            Arg::Floats(l) => format!("{l:?}"),
             Arg::Ts(l) => {
                 let v: Vec<String> = l
                     .iter()

@@ -42,6 +42,11 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::squeeze_copy.dims_out" => gen_squeeze_dims,
         "aten::pixel_shuffle.out" => gen_pixel_shuffle,
         "aten::pixel_unshuffle.out" => gen_pixel_unshuffle,
+        "aten::upsample_nearest2d.vec_out" => gen_upsample_nearest2d,
+        "aten::index_select.out" => gen_index_select,
+        "aten::embedding.out" => gen_embedding,
+        "aten::index.Tensor_out" => gen_index,
+        "aten::index_put.out" => gen_index_put,
         _ => return None,
     };
     Some(Gen {
@@ -714,4 +719,240 @@ pub fn gen_pixel_unshuffle(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usiz
     let order = out_order(rng, c, &sizes);
     let args = vec![Arg::T(input(rng, dt[0], &s)), Arg::Int(r as i64)];
     call(args, out_dtype(dt, v), sizes, order, v)
+}
+
+pub fn gen_upsample_nearest2d(
+    rng: &mut Rng,
+    c: Class,
+    dt: [ScalarType; 2],
+    v: usize,
+) -> Option<Call> {
+    let (h, w) = if c == Class::Big {
+        (128, 256)
+    } else {
+        (rng.range(1, 12), rng.range(1, 40))
+    };
+    let batch = if c == Class::Empty {
+        0
+    } else {
+        rng.range(1, 2)
+    };
+    let mut sizes = vec![batch, rng.range(1, 5), h, w];
+    if c == Class::Big {
+        sizes[1] = 8;
+    }
+    let order = match c {
+        Class::ChannelsLast | Class::MixedOrder => channels_last(&sizes),
+        Class::Middle => permutation(rng, 4),
+        _ => contiguous(&sizes),
+    };
+    // output_size (integer and fractional ratios, down too) or scale factors
+    let (oh, ow, size, scales) = if v % 3 == 2 {
+        let (sh, sw) = (
+            [2.0, 1.5, 0.5, 3.0][rng.below(4)],
+            [2.0, 1.7, 0.6][rng.below(3)],
+        );
+        let (oh, ow) = ((h as f64 * sh) as usize, (w as f64 * sw) as usize);
+        (oh, ow, Arg::None, Arg::Floats(vec![sh, sw]))
+    } else {
+        let pick = |rng: &mut Rng, n: usize| match rng.below(4) {
+            0 => 2 * n,
+            1 => n,
+            2 => rng.range(1, 3 * n),
+            _ => 3 * n,
+        };
+        let (oh, ow) = (pick(rng, h), pick(rng, w));
+        (oh, ow, Arg::Ints(vec![oh as i64, ow as i64]), Arg::None)
+    };
+    let out = vec![sizes[0], sizes[1], oh, ow];
+    let order_out = out_order(rng, c, &out);
+    let args = vec![Arg::T(tensor(rng, dt[0], &sizes, &order)), size, scales];
+    call(args, out_dtype(dt, v), out, order_out, v)
+}
+
+/// A Long or Int index tensor of `shape` with values in `[0, n)` (negative ones from `-n`
+/// when `negative`), one out of range when `bad`.
+fn index_tensor(
+    rng: &mut Rng,
+    shape: &[usize],
+    n: usize,
+    negative: bool,
+    bad: bool,
+) -> OwnedTensor {
+    let dtype = if rng.chance(0.3) {
+        ScalarType::Int
+    } else {
+        ScalarType::Long
+    };
+    let count: usize = shape.iter().product();
+    let mut v: Vec<i64> = (0..count)
+        .map(|_| {
+            let i = rng.below(n.max(1)) as i64;
+            if negative && rng.chance(0.3) {
+                i - n as i64
+            } else {
+                i
+            }
+        })
+        .collect();
+    if bad && count > 0 {
+        let k = rng.below(count);
+        v[k] = n as i64 + rng.below(3) as i64;
+    }
+    let mut t = OwnedTensor::zeros(dtype, shape).unwrap();
+    t.fill_logical::<i64>(&v);
+    t
+}
+
+pub fn gen_index_select(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let s = layout(rng, c, 0);
+    let rank = s.0.len();
+    let d = dim(rng, rank, v);
+    let w = if rank == 0 {
+        0
+    } else {
+        d.rem_euclid(rank as i64) as usize
+    };
+    let n = if rank == 0 { 1 } else { s.0[w] };
+    let count = if c == Class::Big {
+        2000
+    } else {
+        rng.range(0, 2 * n + 2)
+    };
+    let shape = if rank == 0 || rng.chance(0.1) {
+        vec![]
+    } else {
+        vec![count]
+    };
+    let index = index_tensor(rng, &shape, n, false, v % 13 == 12);
+    let mut sizes = s.0.clone();
+    if rank > 0 {
+        sizes[w] = shape.iter().product();
+    }
+    let order = out_order(rng, c, &sizes);
+    let args = vec![Arg::T(input(rng, dt[0], &s)), Arg::Int(d), Arg::T(index)];
+    call(args, out_dtype(dt, v), sizes, order, v)
+}
+
+pub fn gen_embedding(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (rows, dim) = match c {
+        Class::Big => (3000, 256),
+        Class::Row | Class::Column => (rng.range(1, 300), rng.range(1, 300)),
+        Class::Empty => (rng.range(0, 3), rng.range(0, 3)),
+        _ => (rng.range(1, 20), rng.range(1, 40)),
+    };
+    let wsizes = [rows, dim];
+    let worder = if c == Class::Middle {
+        vec![1, 0]
+    } else {
+        vec![0, 1]
+    };
+    let weight = tensor(rng, dt[0], &wsizes, &worder);
+    let ishape: Vec<usize> = match (c, rng.below(4)) {
+        (Class::Big, _) => vec![4096],
+        (Class::AllZeroDim, _) | (_, 0) => vec![],
+        (_, 1) => vec![rng.range(0, 9)],
+        _ => vec![rng.range(1, 4), rng.range(0, 6)],
+    };
+    let indices = index_tensor(rng, &ishape, rows, false, v % 13 == 12);
+    let mut sizes = ishape.clone();
+    sizes.push(dim);
+    let order = out_order(rng, c, &sizes);
+    let args = vec![
+        Arg::T(weight),
+        Arg::T(indices),
+        Arg::Int(-1),
+        Arg::Bool(false),
+        Arg::Bool(false),
+    ];
+    call(args, out_dtype(dt, v), sizes, order, v)
+}
+
+/// An index list for `self` of `sizes` (advanced indexing), and the shape it selects: one
+/// index tensor at a dim, two adjacent ones broadcasting together, two apart (the result's
+/// indexed dims first), or a Bool mask over leading dims.
+fn index_list(rng: &mut Rng, sizes: &[usize], v: usize) -> (Vec<Option<OwnedTensor>>, Vec<usize>) {
+    let rank = sizes.len();
+    let bad = v % 13 == 12;
+    let k = rng.below(rank);
+    let mut list: Vec<Option<OwnedTensor>> = (0..k).map(|_| None).collect();
+    let count = rng.range(0, 6);
+    match rng.below(4) {
+        1 if k + 1 < rank => {
+            // two adjacent: [count] and [1] broadcast to [count]
+            list.push(Some(index_tensor(rng, &[count], sizes[k], true, bad)));
+            list.push(Some(index_tensor(rng, &[1], sizes[k + 1], true, false)));
+            let mut r = sizes[..k].to_vec();
+            r.push(count);
+            r.extend_from_slice(&sizes[k + 2..]);
+            (list, r)
+        }
+        2 if k + 2 < rank => {
+            // two apart: the broadcast dims go first
+            list.push(Some(index_tensor(rng, &[count], sizes[k], true, bad)));
+            list.push(None);
+            list.push(Some(index_tensor(rng, &[count], sizes[k + 2], true, false)));
+            let mut r = vec![count];
+            r.extend(
+                (0..rank)
+                    .filter(|&d| d != k && d != k + 2)
+                    .map(|d| sizes[d]),
+            );
+            (list, r)
+        }
+        3 => {
+            // a Bool mask over dim k
+            let mut m = OwnedTensor::zeros(ScalarType::Bool, &[sizes[k]]).unwrap();
+            let bits: Vec<i64> = (0..sizes[k]).map(|_| rng.below(2) as i64).collect();
+            m.fill_logical::<i64>(&bits);
+            let trues = bits.iter().filter(|&&b| b != 0).count();
+            list.push(Some(m));
+            let mut r = sizes[..k].to_vec();
+            r.push(trues);
+            r.extend_from_slice(&sizes[k + 1..]);
+            (list, r)
+        }
+        _ => {
+            let shape = if rng.chance(0.2) {
+                vec![count, 2]
+            } else {
+                vec![count]
+            };
+            list.push(Some(index_tensor(rng, &shape, sizes[k], true, bad)));
+            let mut r = sizes[..k].to_vec();
+            r.extend_from_slice(&shape);
+            r.extend_from_slice(&sizes[k + 1..]);
+            (list, r)
+        }
+    }
+}
+
+pub fn gen_index(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let s = layout(rng, c, 1);
+    let (list, sizes) = index_list(rng, &s.0, v);
+    let order = out_order(rng, c, &sizes);
+    let args = vec![Arg::T(input(rng, dt[0], &s)), Arg::OptTs(list)];
+    call(args, out_dtype(dt, v), sizes, order, v)
+}
+
+pub fn gen_index_put(rng: &mut Rng, c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let s = layout(rng, c, 1);
+    let (list, result) = index_list(rng, &s.0, v);
+    // values: the result's shape, its last dim only, or one element (masked_fill's form)
+    let vshape = match rng.below(4) {
+        0 => result.last().map_or(vec![], |&n| vec![n]),
+        1 => vec![1],
+        _ => result,
+    };
+    let vdtype = out_dtype(dt, v / 7 + 3);
+    let values = tensor(rng, vdtype, &vshape, &contiguous(&vshape));
+    let accumulate = rng.chance(0.3);
+    let order = out_order(rng, c, &s.0);
+    let args = vec![
+        Arg::T(input(rng, dt[0], &s)),
+        Arg::OptTs(list),
+        Arg::T(values),
+        Arg::Bool(accumulate),
+    ];
+    call(args, out_dtype(dt, v), s.0.clone(), order, v)
 }

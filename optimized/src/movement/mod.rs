@@ -22,12 +22,19 @@
 //!    to the pointwise frame's cast (`crate::pointwise::cast`) when it takes them, else to
 //!    portable.
 //! 4. **Threads** only when the out is large ([`split`]); small calls cost a plan and a loop.
+//!
+//! The indexing ops (`index_select`, `embedding`, `index.Tensor`, `index_put`) move runs whose
+//! addresses come from index tensors: [`gather::Rows`] copies them with the random side
+//! prefetched a few runs ahead.
 
+pub mod gather;
 pub mod run;
 pub mod tile;
 
 use crate::pointwise::walk::Ptr;
+use etk_core::shape::MAX_DIM;
 use etk_core::{KernelContext, Parallel, Result, Tensor};
+use etk_portable::util::advanced::Advanced;
 use etk_portable::util::copy::copy_cast;
 use etk_portable::util::movement::{
     Mover, Pair, View, check_between, check_region, copy_between, copy_flat,
@@ -35,19 +42,20 @@ use etk_portable::util::movement::{
 use etk_simd::Isa;
 
 /// The optimized library's [`Mover`]: portable's checks, then the runs, fills and tiles of
-/// this module (and the pointwise frame's casts). Holds the call's context for its threads.
+/// this module (and the pointwise frame's casts). Holds the call's threads.
 #[derive(Clone, Copy)]
-pub struct Engine<'c, 'a> {
-    ctx: &'c KernelContext<'a>,
+pub struct Engine<'a> {
+    par: &'a dyn Parallel,
 }
 
-impl<'c, 'a> Engine<'c, 'a> {
-    pub fn new(ctx: &'c KernelContext<'a>) -> Engine<'c, 'a> {
-        Engine { ctx }
+impl<'a> Engine<'a> {
+    /// The engine of a call on `ctx` (which it does not borrow: ops pass `ctx` on too).
+    pub fn new(ctx: &KernelContext<'a>) -> Engine<'a> {
+        Engine { par: ctx.parallel }
     }
 }
 
-impl Mover for Engine<'_, '_> {
+impl Mover for Engine<'_> {
     fn copy_between(
         &self,
         op: &'static str,
@@ -66,7 +74,7 @@ impl Mover for Engine<'_, '_> {
             let (d, s) = (Ptr(dst), Ptr(src.as_ptr() as *mut u8));
             // SAFETY: both views were checked to stay inside their tensors (the out's memory
             // exclusively borrowed); an out never overlaps its input (the boxed entry checks).
-            unsafe { move_pair(self.ctx.parallel, src.element_size(), d, s, &pair) };
+            unsafe { move_pair(self.par, src.element_size(), d, s, &pair) };
         }
         Ok(())
     }
@@ -82,7 +90,7 @@ impl Mover for Engine<'_, '_> {
         let pair = Pair::new(view, view);
         if pair.numel() > 0 {
             // SAFETY: the region stays inside the out's writable memory.
-            unsafe { run::fill_pair(self.ctx.parallel, out.element_size(), Ptr(dst), elem, &pair) };
+            unsafe { run::fill_pair(self.par, out.element_size(), Ptr(dst), elem, &pair) };
         }
         Ok(())
     }
@@ -115,13 +123,43 @@ impl Mover for Engine<'_, '_> {
         out: &mut Tensor<'_>,
     ) -> Result<()> {
         if src.dtype() == out.dtype() {
+            if src.sizes() == out.sizes() && src.dim_order() == out.dim_order() {
+                // one layout: portable's own copy is a single `memmove` already
+                return copy_cast(op, src_name, src, out);
+            }
             if let Some(view) = View::of(src).broadcast_to(out.sizes()) {
                 return self.copy_view(op, src_name, src, &view, out);
             }
-        } else if crate::pointwise::cast(self.ctx, src, out) {
+        } else if crate::pointwise::cast(&KernelContext::new(&mut [], self.par), src, out) {
             return Ok(());
         }
         copy_cast(op, src_name, src, out)
+    }
+
+    unsafe fn advanced_runs(
+        &self,
+        adv: &Advanced<'_>,
+        other_strides: &[usize; MAX_DIM],
+        es: usize,
+        target: *mut u8,
+        other: *mut u8,
+        gather: bool,
+    ) {
+        let (dst, src) = if gather {
+            (other, target)
+        } else {
+            (target, other)
+        };
+        run::with_word!(es, W => {
+            let mut rows = gather::Rows::<W>::new(dst as *mut W, src as *const W, !gather);
+            adv.for_each_run(other_strides, |t, o, len| {
+                let (d, s) = if gather { (o, t) } else { (t, o) };
+                // SAFETY: as the caller guarantees for every run.
+                unsafe { rows.push(d as isize, s as isize, len) };
+            });
+            // SAFETY: as above.
+            unsafe { rows.finish() };
+        });
     }
 }
 

@@ -113,14 +113,12 @@ impl Tile {
     }
 }
 
-/// The side of a block in elements: about 16 KiB of each tensor, a multiple of every
-/// micro-tile.
+/// The side of a block in elements: 1 KiB of a row on each side. Micro-tiles go along the
+/// out's rows inside a block, so a block is a band of up to 1 KiB-long out rows; with whole-line
+/// micro-tiles every line is touched once whatever the block, with half-line ones the input's
+/// lines are met again within one band.
 fn block(es: usize) -> usize {
-    match es {
-        1 => 128,
-        2 | 4 => 64,
-        _ => 32,
-    }
+    1024 / es
 }
 
 /// One matrix to transpose, columns `q0..q1` of it: `dst[p * b + q] = src[p + q * a]`, offsets
@@ -140,6 +138,17 @@ struct Matrix {
 /// # Safety
 /// The matrix lies inside both tensors, which do not overlap.
 unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::Avx512 {
+        // SAFETY: the level was clamped to what the CPU has.
+        unsafe {
+            match es {
+                4 => return x86::avx512_u32(m),
+                8 => return x86::avx512_u64(m),
+                _ => {}
+            }
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     if matches!(isa, Isa::Avx2 | Isa::Avx512) {
         // SAFETY: the level was clamped to what the CPU has.
@@ -196,23 +205,26 @@ unsafe fn blocks<K: Micro>(m: &Matrix) {
         let mut pb = 0;
         while pb < m.np {
             let pe = (pb + blk).min(m.np);
-            let mut q = qb;
-            while q + mm <= qe {
-                let mut p = pb;
-                while p + mm <= pe {
+            // Tile rows of the out outermost: each micro-tile's out rows are completed left to
+            // right before the next ones start, so a large power-of-two out stride (every row
+            // in one cache set) keeps only `M` lines live.
+            let mut p = pb;
+            while p + mm <= pe {
+                let mut q = qb;
+                while q + mm <= qe {
                     let (pi, qi) = (p as isize, q as isize);
                     unsafe { K::tile(dst.offset(pi * b + qi), b, src.offset(pi + qi * a), a) };
-                    p += mm;
+                    q += mm;
                 }
-                for qq in q..q + mm {
-                    for pp in p..pe {
+                for pp in p..p + mm {
+                    for qq in q..qe {
                         one(pp, qq);
                     }
                 }
-                q += mm;
+                p += mm;
             }
-            for qq in q..qe {
-                for pp in pb..pe {
+            for pp in p..pe {
+                for qq in qb..qe {
                     one(pp, qq);
                 }
             }
@@ -230,8 +242,8 @@ impl<W: Copy, const M: usize> Micro for Elements<W, M> {
     const M: usize = M;
     #[inline(always)]
     unsafe fn tile(dst: *mut W, b: isize, src: *const W, a: isize) {
-        for q in 0..M as isize {
-            for p in 0..M as isize {
+        for p in 0..M as isize {
+            for q in 0..M as isize {
                 unsafe {
                     dst.offset(p * b + q)
                         .write_unaligned(src.offset(p + q * a).read_unaligned())
@@ -397,6 +409,110 @@ mod x86 {
                 }
             }
         }
+    }
+
+    /// 16x16 of 4-byte elements: every load and store a whole 64-byte line, so no line is
+    /// read or written twice whatever the strides (power-of-two strides put every row of a
+    /// block in one cache set). Unpack pairs of rows, shuffle pairs of pairs, then gather the
+    /// 128-bit lanes of four rows each.
+    struct U32x16;
+
+    impl Micro for U32x16 {
+        type W = u32;
+        const M: usize = 16;
+        #[inline(always)]
+        unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
+            unsafe {
+                let r: [__m512; 16] =
+                    core::array::from_fn(|q| _mm512_loadu_ps(src.offset(q as isize * a).cast()));
+                let t: [__m512; 16] = core::array::from_fn(|k| {
+                    let (x, y) = (r[k / 2 * 2], r[k / 2 * 2 + 1]);
+                    if k % 2 == 0 {
+                        _mm512_unpacklo_ps(x, y)
+                    } else {
+                        _mm512_unpackhi_ps(x, y)
+                    }
+                });
+                // u[4i + j], lane L: column 4L + j of rows 4i..4i + 4.
+                let u: [__m512; 16] = core::array::from_fn(|k| {
+                    let (i, j) = (k / 4, k % 4);
+                    let (x, y) = (t[4 * i + j / 2], t[4 * i + 2 + j / 2]);
+                    if j % 2 == 0 {
+                        _mm512_shuffle_ps::<0x44>(x, y)
+                    } else {
+                        _mm512_shuffle_ps::<0xEE>(x, y)
+                    }
+                });
+                for j in 0..4 {
+                    let lo01 = _mm512_shuffle_f32x4::<0x44>(u[j], u[4 + j]);
+                    let lo23 = _mm512_shuffle_f32x4::<0x44>(u[8 + j], u[12 + j]);
+                    let hi01 = _mm512_shuffle_f32x4::<0xEE>(u[j], u[4 + j]);
+                    let hi23 = _mm512_shuffle_f32x4::<0xEE>(u[8 + j], u[12 + j]);
+                    let cols = [
+                        _mm512_shuffle_f32x4::<0x88>(lo01, lo23),
+                        _mm512_shuffle_f32x4::<0xDD>(lo01, lo23),
+                        _mm512_shuffle_f32x4::<0x88>(hi01, hi23),
+                        _mm512_shuffle_f32x4::<0xDD>(hi01, hi23),
+                    ];
+                    for (l, c) in cols.into_iter().enumerate() {
+                        _mm512_storeu_ps(dst.offset((4 * l + j) as isize * b).cast(), c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// 8x8 of 8-byte elements, whole lines as [`U32x16`].
+    struct U64x8;
+
+    impl Micro for U64x8 {
+        type W = u64;
+        const M: usize = 8;
+        #[inline(always)]
+        unsafe fn tile(dst: *mut u64, b: isize, src: *const u64, a: isize) {
+            unsafe {
+                let r: [__m512d; 8] =
+                    core::array::from_fn(|q| _mm512_loadu_pd(src.offset(q as isize * a).cast()));
+                // t[2i + e], lane L: column 2L + e of rows 2i, 2i + 1.
+                let t: [__m512d; 8] = core::array::from_fn(|k| {
+                    let (x, y) = (r[k / 2 * 2], r[k / 2 * 2 + 1]);
+                    if k % 2 == 0 {
+                        _mm512_unpacklo_pd(x, y)
+                    } else {
+                        _mm512_unpackhi_pd(x, y)
+                    }
+                });
+                for e in 0..2 {
+                    let lo01 = _mm512_shuffle_f64x2::<0x44>(t[e], t[2 + e]);
+                    let lo23 = _mm512_shuffle_f64x2::<0x44>(t[4 + e], t[6 + e]);
+                    let hi01 = _mm512_shuffle_f64x2::<0xEE>(t[e], t[2 + e]);
+                    let hi23 = _mm512_shuffle_f64x2::<0xEE>(t[4 + e], t[6 + e]);
+                    let cols = [
+                        _mm512_shuffle_f64x2::<0x88>(lo01, lo23),
+                        _mm512_shuffle_f64x2::<0xDD>(lo01, lo23),
+                        _mm512_shuffle_f64x2::<0x88>(hi01, hi23),
+                        _mm512_shuffle_f64x2::<0xDD>(hi01, hi23),
+                    ];
+                    for (l, c) in cols.into_iter().enumerate() {
+                        _mm512_storeu_pd(dst.offset((2 * l + e) as isize * b).cast(), c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// As `super::transpose`; the CPU has AVX-512F.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn avx512_u32(m: &Matrix) {
+        unsafe { blocks::<U32x16>(m) }
+    }
+
+    /// # Safety
+    /// As `super::transpose`; the CPU has AVX-512F.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn avx512_u64(m: &Matrix) {
+        unsafe { blocks::<U64x8>(m) }
     }
 
     /// # Safety

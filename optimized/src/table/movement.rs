@@ -1,10 +1,11 @@
 //! The movement family's optimized kernels: portable's shape and copy ops with their elements
-//! moved by `crate::movement`'s engine.
+//! moved by `crate::movement`'s engine, and the indexing ops on its prefetching gathers.
 
 use crate::ops::{
-    cat, clone, clone_dim_order, constant_pad_nd, expand_copy, permute_copy, pixel_shuffle,
-    pixel_unshuffle, select_copy, slice_copy, split_copy, split_with_sizes_copy, squeeze_copy,
-    stack, t_copy, to_dim_order_copy, transpose_copy, unsqueeze_copy, view_copy,
+    cat, clone, clone_dim_order, constant_pad_nd, embedding, expand_copy, index, index_put,
+    index_select, permute_copy, pixel_shuffle, pixel_unshuffle, select_copy, slice_copy,
+    split_copy, split_with_sizes_copy, squeeze_copy, stack, t_copy, to_dim_order_copy,
+    transpose_copy, unsqueeze_copy, upsample_nearest2d, view_copy,
 };
 use etk_core::KernelEntry;
 
@@ -88,5 +89,25 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: pixel_unshuffle::OP,
         kernel: pixel_unshuffle::pixel_unshuffle_out_boxed,
+    },
+    KernelEntry {
+        name: index_select::OP,
+        kernel: index_select::index_select_out_boxed,
+    },
+    KernelEntry {
+        name: embedding::OP,
+        kernel: embedding::embedding_out_boxed,
+    },
+    KernelEntry {
+        name: index::OP,
+        kernel: index::index_tensor_out_boxed,
+    },
+    KernelEntry {
+        name: index_put::OP,
+        kernel: index_put::index_put_out_boxed,
+    },
+    KernelEntry {
+        name: upsample_nearest2d::OP,
+        kernel: upsample_nearest2d::upsample_nearest2d_vec_out_boxed,
     },
 ];

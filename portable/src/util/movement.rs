@@ -15,7 +15,9 @@
 //! elements by size (1/2/4/8/16 bytes, whatever the dtype), and runs between dtypes convert
 //! through the compute type of the source (C++ `static_cast`, as `util::copy` does).
 
+use crate::util::advanced::Advanced;
 use crate::util::dispatch::Access;
+use crate::util::index::move_elem;
 use crate::{dispatch_arith, dispatch_compute};
 use etk_core::element::{loader, storer};
 use etk_core::iter::CHUNK;
@@ -634,6 +636,40 @@ pub trait Mover {
         check_dtype(op, "out", out, self_.dtype())?;
         resize_out(op, out, view.sizes())?;
         self.copy_view(op, "self", self_, view, out)
+    }
+
+    /// The moves of an advanced-indexing walk (`index.Tensor`, `index_put`): every run
+    /// `(target_offset, other_offset, len)` of `adv.for_each_run(other_strides, ..)` moved
+    /// from `target` to `other` when `gather`, else from `other` to `target` (offsets in
+    /// elements of `es` bytes).
+    ///
+    /// # Safety
+    /// Every run lies inside both tensors (the index values were checked), the written one is
+    /// writable and the two do not overlap.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn advanced_runs(
+        &self,
+        adv: &Advanced<'_>,
+        other_strides: &[usize; MAX_DIM],
+        es: usize,
+        target: *mut u8,
+        other: *mut u8,
+        gather: bool,
+    ) {
+        let (t0, o0) = (target, other);
+        crate::dispatch_esize!(es, W => {
+            adv.for_each_run(other_strides, |t, o, len| {
+                let (src, s, dst, d) = if gather { (t0, t, o0, o) } else { (o0, o, t0, t) };
+                // SAFETY: as the caller guarantees.
+                unsafe {
+                    if len == 1 {
+                        move_elem::<W>(src, s, dst, d)
+                    } else {
+                        core::ptr::copy_nonoverlapping(src.add(s * es), dst.add(d * es), len * es)
+                    }
+                }
+            })
+        }, _ => {})
     }
 
     /// [`crate::util::copy::copy_like`] on this engine.
