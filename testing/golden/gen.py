@@ -1903,6 +1903,8 @@ def OPS():
     ops += gen_conv_backward.ops()
     import gen_embedding_bag
     ops += gen_embedding_bag.ops()
+    import gen_conform
+    ops += gen_conform.ops()
     return ops
 
 
