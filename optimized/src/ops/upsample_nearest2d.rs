@@ -6,7 +6,8 @@
 //! - `W` innermost in both tensors (NCHW and the like): the column map is computed once per
 //!   chunk of columns instead of once per element, each out row is a gather through it, and an
 //!   out row whose source row is the previous out row's (every upscaled row after the first) is
-//!   a copy of that row;
+//!   a copy of that row; a whole-number widening (`x2`) writes each element `k` times without a
+//!   map;
 //! - `C` innermost in both (channels-last): each out pixel is a run of `C` elements copied from
 //!   its source pixel.
 //!
@@ -103,6 +104,14 @@ impl Grid {
                 *s = self.col(x);
             }
             let cols = &cols[..x1 - x0];
+            // a whole-number widening (every upscale by 2 or by another integer factor): each
+            // input element written `k` times in a row, no map read
+            let iw = self.in_hw[1];
+            let k = (iw > 0 && ow % iw == 0).then(|| ow / iw).filter(|&k| {
+                x0 % k == 0
+                    && x1 % k == 0
+                    && cols.iter().enumerate().all(|(i, &c)| c == (x0 + i) / k)
+            });
             for p in p0..p1 {
                 let (b, ch) = (p / c, p % c);
                 let (ip, op) = (b * is[0] + ch * is[1], b * os[0] + ch * os[1]);
@@ -116,8 +125,21 @@ impl Grid {
                             copy_run(d, d.sub(os[2]) as *const W, x1 - x0, false);
                         } else {
                             let s = src.add(ip + sy * is[2]);
-                            for (k, &sx) in cols.iter().enumerate() {
-                                d.add(k).write_unaligned(s.add(sx).read_unaligned());
+                            match k {
+                                Some(2) => widen::<W, 2>(d, s.add(x0 / 2), (x1 - x0) / 2),
+                                Some(k) => {
+                                    for (i, &sx) in cols.iter().enumerate().step_by(k) {
+                                        let v = s.add(sx).read_unaligned();
+                                        for r in 0..k {
+                                            d.add(i + r).write_unaligned(v);
+                                        }
+                                    }
+                                }
+                                None => {
+                                    for (i, &sx) in cols.iter().enumerate() {
+                                        d.add(i).write_unaligned(s.add(sx).read_unaligned());
+                                    }
+                                }
                             }
                         }
                     }
@@ -152,6 +174,23 @@ impl Grid {
                         };
                     }
                 }
+            }
+        }
+    }
+}
+
+/// `d[K * j + r] = s[j]` for `j < n`, `r < K`.
+///
+/// # Safety
+/// `n` elements readable at `s`, `K * n` writable at `d`.
+#[inline(always)]
+unsafe fn widen<W: Copy, const K: usize>(d: *mut W, s: *const W, n: usize) {
+    for j in 0..n {
+        // SAFETY: as the caller guarantees.
+        unsafe {
+            let v = s.add(j).read_unaligned();
+            for r in 0..K {
+                d.add(K * j + r).write_unaligned(v);
             }
         }
     }
