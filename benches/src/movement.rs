@@ -18,8 +18,9 @@
 //! - `pixel_shuffle` / `pixel_unshuffle DT SHAPE --args R`; `upsample_nearest2d DT NxCxHxW --args
 //!   OH,OW`;
 //! - `index_select DT SHAPE --other N [--args DIM]`, `embedding DT ROWSxCOLS --other N`,
-//!   `index DT SHAPE --other N` (Long indices into dim 0), `index_put DT SHAPE --other N [--args
-//!   ACCUMULATE]` (values `[N, ...]`): indices spread over the dim by opbench's fill formula.
+//!   `index DT SHAPE --other N [--args DIM]` (Long indices into one dim), `index_put DT SHAPE
+//!   --other N [--args ACCUMULATE,DIM]` (values of the indexed shape): indices spread over the
+//!   dim by opbench's fill formula.
 
 use crate::cli::{Arg, Bench, Call, Kind, filled};
 use etk::{Scalar, ScalarType};
@@ -394,11 +395,16 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
         "index_select" | "embedding" | "index" | "index_put" => {
             let n = other()?;
             let count: usize = n.iter().product();
-            let d = if op == "index_select" {
-                wrap(a.first().copied().unwrap_or(0), rank)?
-            } else {
-                0
+            let d = match op {
+                "index_select" | "index" => wrap(a.first().copied().unwrap_or(0), rank)?,
+                "index_put" => wrap(a.get(1).copied().unwrap_or(0), rank)?,
+                _ => 0,
             };
+            // advanced indexing with one index tensor: `self`'s dims, `d` replaced by its shape
+            let mut picked = shape[..d].to_vec();
+            picked.extend_from_slice(&n);
+            picked.extend_from_slice(&shape[d + 1..]);
+            let list: Vec<Option<usize>> = (0..=d).map(|k| (k == d).then_some(1)).collect();
             let mut out = shape.clone();
             let row: usize = numel / shape[d].max(1);
             let tensors = vec![input()?, indices(shape[d], &n)?];
@@ -438,28 +444,24 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                     )
                 }
                 "index" => {
-                    let mut out = n.clone();
-                    out.extend_from_slice(&shape[1..]);
-                    let args = vec![Arg::Tensor(0), Arg::OptTensors(vec![Some(1)])];
+                    let args = vec![Arg::Tensor(0), Arg::OptTensors(list)];
                     (
                         "aten::index.Tensor_out",
                         tensors,
                         args,
-                        out,
+                        picked,
                         vec![],
                         vec![],
                         moved,
                     )
                 }
                 _ => {
-                    let mut vshape = n.clone();
-                    vshape.extend_from_slice(&shape[1..]);
                     let mut tensors = tensors;
-                    tensors.push(filled(dt, &vshape, -1.0, 1.0)?);
+                    tensors.push(filled(dt, &picked, -1.0, 1.0)?);
                     let accumulate = a.first().copied().unwrap_or(0) != 0;
                     let args = vec![
                         Arg::Tensor(0),
-                        Arg::OptTensors(vec![Some(1)]),
+                        Arg::OptTensors(list),
                         Arg::Tensor(2),
                         Arg::Bool(accumulate),
                     ];

@@ -140,7 +140,7 @@ unsafe fn fill_range<W: Copy>(
     }
 }
 
-/// Runs shorter than this many bytes are moved as words (a `memcpy` call costs more).
+/// Runs of at most this many bytes are moved inline (a `memcpy` call costs more).
 const SHORT_RUN: usize = 64;
 
 /// `len` contiguous elements from `s` to `d`.
@@ -151,14 +151,44 @@ const SHORT_RUN: usize = 64;
 pub unsafe fn copy_run<W: Copy>(d: *mut W, s: *const W, len: usize, stream: bool) {
     let bytes = len * size_of::<W>();
     unsafe {
-        if bytes < SHORT_RUN {
-            for i in 0..len {
-                d.add(i).write_unaligned(s.add(i).read_unaligned());
-            }
+        if bytes <= SHORT_RUN {
+            copy_short(d as *mut u8, s as *const u8, bytes);
         } else if stream && bytes >= STREAM_MIN {
             stream_copy(d as *mut u8, s as *const u8, bytes);
         } else {
             core::ptr::copy_nonoverlapping(s as *const u8, d as *mut u8, bytes);
+        }
+    }
+}
+
+/// `n <= 64` bytes from `s` to `d` as two (overlapping) blocks of the largest power of two
+/// that fits, each one unaligned vector or word move.
+///
+/// # Safety
+/// Both ranges valid, not overlapping.
+#[inline(always)]
+unsafe fn copy_short(d: *mut u8, s: *const u8, n: usize) {
+    #[inline(always)]
+    unsafe fn two<const B: usize>(d: *mut u8, s: *const u8, n: usize) {
+        // SAFETY: `B <= n`: the blocks at 0 and at `n - B` lie in both ranges.
+        unsafe {
+            let (a, b) = (
+                (s as *const [u8; B]).read_unaligned(),
+                (s.add(n - B) as *const [u8; B]).read_unaligned(),
+            );
+            (d as *mut [u8; B]).write_unaligned(a);
+            (d.add(n - B) as *mut [u8; B]).write_unaligned(b);
+        }
+    }
+    unsafe {
+        match n {
+            32.. => two::<32>(d, s, n),
+            16.. => two::<16>(d, s, n),
+            8.. => two::<8>(d, s, n),
+            4.. => two::<4>(d, s, n),
+            2.. => two::<2>(d, s, n),
+            1 => *d = *s,
+            _ => {}
         }
     }
 }

@@ -138,8 +138,9 @@ struct Matrix {
 /// # Safety
 /// The matrix lies inside both tensors, which do not overlap.
 unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
+    // whole-line tiles where the matrix holds at least one (else AVX2's narrower ones)
     #[cfg(target_arch = "x86_64")]
-    if isa == Isa::Avx512 {
+    if isa == Isa::Avx512 && m.np * es >= 64 && (m.q1 - m.q0) * es >= 64 {
         // SAFETY: the level was clamped to what the CPU has.
         unsafe {
             match es {
