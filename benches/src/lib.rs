@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod limits;
+pub mod movement;
 pub mod norm;
 pub mod quantized;
 pub mod reductions;

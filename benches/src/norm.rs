@@ -54,6 +54,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             ],
             out_dtype: dt,
             out_shape: shape,
+            out_order: vec![],
+            out_list: vec![],
             kind,
             extra_outs: vec![(dt, vec![0]), (dt, vec![0])],
         }
@@ -83,6 +85,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             ],
             out_dtype: dt,
             out_shape: shape,
+            out_order: vec![],
+            out_list: vec![],
             kind,
             extra_outs: vec![(dt, vec![n, g]), (dt, vec![n, g])],
         }

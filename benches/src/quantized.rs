@@ -88,6 +88,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: q,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
                 extra_outs: vec![],
             }
@@ -115,6 +117,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: out,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
                 extra_outs: vec![],
             }
@@ -152,6 +156,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: b.dtype,
                 out_shape: vec![n, cols],
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
                 extra_outs: vec![],
             }

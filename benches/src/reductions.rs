@@ -57,6 +57,8 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
         args,
         out_dtype: dt,
         out_shape,
+        out_order: vec![],
+        out_list: vec![],
         kind,
         extra_outs: vec![],
     };

@@ -3,6 +3,7 @@
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod gemm;
+pub mod movement;
 pub mod norm;
 pub mod ops;
 pub mod pointwise;
@@ -17,6 +18,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::linalg::TABLE,
     table::quantized::TABLE,
     table::norm::TABLE,
+    table::movement::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

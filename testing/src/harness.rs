@@ -270,14 +270,21 @@ pub enum Arg {
     Bool(bool),
     Int(i64),
     Ints(Vec<i64>),
+    Floats(Vec<f64>),
+    /// `Tensor[]`.
+    Ts(Vec<OwnedTensor>),
+    /// `Tensor?[]`.
+    OptTs(Vec<Option<OwnedTensor>>),
     /// One more tensor out, pushed at its place among the arguments (the norms' `out0`,
     /// `out1` before the call's own out, which comes last).
     Out(OutSpec),
+    /// A `Tensor(a!)[]` out, last: one out per spec (the call's own out fields unused).
+    Outs(Vec<OutSpec>),
     None,
 }
 
-/// An out besides the call's own: dtype, sizes, dim order (dynamic with spare capacity as the
-/// call's).
+/// An out besides the call's own, or one out of a list out: dtype, sizes, dim order (dynamic
+/// with spare capacity as the call's).
 #[derive(Clone, Debug)]
 pub struct OutSpec {
     pub dtype: ScalarType,
@@ -750,7 +757,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
             .or_else(|| crate::harness_conv::generator(name))
-            .or_else(|| crate::harness_norm::generator(name)),
+            .or_else(|| crate::harness_norm::generator(name))
+            .or_else(|| crate::harness_movement::generator(name)),
     }
 }
 
@@ -768,7 +776,8 @@ pub struct Outcome {
     pub ints: Vec<i64>,
     /// The first byte past the out's elements that the call changed, if any.
     pub wrote_past: Option<usize>,
-    /// The call's other outs (`Arg::Out`), in argument order.
+    /// The call's other outs: the `Arg::Out`s in argument order, then the rest of a list out
+    /// (`Arg::Outs`).
     pub rest: Vec<Outcome>,
 }
 
@@ -779,25 +788,35 @@ pub fn run(
     invoke: Invoke,
 ) -> Result<Outcome, etk_core::Error> {
     // room past each out, filled with a pattern that must survive the call.
-    let new_out = |dtype, sizes: &[usize], order: &[usize]| {
-        let numel: usize = sizes.iter().product();
-        let t = OwnedTensor::with_capacity(dtype, sizes, order, numel.max(4096) + 64).unwrap();
+    let new_out = |o: &OutSpec| {
+        let numel: usize = o.sizes.iter().product();
+        let t =
+            OwnedTensor::with_capacity(o.dtype, &o.sizes, &o.order, numel.max(4096) + 64).unwrap();
         if call.dynamic { t.dynamic() } else { t }
     };
-    let mut out = new_out(call.out_dtype, &call.out_sizes, &call.out_order);
+    let listed = matches!(call.args.last(), Some(Arg::Outs(_)));
+    let specs = match call.args.last() {
+        Some(Arg::Outs(specs)) => specs.clone(),
+        _ => vec![OutSpec {
+            dtype: call.out_dtype,
+            sizes: call.out_sizes.clone(),
+            order: call.out_order.clone(),
+        }],
+    };
+    let mut outs: Vec<OwnedTensor> = specs.iter().map(new_out).collect();
     let mut extra: Vec<OwnedTensor> = call
         .args
         .iter()
         .filter_map(|a| match a {
-            Arg::Out(o) => Some(new_out(o.dtype, &o.sizes, &o.order)),
+            Arg::Out(o) => Some(new_out(o)),
             _ => None,
         })
         .collect();
-    let mut extra_views = Vec::new();
-    for t in extra.iter_mut() {
-        extra_views.push(guarded_view(t, call.dynamic));
-    }
-    let mut extra_views = extra_views.into_iter();
+    let mut extra_views = extra
+        .iter_mut()
+        .map(|t| guarded_view(t, call.dynamic))
+        .collect::<Vec<_>>()
+        .into_iter();
     let mut extra_at = Vec::new();
     let mut stack: Vec<EValue<'_>> = Vec::new();
     let opt_views: Vec<Option<Tensor<'_>>> = call
@@ -808,7 +827,23 @@ pub fn run(
             _ => None,
         })
         .collect();
-    for (a, ov) in call.args.iter().zip(&opt_views) {
+    let lists: Vec<Vec<Tensor<'_>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::Ts(l) => l.iter().map(|t| t.view()).collect(),
+            _ => vec![],
+        })
+        .collect();
+    let opt_lists: Vec<Vec<Option<Tensor<'_>>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::OptTs(l) => l.iter().map(|t| t.as_ref().map(|t| t.view())).collect(),
+            _ => vec![],
+        })
+        .collect();
+    for (i, (a, ov)) in call.args.iter().zip(&opt_views).enumerate() {
         stack.push(match a {
             Arg::T(t) => EValue::Tensor(t.view()),
             Arg::OptT(Some(_)) => EValue::Tensor(ov.as_ref().unwrap().view()),
@@ -818,33 +853,48 @@ pub fn run(
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
+            Arg::Floats(l) => EValue::DoubleList(l),
+            Arg::Ts(_) => EValue::TensorList(&lists[i]),
+            Arg::OptTs(_) => EValue::OptionalTensorList(&opt_lists[i]),
             Arg::Out(_) => {
                 let (view, cap) = extra_views.next().unwrap();
                 extra_at.push((stack.len(), cap));
                 EValue::Tensor(view)
             }
+            Arg::Outs(_) => continue,
         });
     }
-    let (view, cap) = guarded_view(&mut out, call.dynamic);
-    stack.push(EValue::Tensor(view));
+    let (mut views, caps): (Vec<Tensor<'_>>, Vec<usize>) = outs
+        .iter_mut()
+        .map(|o| guarded_view(o, call.dynamic))
+        .unzip();
     let threads_impl = ScopedThreads(threads);
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
+    if listed {
+        stack.push(EValue::TensorListMut(&mut views));
+    } else {
+        stack.push(EValue::Tensor(views.pop().unwrap()));
+    }
     invoke(kernel, &mut ctx, &mut stack)?;
-    let rest = extra_at
-        .iter()
-        .map(|&(i, cap)| match &stack[i] {
-            EValue::Tensor(o) => outcome(o, cap),
-            _ => unreachable!(),
-        })
-        .collect();
-    let EValue::Tensor(o) = stack.pop().unwrap() else {
-        unreachable!()
+    // The call's own out (or the list's first), then the `Arg::Out`s in argument order, then
+    // the rest of a list out.
+    let mut all: Vec<Outcome> = match stack.last() {
+        Some(EValue::TensorListMut(l)) => {
+            l.iter().zip(&caps).map(|(o, &c)| outcome(o, c)).collect()
+        }
+        Some(EValue::Tensor(o)) => vec![outcome(o, caps[0])],
+        _ => unreachable!(),
     };
+    let extra_outcomes = extra_at.iter().map(|&(i, cap)| match &stack[i] {
+        EValue::Tensor(o) => outcome(o, cap),
+        _ => unreachable!(),
+    });
+    let first = all.remove(0);
     Ok(Outcome {
-        rest,
-        ..outcome(&o, cap)
+        rest: extra_outcomes.chain(all).collect(),
+        ..first
     })
 }
 
@@ -908,7 +958,7 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
         ));
     }
     for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
-        compare(tol, g, w).map_err(|e| format!("out {k} of the listed outs: {e}"))?;
+        compare(tol, g, w).map_err(|e| format!("out {}: {e}", k + 1))?;
     }
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
@@ -971,6 +1021,31 @@ pub fn describe(call: &Call) -> String {
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
             Arg::Out(o) => format!("out {}{:?}/{:?}", o.dtype, o.sizes, o.order),
+            Arg::Floats(l) => format!("{l:?}"),
+            Arg::Ts(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| {
+                        let v = t.view();
+                        format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::OptTs(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| match t {
+                        Some(t) => {
+                            let v = t.view();
+                            format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                        }
+                        None => "None".into(),
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::Outs(l) => format!("outs {l:?}"),
             _ => "None".into(),
         })
         .collect();

@@ -135,8 +135,7 @@ pub fn gemm_prepacked(
     c: MatMut<'_>,
     epi: &Epilogue<'_>,
 ) -> Result<()> {
-    let usable =
-        packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
+    let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
     let packed = usable.then_some(packed);
     // SAFETY: one matrix: the checked views are all that is read or written.
     unsafe { gemm_inner(ctx, isa, 1, BatchStrides::default(), a, b, packed, c, epi) }
