@@ -11,7 +11,7 @@
 //!   `HxW`), `align_corners=False`.
 
 use crate::cli::{Arg, Bench, Call, Kind, filled};
-use etk::{Scalar, ScalarType};
+use etk::Scalar;
 
 /// The ops this module builds.
 pub const OPS: &[&str] = &[

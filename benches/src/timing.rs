@@ -29,7 +29,7 @@ fn thread_cpu_secs() -> Option<f64> {
     let mut t = Timespec { sec: 0, nsec: 0 };
     // SAFETY: glibc's clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux).
     let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (r == 0).then(|| t.sec as f64 + t.nsec as f64 * 1e-9)
+    (r == 0).then_some(t.sec as f64 + t.nsec as f64 * 1e-9)
 }
 
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
@@ -38,10 +38,10 @@ fn thread_cpu_secs() -> Option<f64> {
 }
 
 fn stamp() -> Stamp {
-    if std::env::var_os("ETK_BENCH_CLOCK").is_some_and(|v| v == "cpu") {
-        if let Some(t) = thread_cpu_secs() {
-            return Stamp::Cpu(t);
-        }
+    if std::env::var_os("ETK_BENCH_CLOCK").is_some_and(|v| v == "cpu")
+        && let Some(t) = thread_cpu_secs()
+    {
+        return Stamp::Cpu(t);
     }
     Stamp::Wall(Instant::now())
 }

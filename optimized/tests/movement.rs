@@ -5,8 +5,7 @@
 //! (streaming stores) — each against portable's kernel, byte for byte, at every ISA level.
 
 use etk_core::{EValue, KernelContext, OwnedTensor, Scalar, ScalarType, ScopedThreads, Tensor};
-use etk_optimized::pointwise::with_isa;
-use etk_simd::Isa;
+use etk_simd::{Level, with_level};
 
 /// Argument of a call, before borrowing.
 enum A {
@@ -93,9 +92,9 @@ fn same(name: &str, args: &[A], dtype: ScalarType, out_sizes: &[usize], out_orde
         out_order,
         1,
     );
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         for threads in [1, 2] {
-            let got = with_isa(isa, || {
+            let got = with_level(isa, || {
                 run(
                     etk_optimized::TABLE,
                     name,
@@ -229,7 +228,7 @@ fn outs_past_the_last_level_cache_match_portable() {
         "aten::expand_copy.out",
         &[
             A::T(x),
-            A::Ints(vec![rows, w].iter().map(|&v| v as i64).collect()),
+            A::Ints([rows, w].iter().map(|&v| v as i64).collect()),
             A::Bool(false),
         ],
         f32_,

@@ -315,9 +315,13 @@ pub enum Tol {
 }
 
 /// What the driver knows about an op: how to make its calls and how to compare them.
+/// Makes one call of a kernel: `(rng, layout class, two dtypes, seed)`, or `None` where the
+/// combination does not apply.
+pub type MakeCall = fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>;
+
 pub struct Gen {
     pub tol: Tol,
-    pub make: fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>,
+    pub make: MakeCall,
     /// Whether the kernel is pointwise: it is tried on every layout class (else on contiguous
     /// calls only).
     pub pointwise: bool,

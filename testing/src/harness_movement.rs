@@ -332,7 +332,7 @@ pub fn gen_to_dim_order_copy(
         dim_order_arg(rng, &order),
     ];
     // any dtype into any: the converting copy is half of what this op does
-    let to = if v % 3 == 0 { dt[0] } else { dt[1] };
+    let to = if v.is_multiple_of(3) { dt[0] } else { dt[1] };
     call(args, to, s.0.clone(), order, v)
 }
 

@@ -15,15 +15,12 @@
 //! units in the last place.
 
 use crate::harness::{
-    Arg, Call, Class, DTYPES, Gen, OutSpec, Rng, Tol, channels_last, contiguous, tensor,
+    Arg, Call, Class, DTYPES, Gen, MakeCall, OutSpec, Rng, Tol, channels_last, contiguous, tensor,
 };
 use etk_core::{OwnedTensor, Scalar, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {
-    let (tol, make): (
-        Tol,
-        fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>,
-    ) = match name {
+    let (tol, make): (Tol, MakeCall) = match name {
         "aten::_native_batch_norm_legit_no_training.out" => (Tol::Exact, gen_batch_norm),
         "aten::native_layer_norm.out" => (MOMENTS, gen_layer_norm),
         "aten::native_group_norm.out" => (MOMENTS, gen_group_norm),

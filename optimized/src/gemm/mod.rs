@@ -146,7 +146,6 @@ pub fn gemm_prepacked(
 pub struct PackedB {
     /// The level the panels were packed for: another level's micro-kernels read other panels.
     isa: Isa,
-    imp: Impl,
     k: usize,
     n: usize,
     /// `N` rounded up to whole panels.
@@ -175,7 +174,6 @@ impl PackedB {
         }
         PackedB {
             isa,
-            imp,
             k,
             n,
             n_pad,

@@ -144,7 +144,7 @@ pub unsafe fn gather_rows(
                 let bytes = len * size_of::<W>();
                 for u in u0..u1 {
                     if bytes >= PREFETCHED && u + AHEAD < u1 {
-                        prefetch(s.add(row(u + AHEAD)) as *const u8, bytes);
+                        prefetch(s.add(row(u + AHEAD)).cast::<u8>(), bytes);
                     }
                     copy_run(d.add(u * len), s.add(row(u)), len, false);
                 }

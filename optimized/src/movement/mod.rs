@@ -169,7 +169,7 @@ impl Mover for Engine<'_> {
 /// Every offset the pair reaches lies inside its tensor; `dst` is writable and does not
 /// overlap `src`.
 unsafe fn move_pair(par: &dyn Parallel, es: usize, dst: Ptr, src: Ptr, pair: &Pair) {
-    let isa = crate::pointwise::isa();
+    let isa = etk_simd::level().isa();
     unsafe {
         match tile::Tile::of(pair) {
             Some(t) => t.run(par, isa, es, dst, src),

@@ -65,7 +65,7 @@ pub unsafe fn copy_pair(par: &dyn Parallel, isa: Isa, es: usize, dst: Ptr, src: 
 /// # Safety
 /// Every offset of the pair's destination lies inside the out, which is writable.
 pub unsafe fn fill_pair(par: &dyn Parallel, es: usize, dst: Ptr, elem: &[u8; 16], pair: &Pair) {
-    let isa = crate::pointwise::isa();
+    let isa = etk_simd::level().isa();
     let n = pair.numel();
     let stream = streams(isa, n * es);
     split(par, n, n * es, &|start, end| {

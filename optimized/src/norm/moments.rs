@@ -16,7 +16,7 @@
 
 use super::Elem;
 use core::mem::MaybeUninit;
-use etk_portable::util::moments::{ROW_CHUNK, RowFloat};
+use etk_portable::util::moments::ROW_CHUNK;
 use etk_simd::{Kernel, Simd};
 
 /// Columns of one accumulator (ATen's 8 floats).
@@ -253,11 +253,7 @@ pub unsafe fn row_moments<S: Simd, E: Elem>(s: S, x: *const E, len: usize) -> (f
         let delta = v - m1;
         n += 1;
         m1 += delta / n as f32;
-        m2 = if halves == 2 {
-            f32::fused(delta, v - m1, m2)
-        } else {
-            m2 + delta * (v - m1)
-        };
+        m2 += delta * (v - m1);
     }
     let n_add = vectors * width / COLS;
     let cols = level(&mut stack, 0);
@@ -269,8 +265,9 @@ pub unsafe fn row_moments<S: Simd, E: Elem>(s: S, x: *const E, len: usize) -> (f
             n_add as f32 / total as f32
         };
         let delta = cols.m1[l] - m1;
-        m1 = f32::fused(c, delta, m1);
-        m2 += f32::fused(delta * delta * c, n as f32, cols.m2[l]);
+        // Rounded as portable's `row_moments` rounds them (two roundings each).
+        m1 += c * delta;
+        m2 += cols.m2[l] + delta * delta * c * n as f32;
         n = total;
     }
     (m1, m2 / len as f32)

@@ -346,16 +346,16 @@ impl<E: Elem> Kernel for Columns<E> {
             // portable's scalar logarithm of each lane's sum
             let mut lse = [0f32; BLOCK];
             let mut sums = [0f32; BLOCK];
-            for j in 0..nv {
+            for (j, &v) in sum.iter().enumerate().take(nv) {
                 // SAFETY: `lanes(j)` floats of `sums` from `j * LANES`.
-                unsafe { s.store_n(sums.as_mut_ptr().add(j * S::LANES), lanes(j), sum[j]) };
+                unsafe { s.store_n(sums.as_mut_ptr().add(j * S::LANES), lanes(j), v) };
             }
             for (l, &v) in lse.iter_mut().zip(&sums).take(width) {
                 *l = Float::ln(v);
             }
-            for j in 0..nv {
+            for (j, v) in sum.iter_mut().enumerate().take(nv) {
                 // SAFETY: as above.
-                sum[j] = unsafe { s.load_n(lse.as_ptr().add(j * S::LANES), lanes(j)) };
+                *v = unsafe { s.load_n(lse.as_ptr().add(j * S::LANES), lanes(j)) };
             }
             for k in 0..len {
                 for j in 0..nv {

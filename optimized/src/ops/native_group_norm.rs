@@ -24,7 +24,6 @@ use etk_core::out::check_dtype;
 use etk_core::shape::is_channels_last_dim_order;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_group_norm as portable;
-use etk_portable::util::moments::RowFloat;
 use etk_portable::util::norm::param_dtype;
 use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
@@ -202,7 +201,7 @@ impl Groups<'_, '_> {
             p.map_or(none, |p| unsafe { get_f32(p, ci * p.strides()[0]) })
         };
         let scale = rs * param(self.weight, 1.0);
-        (scale, f32::fused(-scale, mean, param(self.bias, 0.0)))
+        (scale, -scale * mean + param(self.bias, 0.0))
     }
 
     /// Writes group `gi` of sample `ni`'s statistics.
@@ -320,7 +319,7 @@ impl Groups<'_, '_> {
         for gi in 0..g {
             let (sum, sq) = sums[gi];
             let mean = sum * inv;
-            let var = f32::fused(-mean, mean, sq * inv);
+            let var = sq * inv - mean * mean;
             let rs = rstd_f64(var, self.eps);
             stats[gi] = (mean, rs);
             // SAFETY: `ni < N`, `gi < group`.
