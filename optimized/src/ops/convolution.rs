@@ -112,7 +112,10 @@ pub fn convolution_out_isa(
         )
     };
     let rank = input.dim();
-    let Some(dt) = Dt::of(input.dtype()).filter(|_| rank <= 4) else {
+    // (a bias of another dtype than the input's is converted by portable's loop)
+    let Some(dt) = Dt::of(input.dtype())
+        .filter(|_| rank <= 4 && bias.is_none_or(|b| b.dtype() == input.dtype()))
+    else {
         return fallback(ctx, out);
     };
     check_dtype(OP, "out", out, input.dtype())?;

@@ -1,6 +1,6 @@
 //! Depthwise convolution (`groups == C_in == C_out`) with channels-last input and out, in
-//! Float, Half and BFloat16, written on the pointwise `Simd` vocabulary (to be ported with
-//! it): one vector of channels per output position, summed over the taps in registers.
+//! Float, Half and BFloat16, written once on the vector layer (`etk_simd::Simd`, every level):
+//! one vector of channels per output position, summed over the taps in registers.
 //!
 //! Each output vector is portable's sum — from zero, one multiply then one add per tap (no
 //! FMA), the taps in `(kh, kw)` order and those in the padding skipped, then the bias — so the
@@ -12,8 +12,8 @@
 
 use super::{Conv, OP, Shared, tasks_for};
 use crate::gemm::{Dt, Isa};
-use crate::pointwise::{Kernel, Simd, dispatch};
 use etk_core::KernelContext;
+use etk_simd::{Kernel, Simd, dispatch};
 
 /// Positions summed at once in the interior of a row.
 const UNROLL: usize = 4;
@@ -104,17 +104,17 @@ impl Kernel for Rows<'_, '_> {
 /// An element type of the kernel: loads widen exactly, stores round once.
 trait Elem: Copy {
     /// `n` lanes from `p` (all when `FULL`).
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const Self, n: usize) -> S::V;
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut Self, n: usize, v: S::V);
+    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const Self, n: usize) -> S::F32;
+    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut Self, n: usize, v: S::F32);
 }
 
 impl Elem for f32 {
     #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const f32, n: usize) -> S::V {
+    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const f32, n: usize) -> S::F32 {
         unsafe { if FULL { s.load(p) } else { s.load_n(p, n) } }
     }
     #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut f32, n: usize, v: S::V) {
+    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut f32, n: usize, v: S::F32) {
         unsafe {
             if FULL {
                 s.store(p, v)
@@ -127,7 +127,7 @@ impl Elem for f32 {
 
 impl Elem for half::f16 {
     #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::f16, n: usize) -> S::V {
+    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::f16, n: usize) -> S::F32 {
         let p = p as *const u16;
         unsafe {
             if FULL {
@@ -138,7 +138,7 @@ impl Elem for half::f16 {
         }
     }
     #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::f16, n: usize, v: S::V) {
+    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::f16, n: usize, v: S::F32) {
         let p = p as *mut u16;
         unsafe {
             if FULL {
@@ -152,7 +152,7 @@ impl Elem for half::f16 {
 
 impl Elem for half::bf16 {
     #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::bf16, n: usize) -> S::V {
+    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::bf16, n: usize) -> S::F32 {
         let p = p as *const u16;
         unsafe {
             if FULL {
@@ -163,7 +163,7 @@ impl Elem for half::bf16 {
         }
     }
     #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::bf16, n: usize, v: S::V) {
+    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::bf16, n: usize, v: S::F32) {
         let p = p as *mut u16;
         unsafe {
             if FULL {
@@ -392,7 +392,7 @@ trait LoadN: Simd {
     /// # Safety
     /// `p` valid for `n` floats.
     #[inline(always)]
-    unsafe fn load_n_or_all(self, p: *const f32, n: usize) -> Self::V {
+    unsafe fn load_n_or_all(self, p: *const f32, n: usize) -> Self::F32 {
         unsafe {
             if n == Self::LANES {
                 self.load(p)
