@@ -469,6 +469,26 @@ pub fn dispatch_bf16<K: Kernel>(level: Level, k: K) -> K::Output {
     dispatch(level, k)
 }
 
+/// Asks for the cache line holding `p` to be brought into L1, from code that is not a
+/// [`Kernel`] (the baseline's prefetch: SSE's `prefetcht0`, NEON's `prfm pldl1keep`). A hint:
+/// it never faults, whatever the address; nothing under Miri or on other targets.
+#[inline(always)]
+pub fn prefetch(p: *const u8) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE is part of x86-64; a prefetch reads nothing architecturally.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p as *const i8)
+    };
+    #[cfg(all(target_arch = "aarch64", not(miri)))]
+    // SAFETY: a prefetch reads nothing architecturally and never faults.
+    unsafe {
+        core::arch::asm!("prfm pldl1keep, [{p}]", p = in(reg) p,
+             options(nostack, readonly, preserves_flags));
+    }
+    #[cfg(any(miri, not(any(target_arch = "x86_64", target_arch = "aarch64"))))]
+    let _ = p;
+}
+
 /// `(int32_t)x` as x86-64 computes it (`cvttss2si`: toward zero, `i32::MIN` for NaN and
 /// out-of-range values), written so that it vectorizes.
 #[inline(always)]

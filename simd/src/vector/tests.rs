@@ -536,6 +536,7 @@ fn horizontal_methods_at_every_level() {
         .map(|k| ((k * 7919) % 1000) as f32 * 0.37 - 150.0)
         .collect();
     for &l in Level::available_levels() {
+        assert_eq!(l_lanes(l), l.isa().f32_lanes(), "{l}");
         let got = dispatch(l, Horizontal(&x));
         let want: f64 = x[..l_lanes(l)].iter().map(|&v| f64::from(v)).sum();
         assert!((got[0] - want).abs() <= 1e-3 * want.abs().max(1.0), "{l}");

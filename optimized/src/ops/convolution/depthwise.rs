@@ -36,7 +36,7 @@ pub(super) unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>
     let nhwc = c.xs[1] == 1 && c.ys[1] == 1;
     // runs shorter than an AVX-512 vector fill AVX2's
     let isa = if (if nhwc { ch } else { c.ow }) < 16 {
-        isa.at_most(etk_simd::Isa::Avx2)
+        isa.at_most_lanes(8)
     } else {
         isa
     };
