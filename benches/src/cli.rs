@@ -4,12 +4,13 @@ use crate::limits;
 use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
-pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
-[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] [--args INTS] \
+[--cl] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
 convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
-embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
+embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
+pooling and resampling: see benches/src/pool.rs (e.g. opbench max_pool2d f32 1x64x112x112 --args 3,2,1)";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -19,6 +20,10 @@ pub struct Bench {
     pub shapes: Vec<Vec<usize>>,
     pub other: Option<Vec<usize>>,
     pub to: Option<ScalarType>,
+    /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
+    pub args: Option<Vec<i64>>,
+    /// `--cl`: the input channels-last (the outs follow the first input's dim order).
+    pub channels_last: bool,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
@@ -33,6 +38,17 @@ pub fn parse_shape(s: &str) -> Result<Vec<usize>, String> {
         .map(|d| {
             d.parse::<usize>()
                 .map_err(|_| format!("bad shape {s:?} (want e.g. 64x1024)"))
+        })
+        .collect()
+}
+
+/// `2,0,1` → `[2, 0, 1]`.
+pub fn parse_ints(s: &str) -> Result<Vec<i64>, String> {
+    s.split(',')
+        .map(|d| {
+            d.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("bad int list {s:?} (want e.g. 2,0,1)"))
         })
         .collect()
 }
@@ -79,6 +95,8 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         shapes: vec![],
         other: None,
         to: None,
+        args: None,
+        channels_last: false,
         lib: "optimized".into(),
         isa: None,
         threads: 1,
@@ -89,6 +107,8 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         match a.as_str() {
             "--other" => b.other = Some(parse_shape(&val()?)?),
             "--to" => b.to = Some(parse_dtype(&val()?)?),
+            "--args" => b.args = Some(parse_ints(&val()?)?),
+            "--cl" => b.channels_last = true,
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
@@ -268,6 +288,8 @@ pub(crate) struct Call {
     pub(crate) out_dtype: ScalarType,
     pub(crate) out_shape: Vec<usize>,
     pub(crate) kind: Kind,
+    /// Outs after the first (`max_pool2d_with_indices`'s indices), in schema order.
+    pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
 /// `bmm`'s and `mm`'s shapes: `[.., M, K]` and `[.., K, N]`.
@@ -321,7 +343,13 @@ impl Bench {
                     .join("x")
             })
             .collect();
-        s.join(",")
+        match &self.args {
+            Some(a) => {
+                let a: Vec<String> = a.iter().map(|v| v.to_string()).collect();
+                format!("{}:{}", s.join(","), a.join(","))
+            }
+            None => s.join(","),
+        }
     }
 
     /// Builds the call, checks it succeeds once, then times it.
@@ -335,6 +363,9 @@ impl Bench {
 
     fn call(&self) -> Result<Call, String> {
         if let Some(c) = crate::quantized::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::pool::call(self)? {
             return Ok(c);
         }
         let dt = self.dtype;
@@ -351,6 +382,7 @@ impl Bench {
             out_dtype,
             out_shape: shape.clone(),
             kind,
+            extra_outs: vec![],
         };
         let out_dtype = if cmp { ScalarType::Bool } else { dt };
         let call = match (base, overload) {
@@ -491,6 +523,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![m, n],
                     kind,
+                    extra_outs: vec![],
                 }
             }
             ("bmm", "out") => {
@@ -508,6 +541,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![bs, m, n],
                     kind: Kind::Flops(2 * bs * m * n * k),
+                    extra_outs: vec![],
                 }
             }
             ("convolution", "out") => {
@@ -548,6 +582,7 @@ impl Bench {
                     out_dtype: dt,
                     out_shape: vec![n, c_out, oh, ow],
                     kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
+                    extra_outs: vec![],
                 }
             }
             _ => {
@@ -579,7 +614,20 @@ impl Bench {
         let kernel = registry
             .lookup(&c.name)
             .ok_or(format!("{} is not registered", c.name))?;
-        let mut out = OwnedTensor::zeros(c.out_dtype, &c.out_shape).map_err(|e| e.to_string())?;
+        // the outs in the first input's dim order (ATen's for every op here)
+        let order = |shape: &[usize]| match c.tensors.first() {
+            Some(t) if t.sizes().len() == shape.len() => t.view().dim_order().to_vec(),
+            _ => (0..shape.len()).collect(),
+        };
+        let owned = |dt, shape: &[usize]| {
+            OwnedTensor::with_capacity(dt, shape, &order(shape), 0).map_err(|e| e.to_string())
+        };
+        let mut out = owned(c.out_dtype, &c.out_shape)?;
+        let mut extra = c
+            .extra_outs
+            .iter()
+            .map(|(dt, shape)| owned(*dt, shape))
+            .collect::<Result<Vec<_>, _>>()?;
         let pool;
         let parallel: &dyn Parallel = if self.threads > 1 {
             pool = etk::ThreadPool::new(self.threads).map_err(|e| e.to_string())?;
@@ -602,6 +650,9 @@ impl Bench {
             })
             .collect();
         stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
+        for t in &mut extra {
+            stack.push(EValue::Tensor(t.view_mut().map_err(|e| e.to_string())?));
+        }
         kernel(&mut ctx, &mut stack).map_err(|e| e.to_string())?;
         let mut call = || {
             let _ = std::hint::black_box(kernel(&mut ctx, &mut stack));

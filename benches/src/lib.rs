@@ -2,5 +2,6 @@
 
 pub mod cli;
 pub mod limits;
+pub mod pool;
 pub mod quantized;
 pub mod timing;

@@ -83,6 +83,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             args.extend([int(lo), int(hi), dtype(q)]);
             let bytes = numel * (b.dtype.element_size() + q.element_size());
             Call {
+                extra_outs: vec![],
                 name,
                 tensors,
                 args,
@@ -109,6 +110,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             let out = b.to.unwrap_or(ScalarType::Float);
             let bytes = numel * (q.element_size() + out.element_size());
             Call {
+                extra_outs: vec![],
                 name,
                 tensors,
                 args,
@@ -145,6 +147,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             let es = b.dtype.element_size();
             let bytes = n * (packed + cols * es + groups * es);
             Call {
+                extra_outs: vec![],
                 name,
                 tensors,
                 args,

@@ -270,7 +270,19 @@ pub enum Arg {
     Bool(bool),
     Int(i64),
     Ints(Vec<i64>),
+    Floats(Vec<f64>),
+    /// An out before the call's own (which is last): the first outs of a multi-out op
+    /// (`max_pool2d_with_indices`'s values before its indices), guarded and compared as it is.
+    Out(OutSpec),
     None,
+}
+
+/// An out's dtype, sizes and dim order (dynamic with spare capacity as the call's).
+#[derive(Clone, Debug)]
+pub struct OutSpec {
+    pub dtype: ScalarType,
+    pub sizes: Vec<usize>,
+    pub order: Vec<usize>,
 }
 
 /// One call: the inputs and the out (shape, dim order, dtype; dynamic with spare capacity
@@ -736,7 +748,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
-            .or_else(|| crate::harness_conv::generator(name)),
+            .or_else(|| crate::harness_conv::generator(name))
+            .or_else(|| crate::harness_pool::generator(name)),
     }
 }
 
@@ -754,6 +767,8 @@ pub struct Outcome {
     pub ints: Vec<i64>,
     /// The first byte past the out's elements that the call changed, if any.
     pub wrote_past: Option<usize>,
+    /// The outs given as [`Arg::Out`], in order.
+    pub rest: Vec<Outcome>,
 }
 
 pub fn run(
@@ -762,18 +777,27 @@ pub fn run(
     threads: usize,
     invoke: Invoke,
 ) -> Result<Outcome, etk_core::Error> {
-    // room past the out, filled with a pattern that must survive the call.
-    let numel: usize = call.out_sizes.iter().product();
-    let mut out = OwnedTensor::with_capacity(
-        call.out_dtype,
-        &call.out_sizes,
-        &call.out_order,
-        numel.max(4096) + 64,
-    )
-    .unwrap();
-    if call.dynamic {
-        out = out.dynamic();
-    }
+    // room past each out, filled with a pattern that must survive the call.
+    let owned = |dtype, sizes: &[usize], order: &[usize]| {
+        let numel: usize = sizes.iter().product();
+        let t = OwnedTensor::with_capacity(dtype, sizes, order, numel.max(4096) + 64).unwrap();
+        if call.dynamic { t.dynamic() } else { t }
+    };
+    let mut out = owned(call.out_dtype, &call.out_sizes, &call.out_order);
+    let mut extra: Vec<OwnedTensor> = call
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Out(o) => Some(owned(o.dtype, &o.sizes, &o.order)),
+            _ => None,
+        })
+        .collect();
+    let mut caps = Vec::new();
+    let mut extra_views: Vec<Tensor<'_>> = extra
+        .iter_mut()
+        .map(|t| guarded(t, call.dynamic, &mut caps))
+        .collect();
+    let view = guarded(&mut out, call.dynamic, &mut caps);
     let mut stack: Vec<EValue<'_>> = Vec::new();
     let opt_views: Vec<Option<Tensor<'_>>> = call
         .args
@@ -783,6 +807,8 @@ pub fn run(
             _ => None,
         })
         .collect();
+    let mut out_at = Vec::new();
+    extra_views.reverse();
     for (a, ov) in call.args.iter().zip(&opt_views) {
         stack.push(match a {
             Arg::T(t) => EValue::Tensor(t.view()),
@@ -793,15 +819,12 @@ pub fn run(
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
+            Arg::Floats(l) => EValue::DoubleList(l),
+            Arg::Out(_) => {
+                out_at.push(stack.len());
+                EValue::Tensor(extra_views.pop().unwrap())
+            }
         });
-    }
-    let mut view = out.view_mut().unwrap();
-    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
-    // SAFETY: the view covers `cap` bytes of the owned buffer.
-    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
-    if call.dynamic {
-        // start from a wrong shape that the kernel must resize.
-        let _ = view.resize("test", "out", &[1]);
     }
     stack.push(EValue::Tensor(view));
     let threads_impl = ScopedThreads(threads);
@@ -809,11 +832,39 @@ pub fn run(
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
     invoke(kernel, &mut ctx, &mut stack)?;
-    let EValue::Tensor(o) = stack.pop().unwrap() else {
-        unreachable!()
+    let read = |at: usize, cap: usize| match &stack[at] {
+        EValue::Tensor(o) => outcome(o, cap),
+        _ => unreachable!(),
     };
+    let (last_cap, extra_caps) = caps.split_last().unwrap();
+    let mut first = read(stack.len() - 1, *last_cap);
+    first.rest = out_at
+        .iter()
+        .zip(extra_caps)
+        .map(|(&at, &cap)| read(at, cap))
+        .collect();
+    Ok(first)
+}
+
+/// A view of `t` with its whole buffer filled with [`GUARD`] bytes (their count pushed to
+/// `caps`), resized to a wrong shape when `dynamic`.
+fn guarded<'a>(t: &'a mut OwnedTensor, dynamic: bool, caps: &mut Vec<usize>) -> Tensor<'a> {
+    let mut view = t.view_mut().unwrap();
+    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
+    // SAFETY: the view covers `cap` bytes of the owned buffer.
+    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
+    if dynamic {
+        // start from a wrong shape that the kernel must resize.
+        let _ = view.resize("test", "out", &[1]);
+    }
+    caps.push(cap);
+    view
+}
+
+/// What a call left in one out whose buffer holds `cap` bytes.
+fn outcome(o: &Tensor<'_>, cap: usize) -> Outcome {
     let n = o.numel();
-    // SAFETY: as above; the bytes past the out's elements belong to the same buffer.
+    // SAFETY: the bytes past the out's elements belong to the same buffer of `cap` bytes.
     let past = unsafe { std::slice::from_raw_parts(o.as_ptr().add(o.nbytes()), cap - o.nbytes()) };
     let wrote_past = past.iter().position(|&b| b != GUARD);
     let (mut floats, mut ints) = (Vec::new(), Vec::new());
@@ -824,14 +875,15 @@ pub fn run(
             ints.push(o.read::<i64>(i).unwrap());
         }
     }
-    Ok(Outcome {
+    Outcome {
         sizes: o.sizes().to_vec(),
         dim_order: o.dim_order().to_vec(),
         dtype: o.dtype(),
         floats,
         ints,
         wrote_past,
-    })
+        rest: vec![],
+    }
 }
 
 /// The byte the memory past an out is filled with before a call.
@@ -847,6 +899,16 @@ pub fn ulp_scale(dtype: ScalarType) -> f64 {
 }
 
 pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
+    if got.rest.len() != want.rest.len() {
+        return Err(format!(
+            "{} outs, want {}",
+            got.rest.len() + 1,
+            want.rest.len() + 1
+        ));
+    }
+    for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
+        compare(tol, g, w).map_err(|e| format!("out {k}: {e}"))?;
+    }
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
     {
@@ -907,6 +969,8 @@ pub fn describe(call: &Call) -> String {
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
+            Arg::Floats(l) => format!("{l:?}"),
+            Arg::Out(o) => format!("out {o:?}"),
             _ => "None".into(),
         })
         .collect();
@@ -956,9 +1020,9 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Isa) -> Result<(), 
     });
     let want = run(portable_kernel(entry.name), call, 1, direct);
     let verdict = match (&got, &want) {
-        (Ok(g2), _) if g2.wrote_past.is_some() => Err(format!(
-            "wrote outside the out: byte {} past its elements changed",
-            g2.wrote_past.unwrap_or(0)
+        (Ok(g2), _) if wrote_past(g2).is_some() => Err(format!(
+            "wrote outside an out: byte {} past its elements changed",
+            wrote_past(g2).unwrap_or(0)
         )),
         (Ok(g2), Ok(w)) => compare(g.tol, g2, w),
         (Err(a), Err(b)) if a == b => Ok(()),
@@ -973,6 +1037,11 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Isa) -> Result<(), 
             describe(call)
         ))
     })
+}
+
+/// The first byte past any out's elements that a call changed.
+fn wrote_past(o: &Outcome) -> Option<usize> {
+    o.wrote_past.or_else(|| o.rest.iter().find_map(wrote_past))
 }
 
 /// The kernels that fail to be covered (no generator).

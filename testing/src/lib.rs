@@ -6,4 +6,5 @@ pub mod conform;
 pub mod fuzz;
 pub mod harness;
 pub mod harness_conv;
+pub mod harness_pool;
 pub mod harness_quantized;
