@@ -4,7 +4,8 @@
 //! contiguous / scalar / one-element / row, column and middle broadcast / channels-last / mixed
 //! dim orders / size-1 dims / empty / odd lengths that leave tails / large enough for threads.
 //!
-//! `tests/optimized_vs_portable.rs` runs it at every ISA level the machine has; `etk-emu` runs
+//! `tests/optimized_vs_portable.rs` runs it at every ISA level the machine has, in-process
+//! (`etk_simd::with_level`, which every optimized kernel obeys); `etk-emu` runs
 //! it at AVX-512 in an emulated CPU, through [`set_optimized_invoke`]. A kernel this driver has
 //! no argument generator for is listed by [`missing_generators`] (and fails the test).
 //!
@@ -15,8 +16,7 @@ use etk_core::shape::contiguous_dim_order;
 use etk_core::{
     EValue, KernelContext, KernelEntry, OwnedTensor, Scalar, ScalarType, ScopedThreads, Tensor,
 };
-use etk_optimized::pointwise::with_isa;
-use etk_simd::Isa;
+use etk_simd::{Level, with_level};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -311,7 +311,8 @@ pub enum Tol {
 pub struct Gen {
     pub tol: Tol,
     pub make: fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>,
-    /// Whether the kernel honours `pointwise::with_isa` (else: child processes with ETK_ISA).
+    /// Whether the kernel is pointwise: it is tried on every layout class (else on contiguous
+    /// calls only).
     pub pointwise: bool,
 }
 
@@ -1011,11 +1012,11 @@ fn optimized_invoke() -> (Invoke, usize) {
 }
 
 /// Runs one call through both libraries and compares.
-pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Isa) -> Result<(), TestCaseError> {
+pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<(), TestCaseError> {
     let big = call.out_sizes.iter().product::<usize>() > 10_000;
     let threads = if big { 2 } else { 1 };
     let (invoke, max_threads) = optimized_invoke();
-    let got = with_isa(isa, || {
+    let got = with_level(isa, || {
         run(entry.kernel, call, threads.min(max_threads), invoke)
     });
     let want = run(portable_kernel(entry.name), call, 1, direct);
@@ -1063,9 +1064,9 @@ pub fn random_cases() -> u32 {
 }
 
 /// Every dtype (pair) and layout class once, deterministically, then random mixes.
-pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Isa]) {
+pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Level]) {
     for &isa in levels {
-        let mut rng = Rng::new(entry.name.len() as u64 * 7919 + isa as u64);
+        let mut rng = Rng::new(entry.name.len() as u64 * 7919 + isa.isa() as u64);
         let classes: &[Class] = if g.pointwise {
             &CLASSES
         } else {
