@@ -5,6 +5,7 @@
 pub mod gemm;
 pub mod ops;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
 pub mod table;
 
@@ -15,6 +16,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::pointwise::TABLE,
     table::linalg::TABLE,
     table::quantized::TABLE,
+    table::pool::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -2,4 +2,5 @@
 
 pub mod linalg;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
