@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The committed models end to end: every program with test vectors (NAME.pte with
 # NAME.io.safetensors) and every bundled program (.bpte) through `etk-run --io`, on --lib
-# portable and --lib default (test-profile build). A mismatch or any error fails the script. A model
+# portable and --lib default, and on --lib default again with constant folding, prepared
+# kernels and fusion switched off (test-profile build). A mismatch or any error fails the script. A model
 # needing operators etk does not have yet (etk-run exits 2 and names them) is skipped with a
 # line naming them, so it starts running here as soon as they land. Takes seconds.
 set -euo pipefail
@@ -13,7 +14,9 @@ BIN="${CARGO_TARGET_DIR:-target}/debug/etk-run"
 MODELS=testing/models
 
 ran=0 skipped=0 failed=0
-for lib in portable default; do
+for run in portable default "default --no-fold --no-prepack --no-fuse"; do
+  read -r -a lib_args <<<"--lib $run"
+  lib=$run
   for file in "$MODELS"/*.io.safetensors "$MODELS"/*.bpte; do
     [ -e "$file" ] || continue
     if [[ "$file" == *.bpte ]]; then
@@ -24,7 +27,7 @@ for lib in portable default; do
       args=("$MODELS/$name.pte" --io "$file")
     fi
     rc=0
-    out=$("$BIN" "${args[@]}" --lib "$lib" 2>&1) || rc=$?
+    out=$("$BIN" "${args[@]}" "${lib_args[@]}" 2>&1) || rc=$?
     case $rc in
       0) ran=$((ran + 1)) ;;
       2)

@@ -40,9 +40,13 @@ const PORTABLE_TABLES: &[&[KernelEntry]] = &[
 
 const OPTIMIZED_TABLES: &[&[KernelEntry]] = &[etk_optimized::TABLE];
 
-/// The default registry: optimized over portable and the quantized reference, plus prim ops.
+/// The optimized library's extensions, paired with its table's index in `DEFAULT_TABLES`.
+const DEFAULT_EXTENSIONS: &[(usize, &Extensions)] = &[(2, &etk_optimized::EXTENSIONS)];
+
+/// The default registry: optimized over portable and the quantized reference, plus prim ops,
+/// with the optimized library's prepared kernels and fused chains.
 pub fn registry() -> Registry<'static> {
-    Registry::new(DEFAULT_TABLES)
+    Registry::new(DEFAULT_TABLES).with_extensions(DEFAULT_EXTENSIONS)
 }
 
 /// Portable kernels only (with quantized kernels and prim ops).
@@ -50,7 +54,9 @@ pub fn portable_registry() -> Registry<'static> {
     Registry::new(PORTABLE_TABLES)
 }
 
+const OPTIMIZED_EXTENSIONS: &[(usize, &Extensions)] = &[(0, &etk_optimized::EXTENSIONS)];
+
 /// Optimized kernels only: operators optimized does not register are missing.
 pub fn optimized_registry() -> Registry<'static> {
-    Registry::new(OPTIMIZED_TABLES)
+    Registry::new(OPTIMIZED_TABLES).with_extensions(OPTIMIZED_EXTENSIONS)
 }

@@ -5,11 +5,13 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] [--args INTS] \
-[--cl] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+[--dim D] [--cl] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
 convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
 embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
+norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS];\n\
+movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1);\n\
 pooling and resampling: see benches/src/pool.rs (e.g. opbench max_pool2d f32 1x64x112x112 --args 3,2,1)";
 
 /// One requested measurement.
@@ -20,6 +22,8 @@ pub struct Bench {
     pub shapes: Vec<Vec<usize>>,
     pub other: Option<Vec<usize>>,
     pub to: Option<ScalarType>,
+    /// The dim of a reduction, softmax or norm row (`--dim`).
+    pub dim: Option<i64>,
     /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
     pub args: Option<Vec<i64>>,
     /// `--cl`: the input channels-last (the outs follow the first input's dim order).
@@ -95,6 +99,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         shapes: vec![],
         other: None,
         to: None,
+        dim: None,
         args: None,
         channels_last: false,
         lib: "optimized".into(),
@@ -107,6 +112,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         match a.as_str() {
             "--other" => b.other = Some(parse_shape(&val()?)?),
             "--to" => b.to = Some(parse_dtype(&val()?)?),
+            "--dim" => b.dim = Some(val()?.parse().map_err(|_| "bad --dim")?),
             "--args" => b.args = Some(parse_ints(&val()?)?),
             "--cl" => b.channels_last = true,
             "--lib" => b.lib = val()?,
@@ -276,6 +282,10 @@ pub(crate) enum Arg {
     Str(&'static str),
     Bool(bool),
     Ints(Vec<i64>),
+    /// `Tensor[]`: indices into the call's tensors.
+    Tensors(Vec<usize>),
+    /// `Tensor?[]`.
+    OptTensors(Vec<Option<usize>>),
     None,
 }
 
@@ -287,8 +297,13 @@ pub(crate) struct Call {
     pub(crate) args: Vec<Arg>,
     pub(crate) out_dtype: ScalarType,
     pub(crate) out_shape: Vec<usize>,
+    /// The out's dim order (empty: contiguous).
+    pub(crate) out_order: Vec<usize>,
+    /// The shapes of a `Tensor(a!)[]` out, which then replaces the one out (empty: one out).
+    pub(crate) out_list: Vec<Vec<usize>>,
     pub(crate) kind: Kind,
-    /// Outs after the first (`max_pool2d_with_indices`'s indices), in schema order.
+    /// Outs after the first (`native_layer_norm`'s mean and rstd, `max_pool2d_with_indices`'s
+    /// indices), in schema order; in the out's dim order when they have its rank.
     pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
@@ -365,6 +380,15 @@ impl Bench {
         if let Some(c) = crate::quantized::call(self)? {
             return Ok(c);
         }
+        if let Some(c) = crate::reductions::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::norm::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::movement::call(self)? {
+            return Ok(c);
+        }
         if let Some(c) = crate::pool::call(self)? {
             return Ok(c);
         }
@@ -381,6 +405,8 @@ impl Bench {
             args,
             out_dtype,
             out_shape: shape.clone(),
+            out_order: vec![],
+            out_list: vec![],
             kind,
             extra_outs: vec![],
         };
@@ -522,6 +548,8 @@ impl Bench {
                     args,
                     out_dtype: dt,
                     out_shape: vec![m, n],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind,
                     extra_outs: vec![],
                 }
@@ -540,6 +568,8 @@ impl Bench {
                     args: vec![Arg::Tensor(0), Arg::Tensor(1)],
                     out_dtype: dt,
                     out_shape: vec![bs, m, n],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind: Kind::Flops(2 * bs * m * n * k),
                     extra_outs: vec![],
                 }
@@ -581,6 +611,8 @@ impl Bench {
                     args,
                     out_dtype: dt,
                     out_shape: vec![n, c_out, oh, ow],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
                     extra_outs: vec![],
                 }
@@ -590,9 +622,10 @@ impl Bench {
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
                      OP.Scalar_out; unary: {UNARY:?}; div.out_mode, div.Scalar_mode_out \
                      (\"trunc\"), clamp, clamp.Tensor_out, hardtanh, where, to_copy, mm, linear, \
-                     addmm, bmm, convolution; quantized: {:?})",
+                     addmm, bmm, convolution; quantized: {:?}; movement: {:?})",
                     self.op,
-                    crate::quantized::OPS
+                    crate::quantized::OPS,
+                    crate::movement::OPS
                 ));
             }
         };
@@ -614,20 +647,25 @@ impl Bench {
         let kernel = registry
             .lookup(&c.name)
             .ok_or(format!("{} is not registered", c.name))?;
-        // the outs in the first input's dim order (ATen's for every op here)
-        let order = |shape: &[usize]| match c.tensors.first() {
-            Some(t) if t.sizes().len() == shape.len() => t.view().dim_order().to_vec(),
-            _ => (0..shape.len()).collect(),
+        let err = |e: etk::Error| e.to_string();
+        let layout = |shape: &[usize]| {
+            if c.out_order.len() == shape.len() {
+                c.out_order.clone()
+            } else {
+                (0..shape.len()).collect()
+            }
         };
-        let owned = |dt, shape: &[usize]| {
-            OwnedTensor::with_capacity(dt, shape, &order(shape), 0).map_err(|e| e.to_string())
+        let mut outs: Vec<OwnedTensor> = if c.out_list.is_empty() {
+            vec![
+                OwnedTensor::with_capacity(c.out_dtype, &c.out_shape, &layout(&c.out_shape), 0)
+                    .map_err(err)?,
+            ]
+        } else {
+            c.out_list
+                .iter()
+                .map(|s| OwnedTensor::zeros(c.out_dtype, s).map_err(err))
+                .collect::<Result<_, _>>()?
         };
-        let mut out = owned(c.out_dtype, &c.out_shape)?;
-        let mut extra = c
-            .extra_outs
-            .iter()
-            .map(|(dt, shape)| owned(*dt, shape))
-            .collect::<Result<Vec<_>, _>>()?;
         let pool;
         let parallel: &dyn Parallel = if self.threads > 1 {
             pool = etk::ThreadPool::new(self.threads).map_err(|e| e.to_string())?;
@@ -637,11 +675,30 @@ impl Bench {
         };
         let mut scratch = vec![0u8; 64 << 20];
         let mut ctx = KernelContext::new(&mut scratch, parallel);
-        let mut stack: Vec<EValue<'_>> = c
+        let lists: Vec<Vec<etk::Tensor<'_>>> = c
             .args
             .iter()
             .map(|a| match a {
+                Arg::Tensors(l) => l.iter().map(|&i| c.tensors[i].view()).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let opt_lists: Vec<Vec<Option<etk::Tensor<'_>>>> = c
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::OptTensors(l) => l.iter().map(|i| i.map(|i| c.tensors[i].view())).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let mut stack: Vec<EValue<'_>> = c
+            .args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| match a {
                 Arg::Tensor(i) => EValue::Tensor(c.tensors[*i].view()),
+                Arg::Tensors(_) => EValue::TensorList(&lists[k]),
+                Arg::OptTensors(_) => EValue::OptionalTensorList(&opt_lists[k]),
                 Arg::Scalar(s) => EValue::from(*s),
                 Arg::Str(s) => EValue::String(s),
                 Arg::Bool(b) => EValue::Bool(*b),
@@ -649,7 +706,22 @@ impl Bench {
                 Arg::None => EValue::None,
             })
             .collect();
-        stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
+        let mut extra = c
+            .extra_outs
+            .iter()
+            .map(|(dt, shape)| {
+                OwnedTensor::with_capacity(*dt, shape, &layout(shape), 0).map_err(err)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut views: Vec<etk::Tensor<'_>> = outs
+            .iter_mut()
+            .map(|o| o.view_mut().map_err(err))
+            .collect::<Result<_, _>>()?;
+        if c.out_list.is_empty() {
+            stack.push(EValue::Tensor(views.pop().ok_or("no out")?));
+        } else {
+            stack.push(EValue::TensorListMut(&mut views));
+        }
         for t in &mut extra {
             stack.push(EValue::Tensor(t.view_mut().map_err(|e| e.to_string())?));
         }

@@ -2,6 +2,9 @@
 
 pub mod cli;
 pub mod limits;
+pub mod movement;
+pub mod norm;
 pub mod pool;
 pub mod quantized;
+pub mod reductions;
 pub mod timing;

@@ -87,6 +87,12 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
         args,
         out_dtype: dt,
         out_shape,
+        out_order: if b.channels_last {
+            vec![0, 2, 3, 1]
+        } else {
+            vec![]
+        },
+        out_list: vec![],
         kind,
         extra_outs: vec![],
     };

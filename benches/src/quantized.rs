@@ -83,13 +83,15 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             args.extend([int(lo), int(hi), dtype(q)]);
             let bytes = numel * (b.dtype.element_size() + q.element_size());
             Call {
-                extra_outs: vec![],
                 name,
                 tensors,
                 args,
                 out_dtype: q,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         "dequantize_per_tensor" | "dequantize_per_channel" => {
@@ -110,13 +112,15 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             let out = b.to.unwrap_or(ScalarType::Float);
             let bytes = numel * (q.element_size() + out.element_size());
             Call {
-                extra_outs: vec![],
                 name,
                 tensors,
                 args,
                 out_dtype: out,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         _ => {
@@ -147,13 +151,15 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             let es = b.dtype.element_size();
             let bytes = n * (packed + cols * es + groups * es);
             Call {
-                extra_outs: vec![],
                 name,
                 tensors,
                 args,
                 out_dtype: b.dtype,
                 out_shape: vec![n, cols],
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
     };

@@ -15,6 +15,37 @@ pub trait Parallel: Sync {
     fn run(&self, n_tasks: usize, task: &(dyn Fn(usize) + Sync));
 }
 
+/// The work of one kernel call, for deciding whether splitting it over threads gains: the
+/// arithmetic (`flops`, counting a multiply-add as two) and the memory it streams (`bytes`
+/// read and written).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    pub flops: usize,
+    pub bytes: usize,
+}
+
+impl Work {
+    /// One core's rates the estimate assumes: vector arithmetic and cache-resident streaming
+    /// on a current core, on the fast side, so that a call is split only when even then it is
+    /// long enough.
+    pub const FLOPS_PER_NS: usize = 32;
+    pub const BYTES_PER_NS: usize = 32;
+    /// The least time a task should take: handing one to a pool's thread costs about a
+    /// microsecond (more when the thread sleeps), and tasks rarely finish together.
+    pub const MIN_TASK_NANOS: usize = 5_000;
+
+    /// Estimated nanoseconds on one core.
+    pub fn nanos(&self) -> usize {
+        self.flops / Self::FLOPS_PER_NS + self.bytes / Self::BYTES_PER_NS
+    }
+
+    /// How many tasks to split this work into over `threads`: as many as each still gets
+    /// [`Work::MIN_TASK_NANOS`], at least one, at most `threads`.
+    pub fn tasks(&self, threads: usize) -> usize {
+        (self.nanos() / Self::MIN_TASK_NANOS).clamp(1, threads.max(1))
+    }
+}
+
 /// Runs every task on the calling thread.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Serial;
@@ -218,6 +249,12 @@ impl<'a> KernelContext<'a> {
         }
     }
 
+    /// How many tasks to split `work` into on this context's threads (see [`Work::tasks`]):
+    /// 1 on a serial context or for work too small to gain from more.
+    pub fn tasks_for(&self, work: Work) -> usize {
+        work.tasks(self.parallel.num_threads())
+    }
+
     /// This context with its generator seeded with `seed`.
     pub fn with_seed(self, seed: u64) -> KernelContext<'a> {
         self.rng.manual_seed(seed);
@@ -244,6 +281,21 @@ impl Default for KernelContext<'static> {
 mod tests {
     use super::*;
     use core::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn work_is_split_only_when_each_task_gets_enough() {
+        let gemm = |m: usize, n: usize, k: usize| Work {
+            flops: 2 * m * n * k,
+            bytes: 4 * (m * k + k * n + m * n),
+        };
+        // 8x8x8 is a fraction of a microsecond: never split.
+        assert_eq!(gemm(8, 8, 8).tasks(16), 1);
+        // 512^3 is milliseconds: as many tasks as threads.
+        assert_eq!(gemm(512, 512, 512).tasks(4), 4);
+        assert_eq!(gemm(512, 512, 512).tasks(0), 1);
+        let ctx = KernelContext::serial();
+        assert_eq!(ctx.tasks_for(gemm(512, 512, 512)), 1);
+    }
 
     #[test]
     fn scoped_threads_run_every_task_once() {

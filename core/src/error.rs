@@ -1,7 +1,7 @@
 //! The error every kernel returns: which check failed, in the user's terms, without allocating.
 
+use crate::dims::Dims;
 use crate::dtype::ScalarType;
-use crate::shape::Dims;
 use core::fmt;
 
 pub type Result<T> = core::result::Result<T, Error>;

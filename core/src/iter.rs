@@ -9,10 +9,10 @@
 //! chunks, convert each operand's chunk into a compute-type slice, apply the operation to the
 //! slices and store the result converted to the out's dtype.
 
+use crate::dims::MAX_DIM;
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element, LoadFn, StoreFn, loader, storer};
 use crate::error::{Error, ErrorKind, Info, Result};
-use crate::shape::MAX_DIM;
 use crate::tensor::Tensor;
 
 /// Operands a plan can walk together: the out and up to three inputs.
@@ -431,6 +431,37 @@ impl<C: Compute> Output<C> {
     }
 }
 
+/// A chunk buffer that sets (to `T::default()`) only the entries a call uses: a call on eight
+/// elements clears eight, not [`CHUNK`] per operand (which was most of a small call's time).
+struct ChunkBuf<T> {
+    b: [core::mem::MaybeUninit<T>; CHUNK],
+    init: usize,
+}
+
+impl<T: Copy + Default> ChunkBuf<T> {
+    #[inline(always)]
+    fn new() -> Self {
+        ChunkBuf {
+            b: [const { core::mem::MaybeUninit::uninit() }; CHUNK],
+            init: 0,
+        }
+    }
+
+    /// The first `n` (at most [`CHUNK`]) entries.
+    #[inline(always)]
+    fn get(&mut self, n: usize) -> &mut [T] {
+        let n = n.min(CHUNK);
+        if n > self.init {
+            for x in &mut self.b[self.init..n] {
+                x.write(T::default());
+            }
+            self.init = n;
+        }
+        // SAFETY: the first `init >= n` entries were written above (now or earlier).
+        unsafe { core::slice::from_raw_parts_mut(self.b.as_mut_ptr().cast::<T>(), n) }
+    }
+}
+
 /// Calls `f` on successive chunks `[start, start + n)` of every run of `plan`.
 fn for_each_chunk(
     plan: &Plan,
@@ -463,14 +494,14 @@ pub fn map1<A: Compute, O: Compute>(
     let plan = Plan::new(op, out, &[(a.name, a.tensor)])?;
     let ia = Input::<A>::new(op, &a)?;
     let o = Output::<O>::new(op, out, out_via)?;
-    let mut ba = [A::default(); CHUNK];
-    let mut bo = [O::default(); CHUNK];
+    let (mut ba, mut bo) = (ChunkBuf::<A>::new(), ChunkBuf::<O>::new());
     for_each_chunk(&plan, |off, st, n| {
+        let (a, out) = (ba.get(n), bo.get(n));
         // SAFETY: the plan yields offsets and strides within each tensor's elements.
         unsafe {
-            ia.load(off[1], st[1], &mut ba[..n]);
-            f(&ba[..n], &mut bo[..n]);
-            o.store(off[0], st[0], &mut bo[..n]);
+            ia.load(off[1], st[1], a);
+            f(a, out);
+            o.store(off[0], st[0], out);
         }
     });
     Ok(())
@@ -489,16 +520,16 @@ pub fn map2<A: Compute, B: Compute, O: Compute>(
     let ia = Input::<A>::new(op, &a)?;
     let ib = Input::<B>::new(op, &b)?;
     let o = Output::<O>::new(op, out, out_via)?;
-    let mut ba = [A::default(); CHUNK];
-    let mut bb = [B::default(); CHUNK];
-    let mut bo = [O::default(); CHUNK];
+    let (mut ba, mut bb) = (ChunkBuf::<A>::new(), ChunkBuf::<B>::new());
+    let mut bo = ChunkBuf::<O>::new();
     for_each_chunk(&plan, |off, st, n| {
+        let (a, b, out) = (ba.get(n), bb.get(n), bo.get(n));
         // SAFETY: the plan yields offsets and strides within each tensor's elements.
         unsafe {
-            ia.load(off[1], st[1], &mut ba[..n]);
-            ib.load(off[2], st[2], &mut bb[..n]);
-            f(&ba[..n], &bb[..n], &mut bo[..n]);
-            o.store(off[0], st[0], &mut bo[..n]);
+            ia.load(off[1], st[1], a);
+            ib.load(off[2], st[2], b);
+            f(a, b, out);
+            o.store(off[0], st[0], out);
         }
     });
     Ok(())
@@ -523,18 +554,17 @@ pub fn map3<A: Compute, B: Compute, C: Compute, O: Compute>(
     let ib = Input::<B>::new(op, &b)?;
     let ic = Input::<C>::new(op, &c)?;
     let o = Output::<O>::new(op, out, out_via)?;
-    let mut ba = [A::default(); CHUNK];
-    let mut bb = [B::default(); CHUNK];
-    let mut bc = [C::default(); CHUNK];
-    let mut bo = [O::default(); CHUNK];
+    let (mut ba, mut bb) = (ChunkBuf::<A>::new(), ChunkBuf::<B>::new());
+    let (mut bc, mut bo) = (ChunkBuf::<C>::new(), ChunkBuf::<O>::new());
     for_each_chunk(&plan, |off, st, n| {
+        let (a, b, c, out) = (ba.get(n), bb.get(n), bc.get(n), bo.get(n));
         // SAFETY: the plan yields offsets and strides within each tensor's elements.
         unsafe {
-            ia.load(off[1], st[1], &mut ba[..n]);
-            ib.load(off[2], st[2], &mut bb[..n]);
-            ic.load(off[3], st[3], &mut bc[..n]);
-            f(&ba[..n], &bb[..n], &bc[..n], &mut bo[..n]);
-            o.store(off[0], st[0], &mut bo[..n]);
+            ia.load(off[1], st[1], a);
+            ib.load(off[2], st[2], b);
+            ic.load(off[3], st[3], c);
+            f(a, b, c, out);
+            o.store(off[0], st[0], out);
         }
     });
     Ok(())
@@ -549,11 +579,12 @@ pub fn fill<O: Compute>(
 ) -> Result<()> {
     let plan = Plan::new(op, out, &[])?;
     let o = Output::<O>::new(op, out, out_via)?;
-    let mut bo = [O::default(); CHUNK];
+    let mut bo = ChunkBuf::<O>::new();
     for_each_chunk(&plan, |off, st, n| {
-        f(&mut bo[..n]);
+        let out = bo.get(n);
+        f(out);
         // SAFETY: the plan yields offsets and strides within the out's elements.
-        unsafe { o.store(off[0], st[0], &mut bo[..n]) };
+        unsafe { o.store(off[0], st[0], out) };
     });
     Ok(())
 }

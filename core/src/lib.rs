@@ -4,7 +4,8 @@
 //! that pointwise kernels share, boxed arguments (`EValue`), the kernel context and the registry.
 //!
 //! Nothing here allocates except the owned tensor (`alloc` feature), which exists for tests,
-//! benchmarks and applications and is never used inside kernels.
+//! benchmarks and applications and is never used inside kernels, and the prepared-kernel
+//! interface (`alloc`), whose state a library makes when a runtime loads a program.
 #![no_std]
 
 #[cfg(feature = "alloc")]
@@ -13,6 +14,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod context;
+pub mod dims;
 pub mod dtype;
 pub mod element;
 pub mod error;
@@ -21,6 +23,8 @@ pub mod iter;
 pub mod out;
 #[cfg(feature = "alloc")]
 pub mod owned;
+#[cfg(feature = "alloc")]
+pub mod prepare;
 pub mod promote;
 pub mod random;
 pub mod registry;
@@ -30,7 +34,8 @@ pub mod tensor;
 
 #[cfg(feature = "std")]
 pub use context::ScopedThreads;
-pub use context::{KernelContext, Parallel, Scratch, Serial};
+pub use context::{KernelContext, Parallel, Scratch, Serial, Work};
+pub use dims::{Dims, MAX_DIM};
 pub use dtype::ScalarType;
 pub use element::{Compute, Element};
 pub use error::{Error, ErrorKind, Info, Result};
@@ -38,8 +43,9 @@ pub use evalue::{EValue, FromEValue};
 pub use half::{bf16, f16};
 #[cfg(feature = "alloc")]
 pub use owned::OwnedTensor;
+#[cfg(feature = "alloc")]
+pub use prepare::{Extensions, Known, PreparedKernel};
 pub use promote::{ResultTypeState, can_cast, promote_types, result_type};
 pub use registry::{BoxedKernel, KernelEntry, Registry};
 pub use scalar::Scalar;
-pub use shape::{Dims, MAX_DIM};
 pub use tensor::{ShapeDynamism, Tensor};

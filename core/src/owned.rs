@@ -1,10 +1,11 @@
 //! An owned, 64-byte-aligned tensor for tests, benchmarks and applications (never used inside
 //! kernels).
 
+use crate::dims::Dims;
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element, loader, storer};
 use crate::error::{Error, Result};
-use crate::shape::{self, Dims};
+use crate::shape;
 use crate::tensor::{ShapeDynamism, Tensor};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -119,7 +120,7 @@ impl OwnedTensor {
     }
 
     /// A writable view (resizable if the tensor is dynamic). Resizes through the view are
-    /// not reflected back; read the result through the view or use [`OwnedTensor::set_sizes`].
+    /// not reflected back: read the result through the view.
     pub fn view_mut(&mut self) -> Result<Tensor<'_>> {
         let (dtype, sizes, order, dynamism) =
             (self.dtype, self.sizes, self.dim_order, self.dynamism);

@@ -2,7 +2,7 @@
 //!
 //! A library exposes `TABLE: &[KernelEntry]`, a `const` list of (full operator name, boxed
 //! kernel). A [`Registry`] stacks tables, later ones overriding earlier ones (optimized over
-//! portable). [`select_kernels!`] builds a table from a list of names at compile time, so a
+//! portable). [`select_kernels!`](crate::select_kernels) builds a table from a list of names at compile time, so a
 //! program links only the kernels it names.
 
 use crate::context::KernelContext;
@@ -116,14 +116,63 @@ pub const fn concat_tables<const N: usize>(tables: &[&[KernelEntry]]) -> [Kernel
 }
 
 /// Tables stacked in order; a name in a later table overrides the same name in earlier ones.
+/// With `alloc`, a library's [`Extensions`](crate::prepare::Extensions) (prepared kernels,
+/// fusable chains) ride along with its table.
 #[derive(Clone, Copy)]
 pub struct Registry<'t> {
     tables: &'t [&'t [KernelEntry]],
+    /// (index of the table the extensions belong to, the extensions)
+    #[cfg(feature = "alloc")]
+    extensions: &'t [(usize, &'t crate::prepare::Extensions)],
 }
 
 impl<'t> Registry<'t> {
     pub const fn new(tables: &'t [&'t [KernelEntry]]) -> Registry<'t> {
-        Registry { tables }
+        Registry {
+            tables,
+            #[cfg(feature = "alloc")]
+            extensions: &[],
+        }
+    }
+
+    /// This registry with libraries' extensions, each paired with the index of its kernel
+    /// table in this registry: an entry applies to an operator only where that table serves
+    /// it (a later table overriding the operator turns the entry off), and a fusable chain
+    /// only where that table serves its first operator and no table above it serves the others
+    /// (the library vouches for its chains against its own fallbacks, the tables below it).
+    #[cfg(feature = "alloc")]
+    pub const fn with_extensions(
+        self,
+        extensions: &'t [(usize, &'t crate::prepare::Extensions)],
+    ) -> Registry<'t> {
+        Registry {
+            tables: self.tables,
+            extensions,
+        }
+    }
+
+    /// The prepare step for `name`, if the library serving it declares one.
+    #[cfg(feature = "alloc")]
+    pub fn prepared(&self, name: &str) -> Option<crate::prepare::PrepareFn> {
+        let provider = self.provider(name)?;
+        self.extensions
+            .iter()
+            .filter(|(t, _)| *t == provider)
+            .find_map(|(_, e)| e.prepared.iter().find(|p| p.name == name))
+            .map(|p| p.prepare)
+    }
+
+    /// The fusable chains that apply in this registry (see [`Registry::with_extensions`]).
+    #[cfg(feature = "alloc")]
+    pub fn fusions(&self) -> impl Iterator<Item = &'t crate::prepare::FusionEntry> + '_ {
+        self.extensions.iter().flat_map(move |&(t, e)| {
+            e.fusions.iter().filter(move |f| {
+                f.ops.first().is_some_and(|o| self.provider(o) == Some(t))
+                    && f.ops
+                        .iter()
+                        .all(|o| self.provider(o).is_some_and(|p| p <= t))
+            })
+        })
     }
 
     /// The kernel registered last under `name`.
@@ -182,15 +231,15 @@ pub fn check_arity(op: &'static str, stack: &[EValue<'_>], n: usize) -> Result<(
 
 /// Fails when an out's memory, as far as the kernel may write it (its capacity if it can be
 /// resized), overlaps an input's.
+///
+/// Every boxed call makes this check, so it is written for the common case of a few plain
+/// tensors: a match per value rather than a closure per tensor pair.
 pub fn check_no_alias(op: &'static str, ins: &[EValue<'_>], outs: &[EValue<'_>]) -> Result<()> {
-    let mut bad = false;
-    for o in outs {
-        o.for_each_tensor(|ot| {
-            for i in ins {
-                i.for_each_tensor(|it| bad |= ot.may_write_over(it));
-            }
-        });
-    }
+    let bad = outs.iter().any(|o| match o {
+        EValue::Tensor(t) => out_overlaps(t, ins),
+        EValue::TensorListMut(l) => l.iter().any(|t| out_overlaps(t, ins)),
+        _ => false,
+    });
     if bad {
         return Err(Error::invalid(
             op,
@@ -199,6 +248,18 @@ pub fn check_no_alias(op: &'static str, ins: &[EValue<'_>], outs: &[EValue<'_>])
         ));
     }
     Ok(())
+}
+
+/// Whether out `o` may write over any tensor of `ins`.
+#[inline]
+fn out_overlaps(o: &crate::Tensor<'_>, ins: &[EValue<'_>]) -> bool {
+    ins.iter().any(|i| match i {
+        EValue::Tensor(t) => o.may_write_over(t),
+        EValue::TensorList(l) => l.iter().any(|t| o.may_write_over(t)),
+        EValue::TensorListMut(l) => l.iter().any(|t| o.may_write_over(t)),
+        EValue::OptionalTensorList(l) => l.iter().flatten().any(|t| o.may_write_over(t)),
+        _ => false,
+    })
 }
 
 #[doc(hidden)]

@@ -14,10 +14,11 @@
 //! with huge dims included; arithmetic that mixes in other numbers (user ints, several tensors'
 //! sizes) must still be checked.
 
+use crate::dims::{Dims, MAX_DIM};
 use crate::dtype::ScalarType;
 use crate::element::{Compute, Element};
 use crate::error::{Error, ErrorKind, Info, Result};
-use crate::shape::{self, Dims, MAX_DIM};
+use crate::shape;
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;
 
@@ -33,17 +34,40 @@ pub enum ShapeDynamism {
 }
 
 /// A dense tensor over caller-owned memory.
+///
+/// The scalars come first and the sizes, dim order and strides follow packed by rank (`rank`
+/// sizes, then `rank` dim-order entries, then `rank` strides): a call on a rank-2 view reads
+/// its first two cache lines, not one line per 16-entry array. A runtime keeps one view per
+/// argument of every instruction; a thousand instructions' views that spread over all their
+/// arrays outgrew the L2 cache, and every call then waited on memory.
+#[repr(C)]
 pub struct Tensor<'a> {
-    dtype: ScalarType,
-    sizes: Dims,
-    dim_order: Dims,
-    strides: Dims,
-    numel: usize,
     data: *mut u8,
+    numel: usize,
     capacity: usize,
+    dtype: ScalarType,
+    rank: u8,
     writable: bool,
     dynamism: ShapeDynamism,
+    meta: Meta,
     _memory: PhantomData<&'a UnsafeCell<[u8]>>,
+}
+
+/// Sizes, dim order and strides packed by rank (see [`Tensor`]).
+#[derive(Clone, Copy)]
+struct Meta([usize; 3 * MAX_DIM]);
+
+impl Meta {
+    /// `sizes`, `dim_order` and `strides` (each of `r = sizes.len() <= MAX_DIM` entries).
+    #[inline]
+    fn new(sizes: &[usize], dim_order: &[usize], strides: &[usize]) -> Meta {
+        let r = sizes.len();
+        let mut m = [0; 3 * MAX_DIM];
+        m[..r].copy_from_slice(sizes);
+        m[r..2 * r].copy_from_slice(dim_order);
+        m[2 * r..3 * r].copy_from_slice(strides);
+        Meta(m)
+    }
 }
 
 // SAFETY: a `Tensor` is a view like `&[u8]` (read-only) or `&mut [u8]` (writable); writes need
@@ -53,11 +77,8 @@ unsafe impl Sync for Tensor<'_> {}
 
 const TENSOR_OP: &str = "etk::Tensor";
 
-fn layout(
-    dtype: ScalarType,
-    sizes: &[usize],
-    dim_order: &[usize],
-) -> Result<(Dims, Dims, Dims, usize)> {
+/// The packed metadata, rank and element count of a view of `sizes` in `dim_order`.
+fn layout(dtype: ScalarType, sizes: &[usize], dim_order: &[usize]) -> Result<(Meta, u8, usize)> {
     let bad_rank = || {
         Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "sizes")
             .expected("rank at most", Info::Int(MAX_DIM as i64))
@@ -82,7 +103,7 @@ fn layout(
                 .expected_text("sizes whose extent (size-0 dims counted as 1) fits in isize bytes")
                 .got(Info::Shape(s)),
         )?;
-    Ok((s, d, strides, numel))
+    Ok((Meta::new(sizes, dim_order, &strides), s.len() as u8, numel))
 }
 
 impl<'a> Tensor<'a> {
@@ -100,12 +121,11 @@ impl<'a> Tensor<'a> {
         capacity: usize,
         writable: bool,
     ) -> Result<Tensor<'a>> {
-        let (sizes, dim_order, strides, numel) = layout(dtype, sizes, dim_order)?;
+        let (meta, rank, numel) = layout(dtype, sizes, dim_order)?;
         let t = Tensor {
             dtype,
-            sizes,
-            dim_order,
-            strides,
+            rank,
+            meta,
             numel,
             data,
             capacity,
@@ -200,9 +220,8 @@ impl<'a> Tensor<'a> {
 
     /// The same memory laid out in another dim order (same sizes, new strides).
     pub fn with_dim_order(mut self, dim_order: &[usize]) -> Result<Tensor<'a>> {
-        let (_, d, strides, _) = layout(self.dtype, &self.sizes, dim_order)?;
-        self.dim_order = d;
-        self.strides = strides;
+        let (meta, _, _) = layout(self.dtype, self.sizes(), dim_order)?;
+        self.meta = meta;
         Ok(self)
     }
 
@@ -221,13 +240,12 @@ impl<'a> Tensor<'a> {
                 "a read-only tensor (a writable one cannot be shared)",
             ));
         }
-        if sizes == src.sizes.as_slice() {
+        if sizes == src.sizes() {
             // The same sizes: the same layout, whatever the dim order.
             return Ok(Tensor {
                 dtype: src.dtype,
-                sizes: src.sizes,
-                dim_order: src.dim_order,
-                strides: src.strides,
+                rank: src.rank,
+                meta: src.meta,
                 numel: src.numel,
                 data: src.data,
                 capacity: src.nbytes(),
@@ -237,7 +255,7 @@ impl<'a> Tensor<'a> {
             });
         }
         let mut last = None;
-        for &d in src.dim_order.iter().filter(|&&d| src.sizes[d] != 1) {
+        for &d in src.dim_order().iter().filter(|&&d| src.size(d) != 1) {
             if last.is_some_and(|l| l > d) {
                 return Err(Error::invalid(
                     TENSOR_OP,
@@ -249,23 +267,22 @@ impl<'a> Tensor<'a> {
             last = Some(d);
         }
         let order = shape::contiguous_dim_order(sizes.len());
-        let (s, d, strides, numel) = layout(src.dtype, sizes, &order)?;
+        let (meta, rank, numel) = layout(src.dtype, sizes, &order)?;
         if numel != src.numel {
             return Err(Error::new(ErrorKind::InvalidArgument, TENSOR_OP, "size")
                 .expected(
                     "sizes with as many elements as self:",
                     Info::Int(src.numel as i64),
                 )
-                .got(Info::Shape(s)));
+                .got(Info::Shape(Dims::new(sizes).unwrap_or(Dims::EMPTY))));
         }
         // The elements of the new view are exactly the `numel * element_size` bytes `src`
         // covers (both are dense), all within `src`'s capacity and valid for `'a`; the copy is
         // read-only like `src`, so it may coexist with `src` as two `&'a [u8]` do.
         Ok(Tensor {
             dtype: src.dtype,
-            sizes: s,
-            dim_order: d,
-            strides,
+            rank,
+            meta,
             numel,
             data: src.data,
             capacity: src.nbytes(),
@@ -288,12 +305,12 @@ impl<'a> Tensor<'a> {
     }
 
     /// A read-only view of the same tensor.
+    #[inline]
     pub fn view(&self) -> Tensor<'_> {
         Tensor {
             dtype: self.dtype,
-            sizes: self.sizes,
-            dim_order: self.dim_order,
-            strides: self.strides,
+            rank: self.rank,
+            meta: self.meta,
             numel: self.numel,
             data: self.data,
             capacity: self.capacity,
@@ -304,6 +321,7 @@ impl<'a> Tensor<'a> {
     }
 
     /// A writable view of the same tensor, borrowing it exclusively.
+    #[inline]
     pub fn view_mut(&mut self) -> Tensor<'_> {
         Tensor {
             writable: self.writable,
@@ -311,60 +329,78 @@ impl<'a> Tensor<'a> {
         }
     }
 
+    #[inline]
     pub fn dtype(&self) -> ScalarType {
         self.dtype
     }
+    #[inline]
     pub fn dim(&self) -> usize {
-        self.sizes.len()
+        self.rank as usize
     }
+    #[inline]
     pub fn sizes(&self) -> &[usize] {
-        &self.sizes
+        &self.meta.0[..self.dim()]
     }
     /// Sizes as `Dims`, for error reports and shape math.
+    #[inline]
     pub fn shape(&self) -> Dims {
-        self.sizes
+        Dims::new(self.sizes()).unwrap_or(Dims::EMPTY)
     }
+    #[inline]
     pub fn size(&self, dim: usize) -> usize {
-        self.sizes[dim]
+        self.sizes()[dim]
     }
     /// Strides in elements, indexed by logical dim.
+    #[inline]
     pub fn strides(&self) -> &[usize] {
-        &self.strides
+        let r = self.dim();
+        &self.meta.0[2 * r..3 * r]
     }
     /// The dims from outermost to innermost in memory.
+    #[inline]
     pub fn dim_order(&self) -> &[usize] {
-        &self.dim_order
+        let r = self.dim();
+        &self.meta.0[r..2 * r]
     }
+    #[inline]
     pub fn numel(&self) -> usize {
         self.numel
     }
+    #[inline]
     pub fn element_size(&self) -> usize {
         self.dtype.element_size()
     }
     /// Bytes the elements occupy.
+    #[inline]
     pub fn nbytes(&self) -> usize {
         self.numel * self.dtype.element_size()
     }
     /// Bytes available at the data pointer.
+    #[inline]
     pub fn capacity(&self) -> usize {
         self.capacity
     }
+    #[inline]
     pub fn dynamism(&self) -> ShapeDynamism {
         self.dynamism
     }
+    #[inline]
     pub fn is_writable(&self) -> bool {
         self.writable
     }
+    #[inline]
     pub fn is_contiguous(&self) -> bool {
-        shape::is_contiguous_dim_order(&self.dim_order)
+        shape::is_contiguous_dim_order(self.dim_order())
     }
 
     /// The data pointer, for reading.
+    #[inline]
     pub fn as_ptr(&self) -> *const u8 {
         self.data
     }
 
     /// The data pointer, for writing; an error for a read-only view.
+    #[inline]
     pub fn as_mut_ptr(&mut self, op: &'static str, arg: &'static str) -> Result<*mut u8> {
         if !self.writable {
             return Err(Error::invalid(op, arg, "a writable tensor"));
@@ -373,6 +409,7 @@ impl<'a> Tensor<'a> {
     }
 
     /// The elements in memory order (the dim order's layout), if `T` is the dtype's element.
+    #[inline]
     pub fn as_slice<T: Element>(&self) -> Option<&[T]> {
         if T::DTYPE != self.dtype {
             return None;
@@ -382,6 +419,7 @@ impl<'a> Tensor<'a> {
     }
 
     /// The elements in memory order, mutable, if `T` is the dtype and the view is writable.
+    #[inline]
     pub fn as_mut_slice<T: Element>(&mut self) -> Option<&mut [T]> {
         if T::DTYPE != self.dtype || !self.writable {
             return None;
@@ -394,7 +432,7 @@ impl<'a> Tensor<'a> {
     pub fn offset_of(&self, index: &[usize]) -> usize {
         index
             .iter()
-            .zip(self.strides.iter())
+            .zip(self.strides().iter())
             .map(|(i, s)| i * s)
             .sum()
     }
@@ -404,7 +442,7 @@ impl<'a> Tensor<'a> {
         if self.numel != 1 {
             return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
                 .expected_text("a tensor with one element")
-                .got(Info::Shape(self.sizes)));
+                .got(Info::Shape(self.shape())));
         }
         self.read::<C>(0)
             .ok_or(Error::unsupported_dtype(op, arg, self.dtype))
@@ -426,10 +464,10 @@ impl<'a> Tensor<'a> {
     /// Changes the shape of an out to `sizes`, as its dynamism and capacity allow. The dim
     /// order is kept when the rank is unchanged, otherwise it becomes contiguous.
     pub fn resize(&mut self, op: &'static str, arg: &'static str, sizes: &[usize]) -> Result<()> {
-        if sizes == self.sizes.as_slice() {
+        if sizes == self.sizes() {
             return Ok(());
         }
-        let got = Info::Shape(self.sizes);
+        let got = Info::Shape(self.shape());
         let want = Dims::new(sizes).unwrap_or(Dims::EMPTY);
         if self.dynamism == ShapeDynamism::Static {
             return Err(Error::new(ErrorKind::OutOfCapacity, op, arg)
@@ -437,11 +475,11 @@ impl<'a> Tensor<'a> {
                 .got(got));
         }
         let order = if sizes.len() == self.dim() {
-            self.dim_order
+            Dims::new(self.dim_order()).unwrap_or(Dims::EMPTY)
         } else {
             shape::contiguous_dim_order(sizes.len())
         };
-        let (s, d, strides, numel) = layout(self.dtype, sizes, &order).map_err(|mut e| {
+        let (meta, rank, numel) = layout(self.dtype, sizes, &order).map_err(|mut e| {
             e.op = op;
             e.arg = arg;
             e
@@ -451,14 +489,14 @@ impl<'a> Tensor<'a> {
                 .expected("capacity for shape", Info::Shape(want))
                 .got(Info::Int((self.capacity / self.element_size()) as i64)));
         }
-        self.sizes = s;
-        self.dim_order = d;
-        self.strides = strides;
+        self.meta = meta;
+        self.rank = rank;
         self.numel = numel;
         Ok(())
     }
 
     /// True when the two views' element bytes overlap (empty tensors overlap nothing).
+    #[inline]
     pub fn overlaps(&self, other: &Tensor<'_>) -> bool {
         let (a, b) = (self.data as usize, other.data as usize);
         let (na, nb) = (self.nbytes(), other.nbytes());
@@ -468,11 +506,13 @@ impl<'a> Tensor<'a> {
     /// True when a kernel writing this out could touch `input`'s element bytes: the out's
     /// elements, or all of its capacity when it may be resized (a dynamic out of zero elements
     /// can grow over an input). Empty inputs overlap nothing.
+    #[inline]
     pub fn may_write_over(&self, input: &Tensor<'_>) -> bool {
         ranges_overlap(self.data, self.write_reach(), input.data, input.nbytes())
     }
 
     /// True when two outs could write the same bytes (each as far as [`Tensor::write_reach`]).
+    #[inline]
     pub fn outs_may_overlap(&self, other: &Tensor<'_>) -> bool {
         ranges_overlap(
             self.data,
@@ -484,6 +524,7 @@ impl<'a> Tensor<'a> {
 
     /// The bytes a kernel may write through this view: its elements', or its whole capacity
     /// when it may be resized.
+    #[inline]
     pub fn write_reach(&self) -> usize {
         match self.dynamism {
             ShapeDynamism::Static => self.nbytes(),
@@ -495,11 +536,12 @@ impl<'a> Tensor<'a> {
     pub fn same_as(&self, other: &Tensor<'_>) -> bool {
         self.data == other.data
             && self.dtype == other.dtype
-            && self.sizes == other.sizes
-            && self.dim_order == other.dim_order
+            && self.sizes() == other.sizes()
+            && self.dim_order() == other.dim_order()
     }
 }
 
+#[inline]
 fn ranges_overlap(a: *mut u8, na: usize, b: *mut u8, nb: usize) -> bool {
     let (a, b) = (a as usize, b as usize);
     na > 0 && nb > 0 && a < b + nb && b < a + na
@@ -509,8 +551,8 @@ impl core::fmt::Debug for Tensor<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Tensor")
             .field("dtype", &self.dtype)
-            .field("sizes", &self.sizes)
-            .field("dim_order", &self.dim_order)
+            .field("sizes", &self.sizes())
+            .field("dim_order", &self.dim_order())
             .field("writable", &self.writable)
             .finish()
     }

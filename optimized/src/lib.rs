@@ -3,6 +3,8 @@
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod gemm;
+pub mod movement;
+pub mod norm;
 pub mod ops;
 pub mod pointwise;
 pub mod pool;
@@ -16,6 +18,8 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::pointwise::TABLE,
     table::linalg::TABLE,
     table::quantized::TABLE,
+    table::norm::TABLE,
+    table::movement::TABLE,
     table::pool::TABLE,
 ];
 
@@ -23,3 +27,7 @@ const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);
 
 /// Every optimized kernel, by full operator name.
 pub const TABLE: &[KernelEntry] = &ALL;
+
+/// The calls the optimized library prepares and the chains it fuses, for
+/// [`etk_core::Registry::with_extensions`] beside [`TABLE`].
+pub use table::prepared::EXTENSIONS;

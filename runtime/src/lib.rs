@@ -8,9 +8,17 @@
 //!   the plan, planned memory laid out in one arena per memory-plan buffer (allocated here, or
 //!   handed in), constants used in place (copied once when misaligned), mutable buffers loaded
 //!   with their initial state, every operator resolved in the registry (all missing ones
-//!   reported together), the argument buffers of every instruction sized.
+//!   reported together), the argument buffers of every instruction sized. Then, each exact
+//!   and each switchable ([`Options`]): calls whose inputs are all constants run once, into
+//!   memory the method owns, and leave the loop (constant folding, [`Folded`]); chains of
+//!   calls a library declared it fuses run as one call (their intermediates read by nothing
+//!   else); calls a library declared it prepares get their prepared form (a constant GEMM
+//!   operand packed once). See `etk_core::prepare` for the libraries' side.
 //! - [`Method::execute`] runs the instructions (kernel calls, moves, conditional jumps, frees)
-//!   with no allocation and no name lookup; mutable state persists across calls. With a
+//!   with no allocation and no name lookup; mutable state persists across calls. Each call's
+//!   arguments are built once and kept until a value they show changes (a resized input or
+//!   dynamic out, a scalar a call computed, a move): a kernel call on tiny tensors costs tens of
+//!   nanoseconds. With a
 //!   `KernelContext` whose threads are a pool (`etk::ThreadPool`), the runtime and the kernels'
 //!   tasks still allocate nothing; what the pool itself allocates to schedule tasks is the
 //!   pool's (made and owned by the caller, like the pool).
@@ -48,11 +56,17 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod args;
 pub mod bundle;
 mod error;
 mod execute;
+mod fold;
+mod instrs;
+mod load;
 mod memory;
 mod method;
+mod plan;
+mod prepared;
 pub mod profile;
 mod program;
 pub mod schema;
@@ -60,9 +74,12 @@ mod values;
 
 pub use bundle::BundledProgram;
 pub use error::{Error, ErrorKind, Result};
-pub use method::{Method, Options, ValueKind, operator_names};
+pub use fold::Folded;
+pub use instrs::operator_names;
+pub use method::{Method, Options};
 pub use profile::Profile;
 pub use program::Program;
+pub use values::ValueKind;
 
 /// Reads a program file whole; [`Program::load`] then borrows the bytes. (A runtime that maps
 /// the file, or keeps it in flash, passes its own bytes instead.)

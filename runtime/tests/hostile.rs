@@ -102,6 +102,7 @@ fn exercise(bytes: &[u8], reached: &mut Reached) {
     let opts = Options {
         max_planned_bytes: 64 << 20,
         max_instructions: Some(10_000),
+        ..Options::default()
     };
     for reg in [etk::registry(), etk::portable_registry()] {
         let names: Vec<String> = program.method_names().map(String::from).collect();

@@ -488,6 +488,17 @@ class UNet(torch.nn.Module):
         return self.head(d1)
 
 
+class PointwiseChain(torch.nn.Module):
+    """1,000 kernel calls on [1, 8] Float tensors, `x = x * y` then `x = x + z`, 500 times:
+    the runtime's per-instruction cost (each call's arithmetic is a few nanoseconds). Inputs,
+    not constants, so nothing folds; with |y| < 1 the values settle instead of overflowing."""
+
+    def forward(self, x, y, z):
+        for _ in range(500):
+            x = x * y
+            x = x + z
+        return x
+
 
 def export_pte(model, example, init_buffers=(), dynamic_shapes=None):
     """to_executorch without delegation; `init_buffers` names mutable buffers whose initial
@@ -772,6 +783,13 @@ def programs():
     P["resnet_q"] = Program(
         lambda: quantized(ResNet(), (1, 3, 96, 96), seed=46),
         lambda g=gen(47): [(torch.randn(1, 3, 96, 96, generator=g),)],
+        model=True,
+    )
+    P["pointwise_chain"] = Program(
+        PointwiseChain,
+        lambda g=gen(26): [
+            (torch.randn(1, 8, generator=g), torch.rand(1, 8, generator=g) * 0.9, torch.randn(1, 8, generator=g))
+        ],
         model=True,
     )
     P["unet"] = Program(UNet, lambda g=gen(48): [(torch.randn(1, 3, 64, 64, generator=g),)], model=True)

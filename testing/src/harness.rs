@@ -271,13 +271,20 @@ pub enum Arg {
     Int(i64),
     Ints(Vec<i64>),
     Floats(Vec<f64>),
-    /// An out before the call's own (which is last): the first outs of a multi-out op
-    /// (`max_pool2d_with_indices`'s values before its indices), guarded and compared as it is.
+    /// `Tensor[]`.
+    Ts(Vec<OwnedTensor>),
+    /// `Tensor?[]`.
+    OptTs(Vec<Option<OwnedTensor>>),
+    /// One more tensor out, pushed at its place among the arguments (the norms' `out0`,
+    /// `out1` before the call's own out, which comes last).
     Out(OutSpec),
+    /// A `Tensor(a!)[]` out, last: one out per spec (the call's own out fields unused).
+    Outs(Vec<OutSpec>),
     None,
 }
 
-/// An out's dtype, sizes and dim order (dynamic with spare capacity as the call's).
+/// An out besides the call's own, or one out of a list out: dtype, sizes, dim order (dynamic
+/// with spare capacity as the call's).
 #[derive(Clone, Debug)]
 pub struct OutSpec {
     pub dtype: ScalarType,
@@ -308,9 +315,13 @@ pub enum Tol {
 }
 
 /// What the driver knows about an op: how to make its calls and how to compare them.
+/// Makes one call of a kernel: `(rng, layout class, two dtypes, seed)`, or `None` where the
+/// combination does not apply.
+pub type MakeCall = fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>;
+
 pub struct Gen {
     pub tol: Tol,
-    pub make: fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>,
+    pub make: MakeCall,
     /// Whether the kernel is pointwise: it is tried on every layout class (else on contiguous
     /// calls only).
     pub pointwise: bool,
@@ -750,6 +761,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
             .or_else(|| crate::harness_conv::generator(name))
+            .or_else(|| crate::harness_norm::generator(name))
+            .or_else(|| crate::harness_movement::generator(name))
             .or_else(|| crate::harness_pool::generator(name)),
     }
 }
@@ -768,7 +781,8 @@ pub struct Outcome {
     pub ints: Vec<i64>,
     /// The first byte past the out's elements that the call changed, if any.
     pub wrote_past: Option<usize>,
-    /// The outs given as [`Arg::Out`], in order.
+    /// The call's other outs: the `Arg::Out`s in argument order, then the rest of a list out
+    /// (`Arg::Outs`).
     pub rest: Vec<Outcome>,
 }
 
@@ -779,26 +793,36 @@ pub fn run(
     invoke: Invoke,
 ) -> Result<Outcome, etk_core::Error> {
     // room past each out, filled with a pattern that must survive the call.
-    let owned = |dtype, sizes: &[usize], order: &[usize]| {
-        let numel: usize = sizes.iter().product();
-        let t = OwnedTensor::with_capacity(dtype, sizes, order, numel.max(4096) + 64).unwrap();
+    let new_out = |o: &OutSpec| {
+        let numel: usize = o.sizes.iter().product();
+        let t =
+            OwnedTensor::with_capacity(o.dtype, &o.sizes, &o.order, numel.max(4096) + 64).unwrap();
         if call.dynamic { t.dynamic() } else { t }
     };
-    let mut out = owned(call.out_dtype, &call.out_sizes, &call.out_order);
+    let listed = matches!(call.args.last(), Some(Arg::Outs(_)));
+    let specs = match call.args.last() {
+        Some(Arg::Outs(specs)) => specs.clone(),
+        _ => vec![OutSpec {
+            dtype: call.out_dtype,
+            sizes: call.out_sizes.clone(),
+            order: call.out_order.clone(),
+        }],
+    };
+    let mut outs: Vec<OwnedTensor> = specs.iter().map(new_out).collect();
     let mut extra: Vec<OwnedTensor> = call
         .args
         .iter()
         .filter_map(|a| match a {
-            Arg::Out(o) => Some(owned(o.dtype, &o.sizes, &o.order)),
+            Arg::Out(o) => Some(new_out(o)),
             _ => None,
         })
         .collect();
-    let mut caps = Vec::new();
-    let mut extra_views: Vec<Tensor<'_>> = extra
+    let mut extra_views = extra
         .iter_mut()
-        .map(|t| guarded(t, call.dynamic, &mut caps))
-        .collect();
-    let view = guarded(&mut out, call.dynamic, &mut caps);
+        .map(|t| guarded_view(t, call.dynamic))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let mut extra_at = Vec::new();
     let mut stack: Vec<EValue<'_>> = Vec::new();
     let opt_views: Vec<Option<Tensor<'_>>> = call
         .args
@@ -808,9 +832,23 @@ pub fn run(
             _ => None,
         })
         .collect();
-    let mut out_at = Vec::new();
-    extra_views.reverse();
-    for (a, ov) in call.args.iter().zip(&opt_views) {
+    let lists: Vec<Vec<Tensor<'_>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::Ts(l) => l.iter().map(|t| t.view()).collect(),
+            _ => vec![],
+        })
+        .collect();
+    let opt_lists: Vec<Vec<Option<Tensor<'_>>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::OptTs(l) => l.iter().map(|t| t.as_ref().map(|t| t.view())).collect(),
+            _ => vec![],
+        })
+        .collect();
+    for (i, (a, ov)) in call.args.iter().zip(&opt_views).enumerate() {
         stack.push(match a {
             Arg::T(t) => EValue::Tensor(t.view()),
             Arg::OptT(Some(_)) => EValue::Tensor(ov.as_ref().unwrap().view()),
@@ -821,35 +859,53 @@ pub fn run(
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
             Arg::Floats(l) => EValue::DoubleList(l),
+            Arg::Ts(_) => EValue::TensorList(&lists[i]),
+            Arg::OptTs(_) => EValue::OptionalTensorList(&opt_lists[i]),
             Arg::Out(_) => {
-                out_at.push(stack.len());
-                EValue::Tensor(extra_views.pop().unwrap())
+                let (view, cap) = extra_views.next().unwrap();
+                extra_at.push((stack.len(), cap));
+                EValue::Tensor(view)
             }
+            Arg::Outs(_) => continue,
         });
     }
-    stack.push(EValue::Tensor(view));
+    let (mut views, caps): (Vec<Tensor<'_>>, Vec<usize>) = outs
+        .iter_mut()
+        .map(|o| guarded_view(o, call.dynamic))
+        .unzip();
     let threads_impl = ScopedThreads(threads);
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
+    if listed {
+        stack.push(EValue::TensorListMut(&mut views));
+    } else {
+        stack.push(EValue::Tensor(views.pop().unwrap()));
+    }
     invoke(kernel, &mut ctx, &mut stack)?;
-    let read = |at: usize, cap: usize| match &stack[at] {
-        EValue::Tensor(o) => outcome(o, cap),
+    // The call's own out (or the list's first), then the `Arg::Out`s in argument order, then
+    // the rest of a list out.
+    let mut all: Vec<Outcome> = match stack.last() {
+        Some(EValue::TensorListMut(l)) => {
+            l.iter().zip(&caps).map(|(o, &c)| outcome(o, c)).collect()
+        }
+        Some(EValue::Tensor(o)) => vec![outcome(o, caps[0])],
         _ => unreachable!(),
     };
-    let (last_cap, extra_caps) = caps.split_last().unwrap();
-    let mut first = read(stack.len() - 1, *last_cap);
-    first.rest = out_at
-        .iter()
-        .zip(extra_caps)
-        .map(|(&at, &cap)| read(at, cap))
-        .collect();
-    Ok(first)
+    let extra_outcomes = extra_at.iter().map(|&(i, cap)| match &stack[i] {
+        EValue::Tensor(o) => outcome(o, cap),
+        _ => unreachable!(),
+    });
+    let first = all.remove(0);
+    Ok(Outcome {
+        rest: extra_outcomes.chain(all).collect(),
+        ..first
+    })
 }
 
-/// A view of `t` with its whole buffer filled with [`GUARD`] bytes (their count pushed to
-/// `caps`), resized to a wrong shape when `dynamic`.
-fn guarded<'a>(t: &'a mut OwnedTensor, dynamic: bool, caps: &mut Vec<usize>) -> Tensor<'a> {
+/// A view of `t` with its whole buffer filled with [`GUARD`] (and, for a dynamic out, a wrong
+/// shape the kernel must resize), and the buffer's size in bytes.
+fn guarded_view<'t>(t: &'t mut OwnedTensor, dynamic: bool) -> (Tensor<'t>, usize) {
     let mut view = t.view_mut().unwrap();
     let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
     // SAFETY: the view covers `cap` bytes of the owned buffer.
@@ -858,8 +914,7 @@ fn guarded<'a>(t: &'a mut OwnedTensor, dynamic: bool, caps: &mut Vec<usize>) -> 
         // start from a wrong shape that the kernel must resize.
         let _ = view.resize("test", "out", &[1]);
     }
-    caps.push(cap);
-    view
+    (view, cap)
 }
 
 /// What a call left in one out whose buffer holds `cap` bytes.
@@ -908,7 +963,7 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
         ));
     }
     for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
-        compare(tol, g, w).map_err(|e| format!("out {k}: {e}"))?;
+        compare(tol, g, w).map_err(|e| format!("out {}: {e}", k + 1))?;
     }
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
@@ -970,8 +1025,32 @@ pub fn describe(call: &Call) -> String {
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
+            Arg::Out(o) => format!("out {}{:?}/{:?}", o.dtype, o.sizes, o.order),
             Arg::Floats(l) => format!("{l:?}"),
-            Arg::Out(o) => format!("out {o:?}"),
+            Arg::Ts(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| {
+                        let v = t.view();
+                        format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::OptTs(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| match t {
+                        Some(t) => {
+                            let v = t.view();
+                            format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                        }
+                        None => "None".into(),
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::Outs(l) => format!("outs {l:?}"),
             _ => "None".into(),
         })
         .collect();
@@ -1022,7 +1101,7 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<()
     let want = run(portable_kernel(entry.name), call, 1, direct);
     let verdict = match (&got, &want) {
         (Ok(g2), _) if wrote_past(g2).is_some() => Err(format!(
-            "wrote outside an out: byte {} past its elements changed",
+            "wrote outside the out: byte {} past its elements changed",
             wrote_past(g2).unwrap_or(0)
         )),
         (Ok(g2), Ok(w)) => compare(g.tol, g2, w),
@@ -1040,7 +1119,7 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<()
     })
 }
 
-/// The first byte past any out's elements that a call changed.
+/// The first byte written past an out's elements, in any out of the call.
 fn wrote_past(o: &Outcome) -> Option<usize> {
     o.wrote_past.or_else(|| o.rest.iter().find_map(wrote_past))
 }

@@ -117,6 +117,92 @@ pub unsafe fn gemm_batched_raw(
     c: MatMut<'_>,
     epi: &Epilogue<'_>,
 ) -> Result<()> {
+    // SAFETY: forwarded.
+    unsafe { gemm_inner(ctx, isa, batch, strides, a, b, None, c, epi) }
+}
+
+/// `c = act(alpha * a @ b + beta * D + bias)` as [`gemm`], with `b` already packed by
+/// [`PackedB::new`] (from this `b`: the caller vouches that its contents did not change).
+/// The result is [`gemm`]'s bit for bit: the packed panels are the ones `gemm` packs on each
+/// call, read by the same micro-kernels in the same order. A `packed` made for another ISA
+/// level, or another shape, is not used.
+pub fn gemm_prepacked(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    packed: &PackedB,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
+    let packed = usable.then_some(packed);
+    // SAFETY: one matrix: the checked views are all that is read or written.
+    unsafe { gemm_inner(ctx, isa, 1, BatchStrides::default(), a, b, packed, c, epi) }
+}
+
+/// A B operand (`K x N`) packed once into the panels the micro-kernels of one ISA level read,
+/// for every k block and every column: what each call of [`gemm`] would pack into scratch.
+pub struct PackedB {
+    /// The level the panels were packed for: another level's micro-kernels read other panels.
+    isa: Isa,
+    k: usize,
+    n: usize,
+    /// `N` rounded up to whole panels.
+    n_pad: usize,
+    /// k block `pc` (every `kc` rows) at `pc * n_pad`, its panel `p` at `p * nr * kc` within.
+    data: Vec<f32>,
+}
+
+impl PackedB {
+    /// Packs `b` for `isa` (clamped to what the CPU has).
+    pub fn new(isa: Isa, b: MatRef<'_>) -> PackedB {
+        let imp = Impl::get(isa);
+        let (k, n) = (b.rows, b.cols);
+        let n_pad = n.next_multiple_of(imp.nr);
+        let mut data = vec![0f32; k * n_pad];
+        let b = b.ptr();
+        for pc in (0..k).step_by(imp.kc.max(1)) {
+            let kc = imp.kc.min(k - pc);
+            let blk = MatPtr {
+                ptr: b.at(pc, 0),
+                ..b
+            };
+            // SAFETY: the view addresses `k x n` readable elements; block `pc` needs
+            // `kc * n_pad` floats at `pc * n_pad`, inside `data`.
+            unsafe { (imp.pack_b)(data.as_mut_ptr().add(pc * n_pad), blk, kc, n, imp.nr) };
+        }
+        PackedB {
+            isa,
+            k,
+            n,
+            n_pad,
+            data,
+        }
+    }
+
+    /// Bytes the panels hold.
+    pub fn bytes(&self) -> usize {
+        self.data.len() * 4
+    }
+}
+
+/// [`gemm_batched_raw`], with `b` prepacked (only for one matrix).
+///
+/// # Safety
+/// As [`gemm_batched_raw`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn gemm_inner(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    batch: usize,
+    strides: BatchStrides,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    packed: Option<&PackedB>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
     let (m, n, k) = (a.rows, b.cols, a.cols);
     if b.rows != k {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "b")
@@ -182,6 +268,11 @@ pub unsafe fn gemm_batched_raw(
         bias_kind,
         bias,
         act,
+        packed_b: match packed {
+            Some(pk) if batch <= 1 => pk.data.as_ptr(),
+            _ => core::ptr::null(),
+        },
+        packed_ld: packed.map_or(0, |pk| pk.n_pad),
     };
     // SAFETY: the views are valid (checked or vouched for by the caller).
     unsafe { run(ctx, isa, p) }
@@ -250,6 +341,9 @@ struct Problem {
     bias_kind: BiasKind,
     bias: MatPtr,
     act: Act,
+    /// B packed for all k blocks and columns ([`PackedB`]), or null; `packed_ld` its `n_pad`.
+    packed_b: *const f32,
+    packed_ld: usize,
 }
 
 impl Problem {
@@ -278,6 +372,8 @@ impl Problem {
                 BiasKind::None => BiasKind::None,
             },
             bias: t(self.bias),
+            // the packed operand was B's, now A's: it is not used.
+            packed_b: core::ptr::null(),
             ..self
         }
     }
@@ -391,10 +487,16 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         return Ok(());
     }
     let imp = &Impl::get(isa);
-    let threads = ctx.parallel.num_threads().max(1);
     let parallel = ctx.parallel;
-    let flops = p.m * p.n * p.k * p.batch;
-    let n_tasks = if flops < 1 << 17 { 1 } else { threads };
+    let (m, n, k, b) = (p.m, p.n, p.k, p.batch);
+    let n_tasks = ctx.tasks_for(etk_core::Work {
+        flops: 2usize
+            .saturating_mul(m)
+            .saturating_mul(n)
+            .saturating_mul(k)
+            .saturating_mul(b),
+        bytes: (m * k + k * n + m * n).saturating_mul(4).saturating_mul(b),
+    });
     if p.m <= GEMV_MAX_M && p.b.rs == 1 && p.b.cs != 1 {
         // SAFETY: forwarded from the caller.
         return unsafe { run_gemv(ctx, imp, &p, n_tasks) };
@@ -404,15 +506,20 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         // A small Half / BFloat16 operand that f32 would read in place is widened into
         // scratch in the same layout first: one bulk conversion costs less than packing it
         // block by block (interleaved medians, 64^3 bf16 13.5 -> 10.8 us, 128^3 78 -> 71).
+        let packed = !p.packed_b.is_null();
         if p.batch == 1 {
             if let Some(a) = widened(scratch, isa, p.a, p.m, p.k, |a| direct_a(&p, a)) {
                 p.a = a;
             }
-            if let Some(b) = widened(scratch, isa, p.b, p.k, p.n, |b| direct_b(&p, imp, b)) {
+            if !packed
+                && let Some(b) = widened(scratch, isa, p.b, p.k, p.n, |b| direct_b(&p, imp, b))
+            {
                 p.b = b;
             }
         }
-        let (direct_a, direct_b) = (direct_a(&p, p.a), direct_b(&p, imp, p.b));
+        // A prepacked B is read from its panels (the values packing gives, read in the same
+        // order as B in place: the same sums).
+        let (direct_a, direct_b) = (direct_a(&p, p.a), !packed && direct_b(&p, imp, p.b));
         let plan = |n_tasks: usize,
                     full: bool|
          -> Option<(Blocks, [Task; MAX_TASKS], usize, [Bufs; MAX_TASKS])> {
@@ -465,7 +572,9 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
                     .alloc_for_overwrite::<f32>(OP, sizes[0])
                     .ok()?
                     .as_mut_ptr();
-                if sizes[1] > 0 {
+                // (a prepacked B needs no buffer, but counts above as packing's would: the
+                // same blocks, so the same sums, either way)
+                if sizes[1] > 0 && !packed {
                     b.b = scratch
                         .alloc_for_overwrite::<f32>(OP, sizes[1])
                         .ok()?
@@ -577,7 +686,7 @@ fn widened(
 }
 
 /// Up to this many rows, a product with a k-contiguous B takes the unpacked dot-product path.
-const GEMV_MAX_M: usize = 8;
+pub(crate) const GEMV_MAX_M: usize = 8;
 
 /// Up to this many columns (per call), f32 row-major A is not packed.
 const DIRECT_A_MAX_N: usize = 128;
@@ -826,7 +935,8 @@ unsafe fn run_task(
                             ptr: q.b.at(pc, jc),
                             ..q.b
                         };
-                        if !direct_b {
+                        let packed = !q.packed_b.is_null();
+                        if !direct_b && !packed {
                             (imp.pack_b)(bufs.b, b_blk, kc, nc, nr);
                         }
                         for (qi, ir) in (0..mc).step_by(mr).enumerate() {
@@ -843,6 +953,10 @@ unsafe fn run_task(
                                 let kern = (imp.pick)(!row_major_a, h, w.div_ceil(lanes));
                                 let (b_panel, b_ld) = if direct_b {
                                     (b_blk.at(0, jr) as *const f32, q.b.rs as usize)
+                                } else if packed {
+                                    let panel = (jc + jr) / nr;
+                                    let at = pc * q.packed_ld + panel * nr * kc;
+                                    (q.packed_b.add(at), nr)
                                 } else {
                                     (bufs.b.add(pj * nr * kc) as *const f32, nr)
                                 };

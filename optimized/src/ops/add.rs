@@ -8,7 +8,7 @@
 
 use crate::pointwise::Operand;
 use crate::pointwise::entry::{
-    alpha_ok, axpy, axpy_scalar, finish, prologue_scalar, prologue_tensor,
+    alpha_ok, axpy, axpy_scalar, finish, prologue_scalar, prologue_tensor, same_shape_axpy,
 };
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 use etk_portable::ops::add as portable;
@@ -23,6 +23,9 @@ pub fn add_out(
     alpha: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    if same_shape_axpy(OP, &alpha, self_, other, out).is_some() {
+        return Ok(());
+    }
     let pro = prologue_tensor(OP, self_, other, out, |c| alpha_ok(c, &alpha));
     let (a, b) = (Operand::Tensor(self_), Operand::Tensor(other));
     match finish(pro, |common| axpy(ctx, OP, common, &alpha, a, b, out)) {

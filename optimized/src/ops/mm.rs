@@ -5,8 +5,12 @@
 //! portable kernel. The checks are portable's (`etk_portable::ops::mm::check_mm`), so errors
 //! are the same. Any dim order of the operands and the out (strides go to the packing).
 
-use crate::gemm::{self, Dt, Epilogue, MatMut, MatRef};
-use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+use crate::gemm::{self, Dt, Epilogue, MatMut, MatRef, PackedB};
+use etk_core::prepare::Known;
+use etk_core::registry::{check_arity, check_no_alias};
+use etk_core::{
+    EValue, FromEValue, KernelContext, PreparedKernel, Result, ScalarType, Tensor, boxed_kernel,
+};
 use etk_portable::ops::mm as portable;
 
 pub const OP: &str = portable::OP;
@@ -16,6 +20,17 @@ pub fn mm_out(
     self_: &Tensor<'_>,
     mat2: &Tensor<'_>,
     out: &mut Tensor<'_>,
+) -> Result<()> {
+    mm_out_with(ctx, self_, mat2, out, None)
+}
+
+/// `mm`, reading `mat2` from `packed` when it was packed from it.
+fn mm_out_with(
+    ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    mat2: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+    packed: Option<&Packed>,
 ) -> Result<()> {
     let Some(dt) = Dt::of(self_.dtype()) else {
         return portable::mm_out(ctx, self_, mat2, out);
@@ -27,11 +42,105 @@ pub fn mm_out(
         let a = mat_ref(self_, dt, 0, 1);
         let b = mat_ref(mat2, dt, 0, 1);
         let c = mat_mut(OP, out, dt, 0, 1)?;
-        gemm::gemm(ctx, gemm::isa(), a, b, c, &Epilogue::default())
+        gemm_maybe_packed(ctx, a, b, Packed::of(packed, mat2), c, &Epilogue::default())
     }
 }
 
 boxed_kernel!(pub fn mm_out_boxed = OP => mm_out(self_: &Tensor, mat2: &Tensor) -> (out));
+
+/// [`gemm::gemm`], or [`gemm::gemm_prepacked`] with `packed` (the same results).
+pub(crate) fn gemm_maybe_packed(
+    ctx: &mut KernelContext<'_>,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    packed: Option<&PackedB>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    match packed {
+        Some(p) => gemm::gemm_prepacked(ctx, gemm::isa(), a, b, p, c, epi),
+        None => gemm::gemm(ctx, gemm::isa(), a, b, c, epi),
+    }
+}
+
+/// A constant B operand packed when the runtime prepares a call, with what it was packed from:
+/// a call on any other tensor (the runtime rebinds nothing it called constant, but a prepared
+/// kernel checks) packs as usual.
+pub(crate) struct Packed {
+    b: PackedB,
+    from: (*const u8, ScalarType, [usize; 2], [usize; 2]),
+}
+
+// SAFETY: the pointer is only compared, never read.
+unsafe impl Send for Packed {}
+
+impl Packed {
+    /// The 2-D `b` (the GEMM's B, `[K, N]`) packed for the current ISA level, unless the
+    /// GEMM would not pack it: `m` rows or fewer (`m` known at prepare) against a B contiguous
+    /// along K take the unpacked matrix-vector path.
+    pub(crate) fn new(b: &Tensor<'_>, m: Option<usize>) -> Option<Packed> {
+        let dt = Dt::of(b.dtype())?;
+        if b.dim() != 2 {
+            return None;
+        }
+        let (rs, cs) = (b.strides()[0], b.strides()[1]);
+        if m.is_some_and(|m| m <= gemm::GEMV_MAX_M) && rs == 1 && cs != 1 {
+            return None;
+        }
+        // SAFETY: a valid 2-D view, read-only here.
+        let view = unsafe { mat_ref(b, dt, 0, 1) };
+        Some(Packed {
+            b: PackedB::new(gemm::isa(), view),
+            from: key(b),
+        })
+    }
+
+    /// `packed`'s panels if they were packed from `b`.
+    pub(crate) fn of<'p>(packed: Option<&'p Packed>, b: &Tensor<'_>) -> Option<&'p PackedB> {
+        packed.filter(|p| p.from == key(b)).map(|p| &p.b)
+    }
+}
+
+fn key(b: &Tensor<'_>) -> (*const u8, ScalarType, [usize; 2], [usize; 2]) {
+    let two = |s: &[usize]| {
+        [
+            s.first().copied().unwrap_or(0),
+            s.get(1).copied().unwrap_or(0),
+        ]
+    };
+    (b.as_ptr(), b.dtype(), two(b.sizes()), two(b.strides()))
+}
+
+/// The rows of a constant-shaped first operand, when the runtime knows them at prepare.
+pub(crate) fn known_rows(t: &EValue<'_>, known: Known) -> Option<usize> {
+    match t {
+        EValue::Tensor(t) if known != Known::Dynamic && t.dim() == 2 => Some(t.size(0)),
+        _ => None,
+    }
+}
+
+/// `mm` with a constant `mat2` packed at prepare.
+struct PreparedMm(Packed);
+
+impl PreparedKernel for PreparedMm {
+    fn run(&mut self, ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> Result<()> {
+        check_arity(OP, args, 3)?;
+        let (ins, outs) = args.split_at_mut(2);
+        check_no_alias(OP, ins, outs)?;
+        let self_: &Tensor<'_> = FromEValue::from_evalue(&ins[0], OP, "self")?;
+        let mat2: &Tensor<'_> = FromEValue::from_evalue(&ins[1], OP, "mat2")?;
+        let out = etk_core::evalue::out_tensor(&mut outs[0], OP, "out")?;
+        mm_out_with(ctx, self_, mat2, out, Some(&self.0))
+    }
+}
+
+/// The prepare step of `mm.out` (`etk_core::prepare`): a constant `mat2` packed once.
+pub fn prepare_mm(args: &[EValue<'_>], known: &[Known]) -> Result<Option<Box<dyn PreparedKernel>>> {
+    let ([a, EValue::Tensor(mat2), _], [ka, Known::Constant, _]) = (args, known) else {
+        return Ok(None);
+    };
+    Ok(Packed::new(mat2, known_rows(a, *ka)).map(|p| Box::new(PreparedMm(p)) as _))
+}
 
 /// The matrix of `t` with rows along dim `row` and columns along dim `col`.
 ///

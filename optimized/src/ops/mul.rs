@@ -8,7 +8,8 @@
 use crate::pointwise::Operand;
 use crate::pointwise::bodies::{IMul, Mul};
 use crate::pointwise::entry::{
-    arith, finish, prologue_scalar, prologue_tensor, scalar_path_operand, scalar_value,
+    arith, finish, prologue_scalar, prologue_tensor, same_shape_f32, scalar_path_operand,
+    scalar_value,
 };
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 use etk_portable::ops::mul as portable;
@@ -22,6 +23,9 @@ pub fn mul_out(
     other: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    if same_shape_f32(Mul, self_, other, out).is_some() {
+        return Ok(());
+    }
     let pro = prologue_tensor(OP, self_, other, out, |_| true);
     let a = Operand::Tensor(self_);
     let done = finish(pro, |common| {

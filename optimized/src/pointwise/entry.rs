@@ -14,6 +14,7 @@ use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor};
 use etk_portable::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
 use etk_portable::util::scalar::{int_range, scalar_to_checked};
+use etk_simd::{Kernel, Simd, dispatch};
 
 /// The dtypes the arithmetic frames compute in: Float, Half, BFloat16 and the integer dtypes.
 pub fn is_fast(t: ScalarType) -> bool {
@@ -66,6 +67,110 @@ pub fn axpy(
             -1 => binary_int(ctx, ISub, a, b, out),
             c => binary_int(ctx, IAddScaled(c), a, b, out),
         }
+    }
+}
+
+/// The most elements [`same_shape_f32`] takes: its point is the fixed cost of small calls; above
+/// this the frame's walk costs nothing in comparison, and it decides streaming and threads.
+const FLAT_MAX: usize = 1 << 14;
+
+/// `out = op(a, b)` as one flat loop when `a`, `b` and the out are Float tensors of one shape
+/// and one dim order (then all three are dense in the same memory order) and the out is
+/// writable; `None`, having done nothing, otherwise. On a few elements the general path's fixed
+/// cost (promotion, broadcasting, planning the walk) is nearly all of a call, and models call
+/// pointwise ops on tiny tensors by the thousand. The lane body is the frame's, so the results
+/// are the frame's bit for bit, and every check the general path makes holds already: the
+/// common dtype is Float, the out has it and the broadcast shape.
+pub fn same_shape_f32<Op: BinaryOp>(
+    op: Op,
+    a: &Tensor<'_>,
+    b: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Option<()> {
+    let n = out.numel();
+    let f32s = |t: &Tensor<'_>| t.dtype() == ScalarType::Float;
+    if n > FLAT_MAX || !f32s(a) || !f32s(b) || !f32s(out) {
+        return None;
+    }
+    let same =
+        |x: &[usize], y: &[usize]| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p == q);
+    if !same(a.sizes(), out.sizes())
+        || !same(b.sizes(), out.sizes())
+        || !same(a.dim_order(), out.dim_order())
+        || !same(b.dim_order(), out.dim_order())
+    {
+        return None;
+    }
+    let o = out.as_mut_ptr("", "out").ok()?;
+    dispatch(
+        etk_simd::level(),
+        Flat {
+            op,
+            a: a.as_ptr() as *const f32,
+            b: b.as_ptr() as *const f32,
+            out: o as *mut f32,
+            n,
+        },
+    );
+    Some(())
+}
+
+/// `out[i] = op(a[i], b[i])` for `i < n`.
+#[derive(Clone, Copy)]
+struct Flat<Op> {
+    op: Op,
+    a: *const f32,
+    b: *const f32,
+    out: *mut f32,
+    n: usize,
+}
+
+impl<Op: BinaryOp> Kernel for Flat<Op> {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let (l, n) = (S::LANES, self.n);
+        let mut i = 0;
+        // SAFETY: `a`, `b` and `out` hold `n` floats (dense views of `n` elements); the out
+        // does not overlap the inputs (the caller's promise, as for every kernel).
+        unsafe {
+            while i + l <= n {
+                let (x, y) = (s.load(self.a.add(i)), s.load(self.b.add(i)));
+                s.store(self.out.add(i), self.op.apply(s, x, y));
+                i += l;
+            }
+            if i < n {
+                let r = n - i;
+                let (x, y) = (s.load_n(self.a.add(i), r), s.load_n(self.b.add(i), r));
+                s.store_n(self.out.add(i), r, self.op.apply(s, x, y));
+            }
+        }
+    }
+}
+
+/// [`axpy`] through [`same_shape_f32`]: `a + c * b` with `c` converted as `axpy` converts it.
+pub fn same_shape_axpy(
+    op: &'static str,
+    c: &Scalar,
+    a: &Tensor<'_>,
+    b: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Option<()> {
+    use super::bodies::{Add, AddScaled, Sub};
+    if c.is_bool() || a.dtype() != ScalarType::Float {
+        return None;
+    }
+    // alpha = 1, the default, without the conversion's range checks.
+    if *c == Scalar::Int(1) {
+        return same_shape_f32(Add, a, b, out);
+    }
+    let c = scalar_to_checked::<f32>(op, "alpha", c, ScalarType::Float).ok()?;
+    if c == 1.0 {
+        same_shape_f32(Add, a, b, out)
+    } else if c == -1.0 {
+        same_shape_f32(Sub, a, b, out)
+    } else {
+        same_shape_f32(AddScaled(c), a, b, out)
     }
 }
 
@@ -253,7 +358,7 @@ pub fn compare_tensors<Op: CompareOp + IntCompare>(
 
 /// A comparison of a tensor with a Scalar (a wrapped number, cast to the common dtype) into a
 /// Bool out. An integer tensor against a floating Scalar compares in Float; the frame answers
-/// that with the one integer comparison that agrees on every value (see [`int_form`]).
+/// that with the one integer comparison that agrees on every value (see `int_form`).
 pub fn compare_scalar<const C: u8>(
     ctx: &KernelContext<'_>,
     op: &'static str,

@@ -22,8 +22,9 @@
 //!    and used as a value. Integers (Byte, Char, Short, Int, Long) compute natively, wrapping,
 //!    which equals portable's i64-then-truncate; `where` selects raw element bits (any dtype);
 //!    `_to_copy` casts between the f32 family and integers / Bool as `static_cast` does.
-//! 3. **Threads**: above [`walk::PAR_MIN`] elements (weighted by the op's cost) the out is cut
-//!    into contiguous, cache-line-aligned blocks run through `ctx.parallel`. When a lane-wise
+//! 3. **Threads**: when `KernelContext::tasks_for` finds the call long enough (elements
+//!    weighted by the op's cost, and the bytes streamed), the out is cut into contiguous,
+//!    cache-line-aligned blocks run through `ctx.parallel`. When a lane-wise
 //!    f32 call's operands together outgrow the last-level cache
 //!    (`etk_simd::last_level_cache_bytes`), its out is written with streaming stores, aligned
 //!    after one partial vector per run, and each task ends with a fence.

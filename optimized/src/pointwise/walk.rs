@@ -25,11 +25,6 @@ use etk_core::{KernelContext, Tensor};
 /// The out and up to three inputs.
 pub const MAX_OPERANDS: usize = etk_core::iter::MAX_OPERANDS;
 
-/// Work (elements times the op's cost, 1 for an add) below which a call runs on the calling
-/// thread: 256K adds take ~25 µs on one core, well above the cost of waking other threads;
-/// a transcendental (cost 8) splits from 32K elements.
-pub const PAR_MIN: usize = 1 << 18;
-
 /// A walk over the out in memory order with the inputs broadcast alongside, whose innermost
 /// dim is a run for the out and a run or a repeated value for every input: core's [`Plan`]
 /// (which portable's kernels walk too), accepted only in that shape.
@@ -97,21 +92,24 @@ impl Walk {
 }
 
 /// Splits `numel` elements into contiguous blocks over the context's threads and calls
-/// `task(start, end)` for each (on the calling thread when the work is small). `cost` weighs an
-/// element against a memory-bound add (transcendentals are worth splitting sooner).
+/// `task(start, end)` for each: as many blocks as `KernelContext::tasks_for` finds worth it
+/// (one, on the calling thread, when the work is small). `cost` weighs an element against a
+/// memory-bound add (transcendentals are worth splitting sooner).
 pub fn split(
     ctx: &KernelContext<'_>,
     numel: usize,
     cost: usize,
     task: &(dyn Fn(usize, usize) + Sync),
 ) {
-    let threads = ctx.parallel.num_threads().max(1);
-    let work = numel.saturating_mul(cost.max(1));
-    if threads == 1 || work < PAR_MIN {
+    // an element of an add reads two f32 and writes one.
+    let n_tasks = ctx.tasks_for(etk_core::Work {
+        flops: numel.saturating_mul(cost.max(1)),
+        bytes: numel.saturating_mul(12),
+    });
+    if n_tasks == 1 {
         task(0, numel);
         return;
     }
-    let n_tasks = threads.min(work / (PAR_MIN / 2)).max(1);
     // blocks of whole cache lines (64 elements covers 64 bytes for every element size).
     let block = numel.div_ceil(n_tasks).div_ceil(64) * 64;
     let n_tasks = numel.div_ceil(block);

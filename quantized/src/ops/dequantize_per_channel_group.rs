@@ -4,8 +4,9 @@
 //!
 //! Group-wise dequantization of a 2-D tensor (torch's reference functional schema plus an
 //! out): every `group_size` consecutive elements of a row share `scales[g]` and
-//! `zero_points[g]`, `g` counting groups in row-major order; `out = ((input - zero_points[g])
-//! * scales[g]).to(output_dtype)` with the dtypes of torch's tensor ops. As in torch,
+//! `zero_points[g]`, `g` counting groups in row-major order;
+//! `out = ((input - zero_points[g]) * scales[g]).to(output_dtype)` with the dtypes of torch's
+//! tensor ops. As in torch,
 //! `group_size` must exceed 1 and divide the row length (a group size past the row with one
 //! scale per row means the whole row), and `quant_min`, `quant_max` and `dtype` are not used.
 

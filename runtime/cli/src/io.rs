@@ -48,18 +48,18 @@ impl Inputs {
 }
 
 /// Values in logical order: floating ones as f64, integer and bool ones as i64 (exact).
-enum Values {
+pub enum Values {
     Float(Vec<f64>),
     Int(Vec<i64>),
 }
 
-struct Expected {
-    dtype: ScalarType,
-    shape: Vec<usize>,
-    values: Values,
+pub struct Expected {
+    pub dtype: ScalarType,
+    pub shape: Vec<usize>,
+    pub values: Values,
 }
 
-fn decode(name: &str, v: &safetensors::tensor::TensorView<'_>) -> Result<Expected, String> {
+pub fn decode(name: &str, v: &safetensors::tensor::TensorView<'_>) -> Result<Expected, String> {
     let d = v.data();
     let chunks = |n: usize| d.chunks_exact(n);
     let (dtype, values) = match v.dtype() {
@@ -159,7 +159,7 @@ fn logical_i64(t: &Tensor<'_>) -> Vec<i64> {
         .collect()
 }
 
-fn set_input(
+pub fn set_input(
     method: &mut Method<'_>,
     i: usize,
     e: &Expected,

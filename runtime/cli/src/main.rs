@@ -1,6 +1,8 @@
 //! etk-run: runs an ExecuTorch program (`.pte`) on etk's kernels.
 //!
-//! Without `--io`, the inputs are generated and the outputs' shapes and first values printed.
+//! Without `--io`, the inputs are read from `--input K=FILE` files (`.npy`, or safetensors) or
+//! generated (floats in [-1, 1), integers all ones as ExecuTorch's runner fills them, bools
+//! alternating), and the outputs' shapes and first values printed.
 //! With `--io`, the test vectors (`../shared/models/FORMAT.md`) are the inputs and every output
 //! is compared with the expected one; a mismatch exits with status 1, operators missing from
 //! the library with status 2 (the message lists them, so scripts can skip such models until
@@ -10,21 +12,26 @@
 //! `--iters` times the method (min / median / p90), `--profile` adds a table per operator,
 //! `--ops` lists the operators the program needs and the library that serves each.
 
+mod input;
 mod io;
 
-use etk::{KernelContext, KernelEntry, OwnedTensor, Registry, Serial};
-use etk_runtime::{BundledProgram, Method, Options, Profile, Program, ValueKind};
+use etk::{KernelContext, KernelEntry, Registry, Serial};
+use etk_runtime::{BundledProgram, Method, Options, Profile, Program};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib portable|optimized|default]
-               [--profile] [--method NAME] [--threads N]
+usage: etk-run MODEL.pte|MODEL.bpte [--io FILE | --input K=FILE...] [--iters N] [--warmup N]
+               [--lib portable|optimized|default]
+               [--profile] [--method NAME] [--threads N] [--no-fold] [--no-prepack] [--no-fuse]
        etk-run --io FILE.bpte [...]
        etk-run --ops MODEL.pte [--lib ...] [--method NAME]
 
   --io FILE     test vectors (NAME.io.safetensors) or a bundled program (NAME.bpte, whose test
                 cases for the method are run): check every output, exit 1 on a mismatch
+  --input K=FILE  input K (0-based) from FILE: a .npy array, or a safetensors file with one
+                tensor or one named input_K; inputs not given are generated (floats in
+                [-1, 1), integers 1, bools alternating)
   --iters N     time N calls after the check (min / median / p90), the inputs set again
                 before each call, untimed
   --warmup N    untimed calls before timing (default 3 when --iters is given)
@@ -34,6 +41,9 @@ usage: etk-run MODEL.pte|MODEL.bpte [--io FILE] [--iters N] [--warmup N] [--lib 
   --method NAME the method to run (default: forward)
   --threads N   threads kernels may use (default 1)
   --ops         list the operators the method calls and the library serving each
+  --no-fold     do not run calls on constants at prepare (constant folding)
+  --no-prepack  do not let libraries prepare calls (packed constant weights)
+  --no-fuse     do not let libraries run chains of calls as one
 
 exit status: 0 ok, 1 an output mismatch, 2 operators the library does not have (listed),
 3 any other error";
@@ -48,6 +58,8 @@ struct Args {
     method: String,
     ops: bool,
     threads: usize,
+    options: Options,
+    inputs: Vec<input::Given>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -61,6 +73,8 @@ fn parse_args() -> Result<Args, String> {
         method: "forward".into(),
         ops: false,
         threads: 1,
+        options: Options::default(),
+        inputs: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -71,6 +85,7 @@ fn parse_args() -> Result<Args, String> {
         };
         match arg.as_str() {
             "--io" => a.io = Some(value("--io")?),
+            "--input" => a.inputs.push(input::Given::parse(&value("--input")?)?),
             "--iters" => a.iters = number(value("--iters")?, "--iters")?,
             "--warmup" => a.warmup = Some(number(value("--warmup")?, "--warmup")?),
             "--lib" => a.lib = value("--lib")?,
@@ -78,6 +93,9 @@ fn parse_args() -> Result<Args, String> {
             "--threads" => a.threads = number(value("--threads")?, "--threads")?,
             "--profile" => a.profile = true,
             "--ops" => a.ops = true,
+            "--no-fold" => a.options.fold = false,
+            "--no-prepack" => a.options.prepack = false,
+            "--no-fuse" => a.options.fuse = false,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s if a.model.is_empty() => a.model = s.into(),
@@ -87,6 +105,9 @@ fn parse_args() -> Result<Args, String> {
     if a.model.is_empty() {
         // A bundled program carries its own model.
         a.model = a.io.clone().ok_or("no model file given")?;
+    }
+    if a.io.is_some() && !a.inputs.is_empty() {
+        return Err("--input and --io: the test vectors hold the inputs".into());
     }
     Ok(a)
 }
@@ -115,6 +136,9 @@ const OPTIMIZED_TABLES: &[&[KernelEntry]] = &[
     etk::optimized::TABLE,
 ];
 
+/// The optimized library's extensions beside its table (the last of `OPTIMIZED_TABLES`).
+const OPTIMIZED_EXTENSIONS: &[(usize, &etk::Extensions)] = &[(3, &etk::optimized::EXTENSIONS)];
+
 /// Library name and kernel table, in registry order.
 type Layers = &'static [(&'static str, &'static [KernelEntry])];
 
@@ -122,7 +146,10 @@ type Layers = &'static [(&'static str, &'static [KernelEntry])];
 fn library(name: &str) -> Result<(Registry<'static>, Layers), String> {
     match name {
         "portable" => Ok((etk::portable_registry(), PORTABLE)),
-        "optimized" => Ok((Registry::new(OPTIMIZED_TABLES), OPTIMIZED)),
+        "optimized" => Ok((
+            Registry::new(OPTIMIZED_TABLES).with_extensions(OPTIMIZED_EXTENSIONS),
+            OPTIMIZED,
+        )),
         "default" => Ok((etk::registry(), DEFAULT)),
         _ => Err(format!(
             "unknown library {name:?} (portable, optimized, default)"
@@ -185,17 +212,12 @@ fn run(args: &Args) -> Result<bool, Fail> {
         return Ok(list_ops(&program, &args.method, layers)?);
     }
     let t0 = Instant::now();
-    let mut method = Method::prepare_with(
-        &program,
-        &args.method,
-        &registry,
-        &Options::default(),
-        Vec::new(),
-    )
-    .map_err(|e| Fail {
-        missing: e.kind == etk_runtime::ErrorKind::OperatorMissing,
-        message: format!("{}: {e}", args.model),
-    })?;
+    let mut method =
+        Method::prepare_with(&program, &args.method, &registry, &args.options, Vec::new())
+            .map_err(|e| Fail {
+                missing: e.kind == etk_runtime::ErrorKind::OperatorMissing,
+                message: format!("{}: {e}", args.model),
+            })?;
     println!(
         "{}: method {:?}, {} inputs, {} outputs, {} operators, prepared in {:.2} ms (lib {})",
         args.model,
@@ -231,7 +253,7 @@ fn run(args: &Args) -> Result<bool, Fail> {
             }
         }
         None => {
-            generated_inputs(&mut method)?;
+            input::set_inputs(&mut method, &args.inputs)?;
             inputs = io::Inputs::take(&method)?;
             method.execute(&mut ctx).map_err(|e| e.to_string())?;
             print_outputs(&method);
@@ -248,7 +270,12 @@ fn run(args: &Args) -> Result<bool, Fail> {
         )?;
     }
     if let Some(p) = method.profile() {
-        print_profile(p, method.operator_names());
+        print_profile(p, method.labels());
+        let f = method.folded();
+        println!(
+            "constant folding: {} instructions run at prepare, their results {} bytes",
+            f.instructions, f.bytes
+        );
     }
     Ok(ok)
 }
@@ -276,46 +303,6 @@ fn list_ops(
         if all { "all served" } else { "some missing" }
     );
     Ok(all)
-}
-
-/// Deterministic inputs at the program's shapes: floats in [-1, 1), small integers, alternating
-/// bools.
-fn generated_inputs(method: &mut Method<'_>) -> Result<(), String> {
-    for i in 0..method.num_inputs() {
-        if method.input_kind(i) != Some(ValueKind::Tensor) {
-            continue;
-        }
-        let t = method.input(i).map_err(|e| e.to_string())?;
-        let (dtype, sizes, order) = (t.dtype(), t.sizes().to_vec(), t.dim_order().to_vec());
-        let mut o =
-            OwnedTensor::with_capacity(dtype, &sizes, &order, 0).map_err(|e| e.to_string())?;
-        let n = o.numel();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ i as u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        if dtype.is_floating_point() {
-            let v: Vec<f64> = (0..n)
-                .map(|_| (next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0)
-                .collect();
-            o.fill_logical(&v);
-        } else {
-            let v: Vec<i64> = (0..n)
-                .map(|_| (next() % 8) as i64 - if dtype == etk::ScalarType::Bool { 0 } else { 4 })
-                .collect();
-            let v: Vec<i64> = if dtype == etk::ScalarType::Bool {
-                v.iter().map(|x| x & 1).collect()
-            } else {
-                v
-            };
-            o.fill_logical(&v);
-        }
-        method.set_input(i, &o.view()).map_err(|e| e.to_string())?;
-    }
-    Ok(())
 }
 
 fn print_outputs(method: &Method<'_>) {

@@ -24,7 +24,7 @@ pub unsafe extern "C" fn etk_emu_invoke(data: *mut c_void) {
     f();
 }
 
-/// The best level the CPU running this call supports ([`level`]), caching it for the process.
+/// The best level the CPU running this call supports (`level`), caching it for the process.
 #[unsafe(no_mangle)]
 pub extern "C" fn etk_emu_detect() -> u32 {
     let _ = etk_simd::last_level_cache_bytes();

@@ -1,0 +1,22 @@
+//! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
+//! GEMMs with a constant B operand packed once, and the chains it runs as one call.
+
+use crate::ops::{addmm, mm, relu};
+use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
+
+pub static EXTENSIONS: Extensions = Extensions {
+    prepared: &[
+        PreparedEntry {
+            name: mm::OP,
+            prepare: mm::prepare_mm,
+        },
+        PreparedEntry {
+            name: addmm::OP,
+            prepare: addmm::prepare_addmm,
+        },
+    ],
+    fusions: &[FusionEntry {
+        ops: &[addmm::OP, relu::OP],
+        prepare: addmm::fuse_addmm_relu,
+    }],
+};
