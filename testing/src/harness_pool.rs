@@ -339,11 +339,27 @@ pub fn gen_grid_sampler_2d(
     let x = input(rng, dt[0], &sizes, &order(&sizes, v), false);
     let (oh, ow) = (rng.range(0, 19), rng.range(1, 37));
     let g_sizes = [sizes[0], oh, ow, 2];
-    // mostly inside [-1, 1] and a little past it, sometimes the harness's specials
-    let mut grid = tensor(rng, dt[0], &g_sizes, &contiguous(&g_sizes));
+    // contiguous, or the coordinates outermost, or rows and columns swapped
+    let g_order = match v % 9 {
+        2 => vec![0, 3, 1, 2],
+        8 => vec![0, 2, 1, 3],
+        _ => contiguous(&g_sizes),
+    };
+    // mostly inside [-1, 1] and a little past it, sometimes on a lattice of quarters (taps
+    // exactly on pixels and halfway between), sometimes the harness's specials
+    let mut grid = tensor(rng, dt[0], &g_sizes, &g_order);
     if v % 5 != 3 {
         let n = grid.numel();
-        let g: Vec<f64> = (0..n).map(|_| rng.unit() * 2.4 - 1.2).collect();
+        let lattice = v % 4 == 1;
+        let g: Vec<f64> = (0..n)
+            .map(|_| {
+                if lattice {
+                    rng.range(0, 11) as f64 / 4.0 - 1.25
+                } else {
+                    rng.unit() * 2.4 - 1.2
+                }
+            })
+            .collect();
         grid.fill_logical::<f64>(&g);
     }
     // bilinear with zeros or border padding mostly (what the optimized kernel takes)
@@ -352,6 +368,12 @@ pub fn gen_grid_sampler_2d(
         3 => (0, 2),
         4 => (1, rng.below(3) as i64),
         _ => (2, rng.below(3) as i64),
+    };
+    // now and then a mode that does not exist (rejected alike)
+    let (mode, padding) = match v % 17 {
+        16 => (3, padding),
+        15 => (mode, -1),
+        _ => (mode, padding),
     };
     let out_sizes = vec![sizes[0], sizes[1], oh, ow];
     let ko = if v % 7 == 6 { rng.below(2) } else { v };

@@ -61,6 +61,7 @@ pub mod native_layer_norm;
 // pooling and resampling (on `crate::pool`)
 pub mod _adaptive_avg_pool2d;
 pub mod avg_pool2d;
+pub mod grid_sampler_2d;
 pub mod max_pool2d_with_indices;
 pub mod upsample_bilinear2d;
 

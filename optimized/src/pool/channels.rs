@@ -75,21 +75,15 @@ impl ChannelsTask<'_> {
                 while c0 < g.c {
                     let m = (g.c - c0).min(S::LANES);
                     // SAFETY: channels `c0 .. c0 + m` at positions of the window.
-                    let load = |ih: usize, iw: usize| unsafe {
-                        let p = x.add(self.x.at(n, c0, ih, iw));
-                        match (xc == 1, m == S::LANES) {
-                            (true, true) => E::load(s, p),
-                            (true, false) => E::load_n(s, p, m),
-                            _ => E::gather(s, p, xc, m),
-                        }
-                    };
+                    let at = |ih: usize, iw: usize| unsafe { x.add(self.x.at(n, c0, ih, iw)) };
                     let (v, idx) = match self.reduce {
                         Reduce::Max => {
                             let mut best = s.splat(f32::NEG_INFINITY);
                             let mut idx = s.splat_i32((hs.a * g.w + ws.a) as i32);
                             for ih in (hs.a..hs.b).step_by(hs.step) {
                                 for iw in (ws.a..ws.b).step_by(ws.step) {
-                                    let v = load(ih, iw);
+                                    // SAFETY: as above.
+                                    let v = unsafe { load::<S, E>(s, at(ih, iw), xc, m) };
                                     let take = s.mask_or(s.gt(v, best), s.is_nan(v));
                                     best = s.select(take, v, best);
                                     let i = (ih * g.w + iw) as i32;
@@ -102,7 +96,9 @@ impl ChannelsTask<'_> {
                             let mut sum = s.zero();
                             for ih in hs.a..hs.b {
                                 for iw in ws.a..ws.b {
-                                    sum = s.add(sum, load(ih, iw));
+                                    // SAFETY: as above.
+                                    let v = unsafe { load::<S, E>(s, at(ih, iw), xc, m) };
+                                    sum = s.add(sum, v);
                                 }
                             }
                             let v = match r {
@@ -129,6 +125,22 @@ impl ChannelsTask<'_> {
                     c0 += m;
                 }
             }
+        }
+    }
+}
+
+/// `m` channels at `p`, `xc` apart (`LANES` of them fit in i32 when gathered).
+///
+/// # Safety
+/// Those elements readable.
+#[inline(always)]
+unsafe fn load<S: Simd, E: Lane>(s: S, p: *const E, xc: usize, m: usize) -> S::F32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        match (xc == 1, m == S::LANES) {
+            (true, true) => E::load(s, p),
+            (true, false) => E::load_n(s, p, m),
+            _ => E::gather(s, p, xc, m),
         }
     }
 }

@@ -17,11 +17,12 @@
 //! is enough of it ([`tasks`]).
 
 pub mod channels;
+pub mod grid;
 pub mod pooling;
 pub mod resample;
 pub mod rows;
 
-use etk_core::{KernelContext, ScalarType, Tensor, bf16, f16};
+use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
 use etk_simd::{MAX_LANES, Simd};
 
 /// An element type the pooling kernels load into f32 lanes and store from them.
@@ -42,6 +43,29 @@ pub trait Lane: Copy + Send + Sync + 'static {
     /// # Safety
     /// `n <= LANES` elements writable at `p`.
     unsafe fn store_n<S: Simd>(s: S, p: *mut Self, n: usize, v: S::F32);
+    /// `v` rounded to this type and back (each operation of portable's reduced-precision
+    /// arithmetic is).
+    #[inline(always)]
+    fn round<S: Simd>(_s: S, v: S::F32) -> S::F32 {
+        v
+    }
+    /// `p[idx[i]]` per lane.
+    ///
+    /// # Safety
+    /// Those elements readable.
+    #[inline(always)]
+    unsafe fn gather_idx<S: Simd>(s: S, p: *const Self, idx: S::I32) -> S::F32 {
+        let mut at = [0i32; MAX_LANES];
+        let mut b = [0f32; MAX_LANES];
+        // SAFETY: stack buffers of `MAX_LANES >= LANES` entries; the caller's contract.
+        unsafe {
+            s.store_i32(at.as_mut_ptr(), idx);
+            for (v, &i) in b.iter_mut().zip(&at).take(S::LANES) {
+                *v = (*p.add(i as usize)).to_f32();
+            }
+            s.load(b.as_ptr())
+        }
+    }
     /// `p[i * stride]` for `i < n` (`n <= LANES`; `n * stride` fits in `i32` when `n ==
     /// LANES`), the other lanes zero.
     ///
@@ -90,6 +114,11 @@ impl Lane for f32 {
         unsafe { s.store_n(p, n, v) }
     }
     #[inline(always)]
+    unsafe fn gather_idx<S: Simd>(s: S, p: *const f32, idx: S::I32) -> S::F32 {
+        // SAFETY: the caller's contract.
+        unsafe { s.gather(p, idx) }
+    }
+    #[inline(always)]
     unsafe fn gather<S: Simd>(s: S, p: *const f32, stride: usize, n: usize) -> S::F32 {
         if n == S::LANES {
             let mut idx = [0i32; MAX_LANES];
@@ -110,7 +139,7 @@ impl Lane for f32 {
 }
 
 macro_rules! half_lane {
-    ($t:ty, $dt:ident, $load:ident, $load_n:ident, $store:ident, $store_n:ident) => {
+    ($t:ty, $dt:ident, $round:ident, $load:ident, $load_n:ident, $store:ident, $store_n:ident) => {
         impl Lane for $t {
             const DTYPE: ScalarType = ScalarType::$dt;
             #[inline(always)]
@@ -120,6 +149,10 @@ macro_rules! half_lane {
             #[inline(always)]
             fn from_f32(v: f32) -> Self {
                 <$t>::from_f32(v)
+            }
+            #[inline(always)]
+            fn round<S: Simd>(s: S, v: S::F32) -> S::F32 {
+                s.$round(v)
             }
             #[inline(always)]
             unsafe fn load<S: Simd>(s: S, p: *const Self) -> S::F32 {
@@ -144,10 +177,19 @@ macro_rules! half_lane {
         }
     };
 }
-half_lane!(f16, Half, load_f16, load_f16_n, store_f16, store_f16_n);
+half_lane!(
+    f16,
+    Half,
+    round_f16,
+    load_f16,
+    load_f16_n,
+    store_f16,
+    store_f16_n
+);
 half_lane!(
     bf16,
     BFloat16,
+    round_bf16,
     load_bf16,
     load_bf16_n,
     store_bf16,
@@ -194,20 +236,10 @@ impl Planes {
 unsafe impl Send for Planes {}
 unsafe impl Sync for Planes {}
 
-/// Work below this many element operations (taps times lanes) stays on the calling thread:
-/// handing a task to a thread costs microseconds.
-const PAR_MIN: usize = 1 << 18;
-
-/// How many tasks to cut `units` independent units of work into, each costing about `cost`
-/// element operations: one on a serial context or for small work, at most the threads, at
-/// most `units`.
-pub fn tasks(ctx: &KernelContext<'_>, units: usize, cost: usize) -> usize {
-    let threads = ctx.parallel.num_threads().max(1);
-    let work = units.saturating_mul(cost.max(1));
-    if threads == 1 || work < PAR_MIN {
-        return 1;
-    }
-    threads.min(work / (PAR_MIN / 2)).min(units).max(1)
+/// How many tasks to cut `units` independent units of work (`work` in all) into: the
+/// context's choice for that much work ([`KernelContext::tasks_for`]), at most `units`.
+pub fn tasks(ctx: &KernelContext<'_>, units: usize, work: Work) -> usize {
+    ctx.tasks_for(work).min(units).max(1)
 }
 
 /// `[start, end)` of task `i` of `n` over `units`.

@@ -5,7 +5,7 @@ use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
 use super::rows::{Geom, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
-use etk_core::{KernelContext, ScalarType, Tensor, bf16, f16};
+use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
 use etk_portable::util::pool::Layout;
 use etk_portable::util::window::{PoolWindow, adaptive_window};
 use etk_simd::Level;
@@ -150,8 +150,9 @@ impl Plan<'_> {
         };
         let ph = Phases::new(g, fill);
         let slots = (g.k[0] - 1) * g.d[0] + 1;
-        let ring_floats = slots * ph.row_floats(g);
-        let n_tasks = tasks(ctx, g.n * g.c, g.oh * g.ow * g.k[0] * g.k[1]);
+        // the ring's rows, then a row converted to f32
+        let ring_floats = slots * ph.row_floats(g) + g.w;
+        let n_tasks = tasks(ctx, g.n * g.c, self.work());
         let par = ctx.parallel;
         ctx.scratch.scope(|sc| {
             let (Ok(col), Ok(hcount)) = (
@@ -175,11 +176,13 @@ impl Plan<'_> {
             );
             let (col, hcount) = (&*col, &*hcount);
             let task = |i: usize| {
+                let base = (rings.0 as *mut f32).wrapping_add(i * ring_floats);
                 let ring = Ring {
-                    base: (rings.0 as *mut f32).wrapping_add(i * ring_floats),
+                    base,
                     slots,
                     row: ph.row_floats(g),
                     held: (held.0 as *mut usize).wrapping_add(i * slots),
+                    tmp: base.wrapping_add(slots * ph.row_floats(g)),
                 };
                 let t = RowsTask {
                     g,
@@ -282,8 +285,7 @@ impl Plan<'_> {
             Pool::Adaptive => Reduce::SumByEach(0.0, 0.0),
         };
         let units = g.n * g.oh;
-        let taps = self.taps_per_window();
-        let n_tasks = tasks(ctx, units, g.ow * g.c * taps);
+        let n_tasks = tasks(ctx, units, self.work());
         let par = ctx.parallel;
         ctx.scratch.scope(|sc| {
             let (Ok(hs), Ok(ws)) = (
@@ -378,12 +380,19 @@ impl Plan<'_> {
         }
     }
 
-    /// About how many taps a window has (for the work estimate).
-    fn taps_per_window(&self) -> usize {
+    /// The call's work: a tap per window element, the input read and the outs written once.
+    fn work(&self) -> Work {
         let g = &self.g;
-        match self.pool {
+        let taps = match self.pool {
             Pool::Adaptive => g.h.div_ceil(g.oh.max(1)) * g.w.div_ceil(g.ow.max(1)),
             _ => g.k[0] * g.k[1],
+        };
+        let outs = g.n * g.c * g.oh * g.ow;
+        let es = self.dtype.element_size();
+        let ind = if self.ind.is_some() { 8 } else { 0 };
+        Work {
+            flops: outs * taps,
+            bytes: g.n * g.c * g.h * g.w * es + outs * (es + ind),
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use super::{Lane, Planes, task_range, tasks};
 use core::marker::PhantomData;
-use etk_core::{KernelContext, ScalarType, Tensor, bf16, f16};
+use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
 use etk_portable::util::resample::{area_pixel_scale, linear_taps};
 use etk_simd::Simd;
 
@@ -58,8 +58,6 @@ impl ColumnsTask<'_> {
         let sz = self.sz;
         let x = self.x.base::<E>() as *const E;
         let y = self.y.base::<E>();
-        let xw = self.x.st[3];
-        let direct = E::DTYPE == etk_core::ScalarType::Float && xw == 1;
         for plane in self.planes.0..self.planes.1 {
             let (n, c) = (plane / sz.c, plane % sz.c);
             let mut held = [usize::MAX; 2];
@@ -67,25 +65,11 @@ impl ColumnsTask<'_> {
                 let (h0, h1) = (self.rows.i0[oy] as usize, self.rows.i1[oy] as usize);
                 // SAFETY: rows of the plane; the task's buffers.
                 let (top, bottom) = unsafe {
-                    let mut pass = |ih: usize| {
-                        let slot = ih % 2;
-                        let dst = self.hbuf.add(slot * sz.ow);
-                        if held[slot] != ih {
-                            let src = x.add(self.x.at(n, c, ih, 0));
-                            let src = if direct {
-                                src as *const f32
-                            } else {
-                                for i in 0..sz.iw {
-                                    *self.row.add(i) = (*src.add(i * xw)).to_f32();
-                                }
-                                self.row as *const f32
-                            };
-                            self.horizontal(s, src, dst);
-                            held[slot] = ih;
-                        }
-                        dst as *const f32
-                    };
-                    (pass(h0), pass(h1))
+                    let plane = x.add(self.x.at(n, c, 0, 0));
+                    (
+                        self.pass::<S, E>(s, &mut held, plane, h0),
+                        self.pass::<S, E>(s, &mut held, plane, h1),
+                    )
                 };
                 let (wh0, wh1) = (s.splat(self.rows.w0[oy]), s.splat(self.rows.w1[oy]));
                 // SAFETY: output row `oy` of the plane.
@@ -110,6 +94,49 @@ impl ColumnsTask<'_> {
                     o += m;
                 }
             }
+        }
+    }
+
+    /// The horizontal pass of input row `ih` of `plane`, computed unless `held` says a slot
+    /// holds it.
+    ///
+    /// # Safety
+    /// `plane` is a plane of the input; the buffers are this task's.
+    #[inline(always)]
+    unsafe fn pass<S: Simd, E: Lane>(
+        &self,
+        s: S,
+        held: &mut [usize; 2],
+        plane: *const E,
+        ih: usize,
+    ) -> *const f32 {
+        let (iw, xw) = (self.sz.iw, self.x.st[3]);
+        let slot = ih % 2;
+        // SAFETY: the caller's contract.
+        unsafe {
+            let dst = self.hbuf.add(slot * self.sz.ow);
+            if held[slot] != ih {
+                let src = plane.add(ih * self.x.st[2]);
+                let src = if E::DTYPE == ScalarType::Float && xw == 1 {
+                    src as *const f32
+                } else if xw == 1 {
+                    let mut i = 0;
+                    while i < iw {
+                        let m = (iw - i).min(S::LANES);
+                        s.store_n(self.row.add(i), m, E::load_n(s, src.add(i), m));
+                        i += m;
+                    }
+                    self.row as *const f32
+                } else {
+                    for i in 0..iw {
+                        *self.row.add(i) = (*src.add(i * xw)).to_f32();
+                    }
+                    self.row as *const f32
+                };
+                self.horizontal(s, src, dst);
+                held[slot] = ih;
+            }
+            dst
         }
     }
 
@@ -173,16 +200,17 @@ impl ChannelsTask<'_> {
                     let m = (sz.c - c0).min(S::LANES);
                     // SAFETY: channels `c0 .. c0 + m` of the four taps and the output position.
                     unsafe {
-                        let ld = |h: usize, w: usize| {
-                            let p = x.add(self.x.at(n, c0, h, w));
-                            if m == S::LANES {
-                                E::load(s, p)
-                            } else {
-                                E::load_n(s, p, m)
-                            }
-                        };
-                        let top = s.add(s.mul(ww0, ld(h0, w0)), s.mul(ww1, ld(h0, w1)));
-                        let bottom = s.add(s.mul(ww0, ld(h1, w0)), s.mul(ww1, ld(h1, w1)));
+                        let at = |h: usize, w: usize| x.add(self.x.at(n, c0, h, w));
+                        let (a, b) = (
+                            load_c::<S, E>(s, at(h0, w0), m),
+                            load_c::<S, E>(s, at(h0, w1), m),
+                        );
+                        let top = s.add(s.mul(ww0, a), s.mul(ww1, b));
+                        let (a, b) = (
+                            load_c::<S, E>(s, at(h1, w0), m),
+                            load_c::<S, E>(s, at(h1, w1), m),
+                        );
+                        let bottom = s.add(s.mul(ww0, a), s.mul(ww1, b));
                         let v = s.add(s.mul(wh0, top), s.mul(wh1, bottom));
                         let p = y.add(self.y.at(n, c0, oy, ox));
                         if m == S::LANES {
@@ -194,6 +222,22 @@ impl ChannelsTask<'_> {
                     c0 += m;
                 }
             }
+        }
+    }
+}
+
+/// `m <= LANES` contiguous elements at `p`.
+///
+/// # Safety
+/// Those elements readable.
+#[inline(always)]
+unsafe fn load_c<S: Simd, E: Lane>(s: S, p: *const E, m: usize) -> S::F32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if m == S::LANES {
+            E::load(s, p)
+        } else {
+            E::load_n(s, p, m)
         }
     }
 }
@@ -253,12 +297,14 @@ pub unsafe fn bilinear(
         return false;
     }
     let level = etk_simd::level();
-    let (units, cost) = if channels {
-        (sz.n * sz.oh, sz.ow * sz.c * 10)
-    } else {
-        (sz.n * sz.c, sz.oh * sz.ow * 5)
+    let units = if channels { sz.n * sz.oh } else { sz.n * sz.c };
+    let es = dtype.element_size();
+    let outs = sz.n * sz.c * sz.oh * sz.ow;
+    let work = Work {
+        flops: outs * if channels { 6 } else { 3 },
+        bytes: (sz.n * sz.c * sz.ih * sz.iw + outs) * es,
     };
-    let n_tasks = tasks(ctx, units, cost);
+    let n_tasks = tasks(ctx, units, work);
     let par = ctx.parallel;
     ctx.scratch.scope(|sc| {
         let axis = |size: usize, input: usize, scale: Option<f64>| {

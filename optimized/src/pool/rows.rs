@@ -89,17 +89,30 @@ impl Phases {
         r as usize * self.len + (q - self.jmin) as usize
     }
 
-    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases.
+    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases, through `tmp`
+    /// (`w` floats) unless the row is contiguous Float.
     ///
     /// # Safety
-    /// `w` elements readable at `x`, `xs` apart; `row_floats` floats writable at `dst`.
-    pub unsafe fn fill_row<E: Lane>(&self, g: &Geom, x: *const E, xs: usize, dst: *mut f32) {
-        let sw = g.s[1];
+    /// `w` elements readable at `x`, `xs` apart; `row_floats` floats writable at `dst`, `w`
+    /// at `tmp`.
+    #[inline(always)]
+    pub unsafe fn fill_row<S: Simd, E: Lane>(
+        &self,
+        s: S,
+        g: &Geom,
+        x: *const E,
+        xs: usize,
+        dst: *mut f32,
+        tmp: *mut f32,
+    ) {
+        let (sw, w) = (g.s[1], g.w);
+        // SAFETY: the caller's contract.
+        let src = unsafe { as_f32_row(s, x, xs, w, tmp) };
         for r in 0..sw {
             // SAFETY: phase `r` of the row.
             let d = unsafe { core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len) };
             // columns j (from 0, as `jmin <= 0`) with j sw + r < w
-            let hi = ((g.w as isize - r as isize + sw as isize - 1) / sw as isize)
+            let hi = ((w as isize - r as isize + sw as isize - 1) / sw as isize)
                 .clamp(0, self.jmin + self.len as isize);
             let (a, b) = ((-self.jmin) as usize, (hi - self.jmin) as usize);
             d[..a].fill(self.fill);
@@ -108,25 +121,62 @@ impl Phases {
             if run.is_empty() {
                 continue;
             }
-            // SAFETY: columns `r + i sw < w` of the row.
-            unsafe {
-                if xs == 1 && sw == 1 {
-                    let src = core::slice::from_raw_parts(x, run.len());
-                    for (o, &v) in run.iter_mut().zip(src) {
-                        *o = v.to_f32();
+            let from = &src[r..];
+            match sw {
+                1 => run.copy_from_slice(&from[..run.len()]),
+                2 => {
+                    // pairs, so that the loop vectorizes as an interleaved load
+                    let full = run.len().min(from.len() / 2);
+                    for (o, p) in run[..full].iter_mut().zip(from.chunks_exact(2)) {
+                        *o = p[0];
                     }
-                } else if xs == 1 && sw == 2 {
-                    let src = core::slice::from_raw_parts(x.add(r), 2 * run.len() - 1);
-                    for (i, o) in run.iter_mut().enumerate() {
-                        *o = src[2 * i].to_f32();
+                    if full < run.len() {
+                        run[full] = from[2 * full];
                     }
-                } else {
+                }
+                _ => {
                     for (i, o) in run.iter_mut().enumerate() {
-                        *o = (*x.add((r + i * sw) * xs)).to_f32();
+                        *o = from[i * sw];
                     }
                 }
             }
         }
+    }
+}
+
+/// Row `x[0..w]` (elements `xs` apart) as contiguous f32: in place for contiguous Float, else
+/// converted into `tmp`.
+///
+/// # Safety
+/// `w` elements readable at `x`, `xs` apart; `w` floats writable at `tmp`.
+#[inline(always)]
+unsafe fn as_f32_row<'a, S: Simd, E: Lane>(
+    s: S,
+    x: *const E,
+    xs: usize,
+    w: usize,
+    tmp: *mut f32,
+) -> &'a [f32] {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if xs == 1 && E::DTYPE == etk_core::ScalarType::Float {
+            return core::slice::from_raw_parts(x as *const f32, w);
+        }
+        if xs == 1 {
+            let mut i = 0;
+            while i + S::LANES <= w {
+                s.store(tmp.add(i), E::load(s, x.add(i)));
+                i += S::LANES;
+            }
+            if i < w {
+                s.store_n(tmp.add(i), w - i, E::load_n(s, x.add(i), w - i));
+            }
+        } else {
+            for i in 0..w {
+                *tmp.add(i) = (*x.add(i * xs)).to_f32();
+            }
+        }
+        core::slice::from_raw_parts(tmp, w)
     }
 }
 
@@ -136,6 +186,8 @@ pub struct Ring {
     pub slots: usize,
     pub row: usize,
     pub held: *mut usize,
+    /// `w` floats: an input row converted to f32 on its way in.
+    pub tmp: *mut f32,
 }
 
 impl Ring {
@@ -144,9 +196,10 @@ impl Ring {
     ///
     /// # Safety
     /// The ring's memory is this task's; `x` is a plane of `g`.
-    #[inline]
-    pub unsafe fn row<E: Lane>(
+    #[inline(always)]
+    pub unsafe fn row<S: Simd, E: Lane>(
         &self,
+        s: S,
         g: &Geom,
         ph: &Phases,
         x: *const E,
@@ -159,7 +212,7 @@ impl Ring {
         unsafe {
             let dst = self.base.add(slot * self.row);
             if *self.held.add(slot) != ih {
-                ph.fill_row(g, x.add(ih * xh), xw, dst);
+                ph.fill_row(s, g, x.add(ih * xh), xw, dst, self.tmp);
                 *self.held.add(slot) = ih;
             }
             dst
@@ -229,7 +282,8 @@ impl RowsTask<'_> {
                     let (_, first, count) = g.rows_of(oh);
                     let mut rows = [core::ptr::null::<f32>(); 64];
                     for (i, r) in rows.iter_mut().enumerate().take(count) {
-                        *r = self.ring.row::<E>(
+                        *r = self.ring.row::<S, E>(
+                            s,
                             g,
                             self.ph,
                             xp,

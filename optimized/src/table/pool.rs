@@ -1,7 +1,9 @@
 //! The pooling and resampling family's optimized kernels (on `crate::pool`; other dtypes and
 //! layouts fall back to portable inside each kernel).
 
-use crate::ops::{_adaptive_avg_pool2d, avg_pool2d, max_pool2d_with_indices, upsample_bilinear2d};
+use crate::ops::{
+    _adaptive_avg_pool2d, avg_pool2d, grid_sampler_2d, max_pool2d_with_indices, upsample_bilinear2d,
+};
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = &[
@@ -20,5 +22,9 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: upsample_bilinear2d::OP,
         kernel: upsample_bilinear2d::upsample_bilinear2d_vec_out_boxed,
+    },
+    KernelEntry {
+        name: grid_sampler_2d::OP,
+        kernel: grid_sampler_2d::grid_sampler_2d_out_boxed,
     },
 ];
