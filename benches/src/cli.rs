@@ -28,13 +28,12 @@ pub struct Bench {
     pub dim: Option<i64>,
     /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
     pub args: Option<Vec<i64>>,
-    /// `--cl`: the input channels-last (the outs follow the first input's dim order).
+    /// `--cl`: the input channels-last (the outs follow the first input's dim order; a
+    /// convolution's weight channels-last too).
     pub channels_last: bool,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
-    /// `--cl`: a convolution's tensors channels-last.
-    pub channels_last: bool,
 }
 
 /// `64x1024` → `[64, 1024]`; `scalar` → `[]`.
@@ -109,7 +108,6 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         lib: "optimized".into(),
         isa: None,
         threads: 1,
-        channels_last: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -123,7 +121,6 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
-            "--cl" => b.channels_last = true,
             _ => pos.push(a.clone()),
         }
     }

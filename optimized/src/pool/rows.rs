@@ -197,6 +197,7 @@ impl Ring {
     /// # Safety
     /// The ring's memory is this task's; `x` is a plane of `g`.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // the plane's geometry, as the callers hold it
     pub unsafe fn row<S: Simd, E: Lane>(
         &self,
         s: S,
