@@ -394,3 +394,58 @@ fn prepare_checks_and_falls_back_like_the_kernel() {
         .unwrap_err();
     assert_eq!((e.op, e.arg, e.kind), (want.op, want.arg, want.kind));
 }
+
+#[test]
+fn linear_prepacked_gives_the_kernels_bits() {
+    let reg = etk::registry();
+    let linear = reg.lookup("aten::linear.out").unwrap();
+    let prepare = reg.prepared("aten::linear.out").unwrap();
+    let mut scratch = vec![0u8; 8 << 20];
+    let mut packed = 0;
+    // 2-D inputs with a bias (addmm), 3-D inputs (rows merged), no bias; few rows take the
+    // dot-product path and are not packed.
+    for (input, n, bias) in [
+        (vec![16, 40], 24, true),
+        (vec![2, 9, 33], 17, true),
+        (vec![130, 64], 40, false),
+        (vec![4, 16], 8, true),
+    ] {
+        let k = *input.last().unwrap();
+        let order: Vec<usize> = (0..input.len()).collect();
+        let x = tensor(&input, &order, 5);
+        let w = tensor(&[n, k], &[0, 1], 6);
+        let b = tensor(&[n], &[0], 7);
+        let mut shape = input.clone();
+        *shape.last_mut().unwrap() = n;
+        let mut want = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let mut got = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let bias_ev = || {
+            if bias {
+                EValue::Tensor(b.view())
+            } else {
+                EValue::None
+            }
+        };
+        let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(want.view_mut().unwrap()),
+        ];
+        linear(&mut ctx, &mut args).unwrap();
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(got.view_mut().unwrap()),
+        ];
+        let known = [Known::Shape, Known::Constant, Known::Constant, Known::Shape];
+        if let Some(mut p) = prepare(&args, &known).unwrap() {
+            packed += 1;
+            p.run(&mut ctx, &mut args).unwrap();
+            assert_eq!(bits(&got), bits(&want), "linear {input:?} x [{n}, {k}]");
+        }
+    }
+    assert_eq!(packed, 3);
+}
