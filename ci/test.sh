@@ -2,7 +2,8 @@
 # The project's test command: every crate's tests (at the machine's ISA level and forced to
 # scalar), then the committed PyTorch conformance suite
 # against every library and every ISA level this machine has, then the coverage table's
-# freshness, then the committed models through etk-run. Runs in a few minutes on 2 cores.
+# freshness, then the committed models through etk-run, then the C ABI and the committed
+# models through ExecuTorch's runtime on etk's kernels. Runs in a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,3 +31,5 @@ else
 fi
 step bash ci/conformance.sh
 step bash ci/models.sh
+# etk from C, and inside ExecuTorch's own runtime (fetches its wheel into ~/.cache).
+step bash ci/capi.sh

@@ -13,7 +13,7 @@ pub mod parallel;
 /// Reading the environment allocates (once, per process); a runtime that counts allocations
 /// during inference calls this at load time.
 pub fn init() {
-    etk_simd::isa();
+    etk_simd::level();
 }
 
 pub use etk_core::*;

@@ -4,6 +4,7 @@ dtypes; the same input values (opbench's fill formula), the same argument values
 everywhere. Prints one markdown table and the raw lines. Never run in CI.
 
     ~/torchenv/bin/python benches/compare/compare.py [--filter SUBSTRING] [--no-executorch]
+        [--movement]
 
 It builds opbench (cargo, release) and etbench (benches/compare/executorch/build.sh, which
 fetches the executorch wheel into ~/.cache/etk-executorch), and imports torch in-process
@@ -25,6 +26,44 @@ UNARY = [
     "exp", "log", "tanh", "sigmoid", "gelu", "erf", "sqrt", "rsqrt", "neg", "abs", "relu", "elu"
 ]
 N = "65536"
+
+# The data-movement kernels (benches/src/movement.rs explains their `--args`).
+MOVEMENT = [
+    "permute_copy f32 64x128x32 --args 2,0,1",
+    "permute_copy f32 1x128x8x64 --args 0,2,1,3",
+    "permute_copy f32 768x3072 --args 1,0",
+    "permute_copy bf16 768x3072 --args 1,0",
+    "permute_copy f32 1x4x16x8 --args 0,1,3,2",
+    "transpose_copy f32 64x128x32 --args 0,2",
+    "t_copy f32 256x1024",
+    "expand_copy f32 1x8x1x64 --other 1x8x128x64",
+    "view_copy f32 64x1024 --other 1024x64",
+    "unsqueeze_copy f32 64x1024 --args 1",
+    "squeeze_copy f32 64x1x1024 --args 1",
+    "clone f32 1x64x56x56 --args 0,2,3,1",
+    "clone_dim_order f32 1x64x56x56 --args 0,2,3,1",
+    "to_dim_order_copy f32 1x64x56x56 --args 0,2,3,1",
+    "to_dim_order_copy f32 1x64x56x56 --args 0,1,2,3 --to bf16",
+    "cat f32 1x32x56x56 1x32x56x56 --args 1",
+    "cat f32 1x1x4x4x1 1x1x4x4x1 --args -1",
+    "stack f32 64x256 64x256 --args 1",
+    "slice_copy f32 1x128x8x64 --args 1,0,64,1",
+    "slice_copy f32 64x1024 --args 1,0,1024,2",
+    "select_copy f32 8x128x64 --args 1,5",
+    "split_copy f32 128x2304 --args 768,1",
+    "split_with_sizes_copy f32 128x2304 --args 1,768,768,768",
+    "constant_pad_nd f32 1x64x56x56 --args 1,1,1,1",
+    "pixel_shuffle f32 1x64x56x56 --args 2",
+    "pixel_unshuffle f32 1x16x112x112 --args 2",
+    "upsample_nearest2d f32 1x32x64x64 --args 128,128",
+    "upsample_nearest2d f32 1x32x64x64 --args 96,96",
+    "index_select f32 4096x256 --other 1024",
+    "index_select f32 256x4096 --other 1024 --args 1",
+    "embedding f32 32000x256 --other 512",
+    "index f32 4096x256 --other 1024",
+    "index_put f32 1x4x16x8 --other 1 --args 0,2",
+    "index_put f32 4096x256 --other 1024",
+]
 
 # (op, dtype, shapes...) in opbench's syntax; `--other S` and `--to D` as opbench takes them.
 CASES = (
@@ -70,6 +109,7 @@ CASES = (
         "addmm f32 128x768 768x768",
         "bmm f32 8x128x128 8x128x128",
     ]
+    + MOVEMENT
 )
 
 DTYPES = {
@@ -83,6 +123,9 @@ SCALAR_OTHER, CLAMP_MIN, CLAMP_MAX = 1.25, 0.75, 1.5  # benches/src/cli.rs
 def parse(case):
     words = case.split()
     other = to = None
+    if "--args" in words:
+        i = words.index("--args")
+        del words[i:i + 2]
     if "--other" in words:
         i = words.index("--other")
         other = words[i + 1]
@@ -107,9 +150,109 @@ def filled(shape, dt, lo, hi):
     return v.to(DTYPES[dt]).reshape(shape)
 
 
-def torch_call(op, dt, shapes, to):
+def index_list(d, idx):
+    """`[None] * d + [idx]`: advanced indexing of dim `d`."""
+    return [None] * d + [idx]
+
+
+def movement_call(case):
+    """The torch call of a MOVEMENT case (the same arguments as benches/src/movement.rs)."""
+    aten = torch.ops.aten
+    words = case.split()
+    args = []
+    if "--args" in words:
+        args = [int(v) for v in words[words.index("--args") + 1].split(",")]
+    op, dt, shapes, to = parse(case)
+    shape = shapes[0]
+    a = filled(shape, dt, -4.0, 4.0)
+    empty = lambda s: torch.empty(s, dtype=DTYPES[dt])
+    if op == "permute_copy":
+        o = empty([shape[d] for d in args])
+        return lambda: aten.permute_copy.out(a, args, out=o)
+    if op in ("transpose_copy", "t_copy"):
+        d0, d1 = args if op == "transpose_copy" else (-2, -1)
+        o = empty(a.transpose(d0, d1).shape)
+        if op == "t_copy":
+            return lambda: aten.t_copy.out(a, out=o)
+        return lambda: aten.transpose_copy.int_out(a, d0, d1, out=o)
+    if op == "expand_copy":
+        o = empty(shapes[1])
+        return lambda: aten.expand_copy.out(a, shapes[1], out=o)
+    if op == "view_copy":
+        o = empty(shapes[1])
+        return lambda: aten.view_copy.out(a, shapes[1], out=o)
+    if op == "unsqueeze_copy":
+        o = empty(a.unsqueeze(args[0]).shape)
+        return lambda: aten.unsqueeze_copy.out(a, args[0], out=o)
+    if op == "squeeze_copy":
+        o = empty(a.squeeze(args[0]).shape)
+        return lambda: aten.squeeze_copy.dim_out(a, args[0], out=o)
+    if op in ("clone", "clone_dim_order", "to_dim_order_copy"):
+        o = empty([shape[d] for d in args]).permute(*[args.index(d) for d in range(len(args))])
+        o = o.to(DTYPES[to]) if to else o
+        if op == "clone":
+            return lambda: aten.clone.out(a, out=o)
+        return lambda: o.copy_(a)  # torch has no dim_order ops: the same copy
+    if op in ("cat", "stack"):
+        ts = [filled(s, dt, -4.0, 4.0) for s in shapes]
+        d = args[0] if args else 0
+        f = torch.cat if op == "cat" else torch.stack
+        o = empty(f(ts, d).shape)
+        return lambda: f(ts, d, out=o)
+    if op == "slice_copy":
+        d, start, end, step = args
+        o = empty(aten.slice_copy.Tensor(a, d, start, end, step).shape)
+        return lambda: aten.slice_copy.Tensor_out(a, d, start, end, step, out=o)
+    if op == "select_copy":
+        o = empty(a.select(args[0], args[1]).shape)
+        return lambda: aten.select_copy.int_out(a, args[0], args[1], out=o)
+    if op in ("split_copy", "split_with_sizes_copy"):
+        if op == "split_copy":
+            parts = torch.split(a, args[0], args[1])
+            os_ = [empty(p.shape) for p in parts]
+            return lambda: aten.split_copy.Tensor_out(a, args[0], args[1], out=os_)
+        parts = torch.split(a, args[1:], args[0])
+        os_ = [empty(p.shape) for p in parts]
+        return lambda: aten.split_with_sizes_copy.out(a, args[1:], args[0], out=os_)
+    if op == "constant_pad_nd":
+        o = empty(torch.nn.functional.pad(a, args).shape)
+        return lambda: aten.constant_pad_nd.out(a, args, 0, out=o)
+    if op in ("pixel_shuffle", "pixel_unshuffle"):
+        f = getattr(aten, op)
+        o = empty(f(a, args[0]).shape)
+        return lambda: f.out(a, args[0], out=o)
+    if op == "upsample_nearest2d":
+        o = empty(shape[:2] + args)
+        return lambda: aten.upsample_nearest2d.vec_out(a, args, None, out=o)
+    if op in ("index_select", "embedding", "index", "index_put"):
+        n = shapes[1]
+        if op == "index_put":
+            d = args[1] if len(args) > 1 else 0
+        else:
+            d = args[0] if args else 0
+        idx = filled(n, "i64", 0.0, float(shape[d])).clamp(0, shape[d] - 1)
+        if op == "index_select":
+            o = empty(torch.index_select(a, d, idx).shape)
+            return lambda: torch.index_select(a, d, idx, out=o)
+        if op == "embedding":
+            o = empty(n + [shape[1]])
+            return lambda: aten.embedding.out(a, idx, out=o)
+        picked = a[tuple([slice(None)] * d + [idx])]
+        if op == "index":
+            o = empty(picked.shape)
+            return lambda: aten.index.Tensor_out(a, index_list(d, idx), out=o)
+        v = filled(list(picked.shape), dt, -1.0, 1.0)
+        o = empty(shape)
+        acc = bool(args[0]) if args else False
+        return lambda: aten.index_put.out(a, index_list(d, idx), v, acc, out=o)
+    raise ValueError(f"no torch call for {op}")
+
+
+def torch_call(op, dt, shapes, to, case=""):
     """A closure making the same out= call in eager PyTorch."""
     aten = torch.ops.aten
+    if case in MOVEMENT:
+        return movement_call(case)
     base, _, overload = op.partition(".")
     shape = shapes[0]
     if base == "div" and overload in ("out_mode", "Scalar_mode_out"):
@@ -216,6 +359,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--filter", default="")
     ap.add_argument("--no-executorch", action="store_true")
+    ap.add_argument("--movement", action="store_true", help="only the data-movement rows")
     args = ap.parse_args()
     torch.set_num_threads(1)
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-benches", "--bin", "opbench"],
@@ -229,7 +373,7 @@ def main():
                                  env=dict(os.environ, PIP=os.path.join(os.path.dirname(sys.executable), "pip"))
                                  ).stdout.strip().splitlines()[-1]
     rows, raw = [], []
-    for case in CASES:
+    for case in MOVEMENT if args.movement else CASES:
         if args.filter not in case:
             continue
         op, dt, shapes, to = parse(case)
@@ -240,7 +384,7 @@ def main():
             et_us, line = run_line([etbench, *case.split()])
             raw.append(line if et_us else f"{case}: executorch error {line}")
         try:
-            torch_us = median_us(torch_call(op, dt, shapes, to))
+            torch_us = median_us(torch_call(op, dt, shapes, to, case))
         except Exception as e:  # an op torch has no out= form for
             torch_us = None
             raw.append(f"{case}: torch error {e}")

@@ -1,149 +1,139 @@
-"""Whole programs: every committed `testing/models/NAME.pte` (with its test vectors) run in
-ExecuTorch 1.5.1's runtime and in etk-run, one thread each, on the same inputs; prints the
-median latency per model and the ratio. Never run in CI.
+"""Whole programs against the peers: every committed `testing/models/NAME.pte` with test vectors,
+timed in one run, one thread, rounds interleaved, in etk-run (release), ExecuTorch 1.5.1 on its
+kernels (no delegate), ExecuTorch 1.5.1 with what the XNNPACK partitioner takes, and torch eager
+(see peers.py for each). Never run in CI.
 
-    ~/torchenv/bin/python benches/compare/models.py [--filter SUBSTRING] [--iters N] [--lib LIB]
+    ~/torchenv/bin/python benches/compare/models.py [--filter SUBSTRING] [--rounds 5]
+        [--seconds 0.2] [--profile] [--etk-run PATH]
 
-- **etk**: `etk-run NAME.pte --io NAME.io.safetensors --iters N --threads 1 --lib default`
-  (release build): the test vectors are checked first, then N calls are timed one by one on
-  the last call's inputs; its median is taken.
-- **ExecuTorch 1.5.1**: the `executorch` python package's runtime (`executorch.runtime`, whose
-  pybindings link `libexecutorch_kernels_optimized.so`: ExecuTorch's optimized kernels and its
-  portable ones for the rest, as shipped in the wheel), its threadpool reset to one thread.
-  The same inputs are set (`set_inputs`, untimed) before each of N calls of the method's
-  `execute()`, timed one by one with `time.perf_counter` and the median taken: no tensor conversion in the
-  timed call, only pybind's call overhead (well under a microsecond).
-
-A model that one runtime cannot run is listed with its error. The ratio is ExecuTorch's
-median over etk's (above 1: etk is faster)."""
-import argparse
-import json
+Every runtime gets the same inputs: the test vectors' last call. The PyTorch module of each
+program comes from `testing/models/export.py` (`module(NAME)`), exported again for XNNPACK into
+`~/.cache/etk-compare/xnnpack` (re-exported when export.py or the program changes). Each round
+times every program on every runtime (the order rotating from round to round), each measurement
+the median of as many calls as fill `--seconds`; the figure reported is the median of the
+rounds' medians. Prints, per program, the medians and etk/XNNPACK and etk/torch (below 1: etk is
+faster), their geometric means over the model programs (issue 24's kinds) and over all, what
+XNNPACK took of each program, and with `--profile` etk-run's per-operator breakdown of each."""
 import os
 import re
-import statistics
-import struct
-import subprocess
 import sys
-import time
 
-import torch
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers import (  # noqa: E402
+    EtMethod, EtkRun, MODELS, TorchCall, arguments, bold_above_1, cached_xnnpack, coverage_text,
+    digest, first_line, fmt, geomean, iterations, machine, measure_rounds, models_export,
+    one_thread, print_rounds, ratio, read_io, release_binaries, summary,
+)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MODELS = os.path.join(ROOT, "testing", "models")
-DTYPES = {"F32": torch.float32, "F64": torch.float64, "I64": torch.int64, "I32": torch.int32,
-          "BOOL": torch.bool, "U8": torch.uint8, "I8": torch.int8, "F16": torch.float16,
-          "BF16": torch.bfloat16, "I16": torch.int16}
-
-
-def read_io(path):
-    """The last call's inputs of a test-vector file (FORMAT.md), in the program's dim order."""
-    with open(path, "rb") as f:
-        data = f.read()
-    (n,) = struct.unpack("<Q", data[:8])
-    header = json.loads(data[8:8 + n])
-    meta = header.pop("__metadata__")
-    body = data[8 + n:]
-    steps = int(meta.get("n_steps", "1"))
-    prefix = f"s{steps - 1}." if "n_steps" in meta else ""
-    inputs = []
-    for i in range(int(meta["n_inputs"])):
-        h = header[f"{prefix}input_{i}"]
-        a, b = h["data_offsets"]
-        dt = DTYPES[h["dtype"]]
-        t = torch.frombuffer(bytearray(body[a:b]), dtype=dt).reshape(h["shape"]).clone()
-        order = meta.get(f"input_{i}_dim_order")
-        if order:
-            perm = [int(x) for x in order.split(",")]
-            t = t.permute(perm).contiguous().permute(sorted(range(len(perm)), key=perm.__getitem__))
-        kind = meta.get(f"input_{i}_kind")
-        if kind:
-            t = {"int": int, "float": float, "bool": bool}[kind](t.item())
-        inputs.append(t)
-    return inputs
+RUNTIMES = ["etk", "executorch", "xnnpack", "torch"]
 
 
-def executorch_us(pte, inputs, iters, warmup):
-    from executorch.runtime import Runtime
-    # quantized_decomposed's kernels (convnet_q) live in a library of their own, registered
-    # with the runtime when imported.
-    import executorch.kernels.quantized  # noqa: F401
-
-    method = Runtime.get().load_program(pte).load_method("forward")._method
-    # Inputs are set again (untimed) before every call: ExecuTorch copies them into planned
-    # memory that the plan may reuse once they are consumed, so a second execute() without
-    # set_inputs can read garbage (llama's embedding then fails on its token index).
-    for _ in range(warmup):
-        method.set_inputs(inputs)
-        method.execute()
-    ts = []
-    for _ in range(iters):
-        method.set_inputs(inputs)
-        t = time.perf_counter()
-        method.execute()
-        ts.append(time.perf_counter() - t)
-    return statistics.median(ts) * 1e6
+def contiguous_weights(module):
+    """`module` with its weights contiguous: XNNPACK's partitioner refuses channels-last
+    weights (its ChannelsLastTaggedReshapePass asserts NCHW) and lays them out itself, so a
+    channels-last program is exported for it with contiguous weights, on the same channels-last
+    inputs."""
+    for t in list(module.parameters()) + list(module.buffers()):
+        t.data = t.data.contiguous()
+    return module
 
 
-MEDIAN = re.compile(r"median ([0-9.]+) us")
+def runners(name, etk_run, lib):
+    """The four runtimes' callables for program NAME (a runtime that cannot run it: its
+    error text instead)."""
+    pte, io = os.path.join(MODELS, name + ".pte"), os.path.join(MODELS, name + ".io.safetensors")
+    inputs = read_io(io)
+    out, notes = {"etk": EtkRun(etk_run, pte, io, lib)}, {}
+    try:
+        out["executorch"] = EtMethod(pte, inputs)
+    except Exception as e:  # a program ExecuTorch cannot load
+        out["executorch"] = f"ExecuTorch: {first_line(e)}"
+    program = models_export.programs()[models_export.DERIVED.get(name, name)]
 
+    def make():
+        example = program.example() if program.example else read_io(io, step=0)
+        return contiguous_weights(models_export.module(name)), example, program.dynamic_shapes, program.init_buffers
 
-def etk_us(etk_run, pte, io, iters, warmup, lib):
-    r = subprocess.run([etk_run, pte, "--io", io, "--iters", str(iters), "--warmup", str(warmup),
-                        "--threads", "1", "--lib", lib], capture_output=True, text=True)
-    out = (r.stdout + r.stderr).strip().splitlines()
-    m = MEDIAN.search(r.stdout)
-    if r.returncode != 0 or not m:
-        return None, out[-1:] or ["no output"]
-    return float(m.group(1)), [line for line in out if "latency" in line or "match" in line]
+    try:
+        with open(pte, "rb") as f, open(models_export.__file__, "rb") as g:
+            key = digest(name, f.read(), g.read())
+        xpte, summary = cached_xnnpack(name, key, make)
+        notes["xnnpack"] = coverage_text(summary)
+        out["xnnpack"] = EtMethod(xpte, inputs)
+    except Exception as e:  # the partitioner or the export failed
+        out["xnnpack"] = f"XNNPACK: {first_line(e)}"
+    try:
+        out["torch"] = TorchCall(models_export.module(name), inputs)
+    except Exception as e:
+        out["torch"] = f"torch: {first_line(e)}"
+    return out, notes, program.model
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--filter", default="")
-    ap.add_argument("--iters", type=int, default=2000)
-    ap.add_argument("--warmup", type=int, default=200)
+    ap = arguments()
     ap.add_argument("--lib", default="default")
-    ap.add_argument("--etk-run", default="",
-                    help="an etk-run binary to time instead of building this checkout's "
-                         "(before/after comparisons alternate two builds)")
+    ap.add_argument("--profile", action="store_true", help="etk-run --profile of every program")
+    ap.add_argument("--etk-run", default="", help="an etk-run binary instead of this checkout's")
     args = ap.parse_args()
-    if args.etk_run:
-        etk_run = args.etk_run
-    else:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-run"], cwd=ROOT, check=True)
-        target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-        etk_run = os.path.join(target, "release", "etk-run")
-    import executorch.extension.pybindings.portable_lib as et
-
-    et._unsafe_reset_threadpool(1)
-    rows, raw = [], [f"ExecuTorch threadpool: {et._threadpool_get_thread_count()} thread(s)"]
+    etk_run = args.etk_run or release_binaries("etk-run")[0]
+    one_thread()
     names = sorted(f[:-len(".io.safetensors")] for f in os.listdir(MODELS)
-                   if f.endswith(".io.safetensors"))
+                   if f.endswith(".io.safetensors") and args.filter in f)
+    table, notes, is_model = {}, {}, {}
     for name in names:
-        if args.filter not in name:
+        print(f"loading {name}", file=sys.stderr)
+        table[name], notes[name], is_model[name] = runners(name, etk_run, args.lib)
+    times, errors = measure_rounds(table, args.rounds, args.seconds, args.max_iters)
+
+    def med(name, rt):
+        return summary(times[name][rt], "median")
+
+    print(f"Machine: {machine()}\n")
+    print(f"etk-run --lib {args.lib}; {args.rounds} rounds; µs per call, the median of the rounds' "
+          "medians; ratios below 1: etk is faster (bold: slower); (min): the same ratio of the "
+          "least calls, which a loaded machine disturbs least.\n")
+    for title, group in (("Models (issue 24's kinds)", [n for n in names if is_model[n]]),
+                         ("Runtime feature tests", [n for n in names if not is_model[n]])):
+        if not group:
             continue
-        pte, io = os.path.join(MODELS, name + ".pte"), os.path.join(MODELS, name + ".io.safetensors")
-        e, lines = etk_us(etk_run, pte, io, args.iters, args.warmup, args.lib)
-        raw += [f"{name}: etk {line}" for line in lines]
-        try:
-            x = executorch_us(pte, read_io(io), args.iters, args.warmup)
-        except Exception as err:  # a model ExecuTorch cannot load or run
-            x = None
-            raw.append(f"{name}: executorch error {str(err).splitlines()[0] if str(err) else type(err)}")
-        rows.append((name, e, x))
-        print(f"{name:<16} etk {e} executorch {x}", file=sys.stderr)
-
-    def fmt(v):
-        return "—" if v is None else f"{v:.2f}"
-
-    print(f"| model | etk-run µs (median, --lib {args.lib}) | ExecuTorch µs (median) | ExecuTorch / etk |")
-    print("| --- | --: | --: | --: |")
-    for name, e, x in rows:
-        print(f"| `{name}` | {fmt(e)} | {fmt(x)} | {fmt(x / e if e and x else None)} |")
-    print(f"\n{len(rows)} models, {args.iters} timed calls each after {args.warmup} warm-up calls\n")
-    print("```")
-    print("\n".join(raw))
-    print("```")
+        print(f"### {title}\n")
+        print("| program | etk | ExecuTorch (kernels) | ExecuTorch + XNNPACK | torch eager "
+              "| etk / XNNPACK | etk / torch | etk / ExecuTorch | etk / XNNPACK (min) | etk / torch (min) |")
+        print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+        cols = [[], [], [], [], []]
+        for n in group:
+            rs = [ratio(times[n], "etk", "xnnpack"), ratio(times[n], "etk", "torch"),
+                  ratio(times[n], "etk", "executorch"), ratio(times[n], "etk", "xnnpack", "min"),
+                  ratio(times[n], "etk", "torch", "min")]
+            for c, r in zip(cols, rs):
+                c.append(r)
+            print(f"| `{n}` | " + " | ".join(fmt(med(n, rt)) for rt in RUNTIMES) + " | "
+                  + " | ".join([bold_above_1(rs[0]), bold_above_1(rs[1]), fmt(rs[2], 3),
+                                fmt(rs[3]), fmt(rs[4])]) + " |")
+        print("| geometric mean | | | | | " + " | ".join(
+            fmt(geomean(c), 3 if i == 2 else 2) for i, c in enumerate(cols)) + " |")
+        slower = sum(1 for r in cols[1] if r and r > 1)
+        print(f"\n{len(group)} programs; etk slower than torch eager on {slower}.\n")
+    print(f"All {len(names)} programs: geometric mean etk/XNNPACK "
+          f"{fmt(geomean([ratio(times[n], 'etk', 'xnnpack') for n in names]))}, etk/torch "
+          f"{fmt(geomean([ratio(times[n], 'etk', 'torch') for n in names]))}.\n")
+    print("What XNNPACK took, and errors:\n\n```")
+    for n in names:
+        if n in notes and "xnnpack" in notes[n]:
+            print(f"{n}: {notes[n]['xnnpack']}")
+    for (n, rt), err in sorted(errors.items()):
+        print(f"{n}: {rt} error: {err}")
+    print("```\n")
+    print_rounds(times)
+    if args.profile:
+        print("\n### Where etk's time goes (`etk-run --profile`)\n")
+        for n in names:
+            r = table[n]["etk"]
+            e = med(n, "etk")
+            prof = r.profile(iterations(e or 1000, 2 * args.seconds, 5, args.max_iters))
+            lines = [ln for ln in prof.splitlines()
+                     if not re.match(r"(s\d+\.)?output_\d+: |all outputs match", ln)]
+            print(f"`{n}`:\n\n```\n" + "\n".join(lines) + "\n```\n")
 
 
 if __name__ == "__main__":

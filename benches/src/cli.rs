@@ -4,12 +4,14 @@ use crate::limits;
 use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
-pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] \
-[--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] [--args INTS] \
+[--dim D] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
 convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
-embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES]";
+embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
+norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS];\n\
+movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1)";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -19,6 +21,10 @@ pub struct Bench {
     pub shapes: Vec<Vec<usize>>,
     pub other: Option<Vec<usize>>,
     pub to: Option<ScalarType>,
+    /// The dim of a reduction, softmax or norm row (`--dim`).
+    pub dim: Option<i64>,
+    /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
+    pub args: Option<Vec<i64>>,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
@@ -33,6 +39,17 @@ pub fn parse_shape(s: &str) -> Result<Vec<usize>, String> {
         .map(|d| {
             d.parse::<usize>()
                 .map_err(|_| format!("bad shape {s:?} (want e.g. 64x1024)"))
+        })
+        .collect()
+}
+
+/// `2,0,1` → `[2, 0, 1]`.
+pub fn parse_ints(s: &str) -> Result<Vec<i64>, String> {
+    s.split(',')
+        .map(|d| {
+            d.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("bad int list {s:?} (want e.g. 2,0,1)"))
         })
         .collect()
 }
@@ -79,6 +96,8 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         shapes: vec![],
         other: None,
         to: None,
+        dim: None,
+        args: None,
         lib: "optimized".into(),
         isa: None,
         threads: 1,
@@ -89,6 +108,8 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         match a.as_str() {
             "--other" => b.other = Some(parse_shape(&val()?)?),
             "--to" => b.to = Some(parse_dtype(&val()?)?),
+            "--dim" => b.dim = Some(val()?.parse().map_err(|_| "bad --dim")?),
+            "--args" => b.args = Some(parse_ints(&val()?)?),
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
@@ -256,6 +277,10 @@ pub(crate) enum Arg {
     Str(&'static str),
     Bool(bool),
     Ints(Vec<i64>),
+    /// `Tensor[]`: indices into the call's tensors.
+    Tensors(Vec<usize>),
+    /// `Tensor?[]`.
+    OptTensors(Vec<Option<usize>>),
     None,
 }
 
@@ -267,7 +292,13 @@ pub(crate) struct Call {
     pub(crate) args: Vec<Arg>,
     pub(crate) out_dtype: ScalarType,
     pub(crate) out_shape: Vec<usize>,
+    /// The out's dim order (empty: contiguous).
+    pub(crate) out_order: Vec<usize>,
+    /// The shapes of a `Tensor(a!)[]` out, which then replaces the one out (empty: one out).
+    pub(crate) out_list: Vec<Vec<usize>>,
     pub(crate) kind: Kind,
+    /// Outs after the first (`native_layer_norm`'s mean and rstd), in schema order.
+    pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
 /// `bmm`'s and `mm`'s shapes: `[.., M, K]` and `[.., K, N]`.
@@ -321,7 +352,13 @@ impl Bench {
                     .join("x")
             })
             .collect();
-        s.join(",")
+        match &self.args {
+            Some(a) => {
+                let a: Vec<String> = a.iter().map(|v| v.to_string()).collect();
+                format!("{}:{}", s.join(","), a.join(","))
+            }
+            None => s.join(","),
+        }
     }
 
     /// Builds the call, checks it succeeds once, then times it.
@@ -337,6 +374,15 @@ impl Bench {
         if let Some(c) = crate::quantized::call(self)? {
             return Ok(c);
         }
+        if let Some(c) = crate::reductions::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::norm::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::movement::call(self)? {
+            return Ok(c);
+        }
         let dt = self.dtype;
         let shape = &self.shapes[0];
         let es = dt.element_size();
@@ -350,7 +396,10 @@ impl Bench {
             args,
             out_dtype,
             out_shape: shape.clone(),
+            out_order: vec![],
+            out_list: vec![],
             kind,
+            extra_outs: vec![],
         };
         let out_dtype = if cmp { ScalarType::Bool } else { dt };
         let call = match (base, overload) {
@@ -490,7 +539,10 @@ impl Bench {
                     args,
                     out_dtype: dt,
                     out_shape: vec![m, n],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind,
+                    extra_outs: vec![],
                 }
             }
             ("bmm", "out") => {
@@ -507,7 +559,10 @@ impl Bench {
                     args: vec![Arg::Tensor(0), Arg::Tensor(1)],
                     out_dtype: dt,
                     out_shape: vec![bs, m, n],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind: Kind::Flops(2 * bs * m * n * k),
+                    extra_outs: vec![],
                 }
             }
             ("convolution", "out") => {
@@ -547,7 +602,10 @@ impl Bench {
                     args,
                     out_dtype: dt,
                     out_shape: vec![n, c_out, oh, ow],
+                    out_order: vec![],
+                    out_list: vec![],
                     kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
+                    extra_outs: vec![],
                 }
             }
             _ => {
@@ -555,9 +613,10 @@ impl Bench {
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
                      OP.Scalar_out; unary: {UNARY:?}; div.out_mode, div.Scalar_mode_out \
                      (\"trunc\"), clamp, clamp.Tensor_out, hardtanh, where, to_copy, mm, linear, \
-                     addmm, bmm, convolution; quantized: {:?})",
+                     addmm, bmm, convolution; quantized: {:?}; movement: {:?})",
                     self.op,
-                    crate::quantized::OPS
+                    crate::quantized::OPS,
+                    crate::movement::OPS
                 ));
             }
         };
@@ -579,7 +638,25 @@ impl Bench {
         let kernel = registry
             .lookup(&c.name)
             .ok_or(format!("{} is not registered", c.name))?;
-        let mut out = OwnedTensor::zeros(c.out_dtype, &c.out_shape).map_err(|e| e.to_string())?;
+        let err = |e: etk::Error| e.to_string();
+        let layout = |shape: &[usize]| {
+            if c.out_order.len() == shape.len() {
+                c.out_order.clone()
+            } else {
+                (0..shape.len()).collect()
+            }
+        };
+        let mut outs: Vec<OwnedTensor> = if c.out_list.is_empty() {
+            vec![
+                OwnedTensor::with_capacity(c.out_dtype, &c.out_shape, &layout(&c.out_shape), 0)
+                    .map_err(err)?,
+            ]
+        } else {
+            c.out_list
+                .iter()
+                .map(|s| OwnedTensor::zeros(c.out_dtype, s).map_err(err))
+                .collect::<Result<_, _>>()?
+        };
         let pool;
         let parallel: &dyn Parallel = if self.threads > 1 {
             pool = etk::ThreadPool::new(self.threads).map_err(|e| e.to_string())?;
@@ -589,11 +666,30 @@ impl Bench {
         };
         let mut scratch = vec![0u8; 64 << 20];
         let mut ctx = KernelContext::new(&mut scratch, parallel);
-        let mut stack: Vec<EValue<'_>> = c
+        let lists: Vec<Vec<etk::Tensor<'_>>> = c
             .args
             .iter()
             .map(|a| match a {
+                Arg::Tensors(l) => l.iter().map(|&i| c.tensors[i].view()).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let opt_lists: Vec<Vec<Option<etk::Tensor<'_>>>> = c
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::OptTensors(l) => l.iter().map(|i| i.map(|i| c.tensors[i].view())).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let mut stack: Vec<EValue<'_>> = c
+            .args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| match a {
                 Arg::Tensor(i) => EValue::Tensor(c.tensors[*i].view()),
+                Arg::Tensors(_) => EValue::TensorList(&lists[k]),
+                Arg::OptTensors(_) => EValue::OptionalTensorList(&opt_lists[k]),
                 Arg::Scalar(s) => EValue::from(*s),
                 Arg::Str(s) => EValue::String(s),
                 Arg::Bool(b) => EValue::Bool(*b),
@@ -601,7 +697,23 @@ impl Bench {
                 Arg::None => EValue::None,
             })
             .collect();
-        stack.push(EValue::Tensor(out.view_mut().map_err(|e| e.to_string())?));
+        let mut extra = c
+            .extra_outs
+            .iter()
+            .map(|(dt, shape)| OwnedTensor::zeros(*dt, shape).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut views: Vec<etk::Tensor<'_>> = outs
+            .iter_mut()
+            .map(|o| o.view_mut().map_err(err))
+            .collect::<Result<_, _>>()?;
+        if c.out_list.is_empty() {
+            stack.push(EValue::Tensor(views.pop().ok_or("no out")?));
+        } else {
+            stack.push(EValue::TensorListMut(&mut views));
+        }
+        for t in &mut extra {
+            stack.push(EValue::Tensor(t.view_mut().map_err(|e| e.to_string())?));
+        }
         kernel(&mut ctx, &mut stack).map_err(|e| e.to_string())?;
         let mut call = || {
             let _ = std::hint::black_box(kernel(&mut ctx, &mut stack));

@@ -2,5 +2,8 @@
 
 pub mod cli;
 pub mod limits;
+pub mod movement;
+pub mod norm;
 pub mod quantized;
+pub mod reductions;
 pub mod timing;

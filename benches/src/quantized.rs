@@ -88,7 +88,10 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: q,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         "dequantize_per_tensor" | "dequantize_per_channel" => {
@@ -114,7 +117,10 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: out,
                 out_shape: shape,
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
         _ => {
@@ -150,7 +156,10 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
                 args,
                 out_dtype: b.dtype,
                 out_shape: vec![n, cols],
+                out_order: vec![],
+                out_list: vec![],
                 kind: Kind::Memory { bytes, streams: 2 },
+                extra_outs: vec![],
             }
         }
     };

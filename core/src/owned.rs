@@ -120,7 +120,7 @@ impl OwnedTensor {
     }
 
     /// A writable view (resizable if the tensor is dynamic). Resizes through the view are
-    /// not reflected back; read the result through the view or use [`OwnedTensor::set_sizes`].
+    /// not reflected back: read the result through the view.
     pub fn view_mut(&mut self) -> Result<Tensor<'_>> {
         let (dtype, sizes, order, dynamism) =
             (self.dtype, self.sizes, self.dim_order, self.dynamism);

@@ -2,7 +2,7 @@
 //!
 //! A library exposes `TABLE: &[KernelEntry]`, a `const` list of (full operator name, boxed
 //! kernel). A [`Registry`] stacks tables, later ones overriding earlier ones (optimized over
-//! portable). [`select_kernels!`] builds a table from a list of names at compile time, so a
+//! portable). [`select_kernels!`](crate::select_kernels) builds a table from a list of names at compile time, so a
 //! program links only the kernels it names.
 
 use crate::context::KernelContext;

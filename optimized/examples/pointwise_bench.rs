@@ -133,8 +133,8 @@ fn main() {
     let pool = ScopedThreads(threads);
     let par: &dyn Parallel = if threads > 1 { &pool } else { &Serial };
     println!(
-        "isa={} threads={threads} (level from etk_simd::isa(); ETK_ISA lowers it)",
-        etk_optimized::pointwise::isa()
+        "isa={} threads={threads} (level from etk_simd::level(); ETK_ISA lowers it)",
+        etk_simd::level()
     );
     let f32t = ScalarType::Float;
 
@@ -205,7 +205,7 @@ fn main() {
     ];
     for ((name, f), raw) in unaries.iter().zip(raw) {
         let s = time_unary(par, *f, f32t, n);
-        let isa = etk_optimized::pointwise::isa();
+        let isa = etk_simd::level();
         let r = best_secs(9, || raw.apply(isa, &x, &mut y));
         println!(
             "{name:<8} f32 n={n}: {:6.2} elem/ns   (etk_simd::math alone on the same data: {:6.2} elem/ns)",
@@ -217,7 +217,7 @@ fn main() {
     // gelu's vector math takes a slower, accurate branch for lanes below -3.5; with inputs in
     // [-3, 3] (most activations) no lane does.
     let narrow_x: Vec<f32> = x.iter().map(|v| v * 0.75).collect();
-    let isa = etk_optimized::pointwise::isa();
+    let isa = etk_simd::level();
     let r = best_secs(9, || etk_simd::math::gelu_erf(isa, &narrow_x, &mut y));
     println!(
         "gelu     f32 n={n} inputs in [-3, 3]: etk_simd::math alone {:6.2} elem/ns",

@@ -3,6 +3,8 @@
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod gemm;
+pub mod movement;
+pub mod norm;
 pub mod ops;
 pub mod pointwise;
 pub mod quantized;
@@ -15,6 +17,8 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::pointwise::TABLE,
     table::linalg::TABLE,
     table::quantized::TABLE,
+    table::norm::TABLE,
+    table::movement::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

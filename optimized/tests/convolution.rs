@@ -396,7 +396,8 @@ fn same_errors() {
         OwnedTensor,
     );
     let calls: Vec<Call> = vec![
-        // channels do not match; groups do not divide; bias of the wrong length and dtype
+        // channels do not match; groups do not divide; bias of the wrong length, a complex bias
+        // (a real one of another dtype is converted, as in ATen)
         (
             f(Float, &[1, 3, 5, 5]),
             f(Float, &[4, 2, 3, 3]),
@@ -424,7 +425,7 @@ fn same_errors() {
         (
             f(Float, &[1, 3, 5, 5]),
             f(Float, &[4, 3, 3, 3]),
-            Some(f(Double, &[4])),
+            Some(f(ComplexFloat, &[4])),
             [1, 0, 1],
             1,
             f(Float, &[1, 4, 3, 3]),
@@ -584,5 +585,48 @@ fn depthwise_non_finite() {
                 );
             }
         }
+    }
+}
+
+/// A bias of another real dtype than the input's is converted (ATen's native kernels): the
+/// optimized kernel gives portable's answer, at every level.
+#[test]
+fn bias_of_another_dtype_matches_portable() {
+    let f = |d: ScalarType, s: &[usize], seed: &mut u64| {
+        let mut t = OwnedTensor::zeros(d, s).unwrap();
+        let n = s.iter().product();
+        t.fill_logical(&values(n, seed));
+        t
+    };
+    let mut seed = 5;
+    let x = f(Float, &[1, 3, 6, 6], &mut seed);
+    let w = f(Float, &[4, 3, 3, 3], &mut seed);
+    for bd in [Double, Half, Long] {
+        let b = f(bd, &[4], &mut seed);
+        let run = |opt: bool| {
+            let mut o = OwnedTensor::zeros(Float, &[1, 4, 4, 4]).unwrap();
+            let mut ctx = KernelContext::serial();
+            let conv = if opt {
+                convolution_out
+            } else {
+                portable::convolution_out
+            };
+            let r = conv(
+                &mut ctx,
+                &x.view(),
+                &w.view(),
+                Some(&b.view()),
+                &[1],
+                &[0],
+                &[1],
+                false,
+                &[0],
+                1,
+                &mut o.view_mut().unwrap(),
+            );
+            r.unwrap();
+            o.to_logical::<f64>()
+        };
+        assert_eq!(run(true), run(false), "{bd:?} bias");
     }
 }

@@ -6,7 +6,7 @@
 use etk_optimized::pointwise::bodies::DivBy;
 use etk_optimized::pointwise::frame::BinaryOp;
 use etk_optimized::pointwise::{Kernel, Simd, dispatch, dispatch_bf16};
-use etk_simd::Isa;
+use etk_simd::Level;
 use half::{bf16, f16};
 
 /// Widens `src` (as f16 when `bf` is false, else bf16) and narrows `x` back, with full
@@ -99,7 +99,7 @@ fn same(a: f32, b: f32) -> bool {
 #[test]
 fn fused_conversions_equal_half_at_every_isa() {
     let x = narrowing_inputs();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         for (bf, native) in [(false, false), (true, false), (true, true)] {
             // odd lengths leave masked tails.
             for len in [65536usize, 65535, 7, 1] {
@@ -223,7 +223,7 @@ fn roots_within_one_ulp() {
     ]);
     x.resize(x.len().div_ceil(16) * 16, 2.0);
     let (mut sq, mut rs) = (vec![0f32; x.len()], vec![0f32; x.len()]);
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         dispatch(
             isa,
             Roots {
@@ -334,7 +334,7 @@ fn division_by_one_value_equals_division_at_every_isa() {
         1.0,
         -2.5,
     ]);
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         for &b in &divisors {
             let op = DivBy::new(b).expect("an ordinary divisor");
             let mut out = vec![0f32; x.len()];

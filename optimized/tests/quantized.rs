@@ -1,5 +1,5 @@
 //! The quantized kernels' vector paths against etk-quantized's reference kernels, bit for bit,
-//! at every ISA level the machine has (`pointwise::with_isa`): every input and quantized
+//! at every ISA level the machine has (`etk_simd::with_level`): every input and quantized
 //! dtype, ties (`x / scale` exactly `k + 0.5`), NaN, infinities, signed zeros, the dtypes'
 //! limits and values past them, per-channel axes in every position, dim orders (contiguous,
 //! channels-last, reversed), lengths with and without vector tails, empty tensors, and the
@@ -7,9 +7,8 @@
 
 use etk_core::{KernelContext, Result, ScalarType, Tensor};
 use etk_optimized::ops as opt;
-use etk_optimized::pointwise::with_isa;
 use etk_quantized::ops as reference;
-use etk_simd::Isa;
+use etk_simd::{Level, with_level};
 use half::{bf16, f16};
 
 use ScalarType::{BFloat16, Byte, Char, Double, Float, Half, Int, Long, Short};
@@ -153,7 +152,7 @@ fn orders(rank: usize) -> Vec<Vec<usize>> {
     v
 }
 
-const LEVELS_ALL: fn() -> &'static [Isa] = Isa::available_levels;
+const LEVELS_ALL: fn() -> &'static [Level] = Level::available_levels;
 
 /// Runs `f` (a kernel writing into the out it is given) on a fresh out of `out_dtype`,
 /// `sizes`, `order`; returns the result and the out's bytes and shape.
@@ -244,7 +243,7 @@ fn check(
 ) {
     let want = run_out(out_dtype, sizes, order, slow);
     for &isa in LEVELS_ALL() {
-        let got = with_isa(isa, || run_out(out_dtype, sizes, order, fast));
+        let got = with_level(isa, || run_out(out_dtype, sizes, order, fast));
         let ok = match (&got.0, &want.0) {
             (Ok(()), Ok(())) => got.2 == want.2 && same(out_dtype, &got.1, &want.1),
             (Err(a), Err(b)) => a == b,

@@ -223,6 +223,69 @@ fn scatter_reduce_modes() {
     assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
 }
 
+#[test]
+fn scatter_half_and_bfloat16_reduce_in_float_and_round_once() {
+    // 2048 + 1 + 1 + 1 + 1 in Half: 2052 when summed in Float and rounded once (ATen), 2048
+    // when rounded after every addition (2049 rounds to even); BFloat16 likewise from 256.
+    // A channels-last self and the mean (which divides the rounded sum) take the same path.
+    for (dt, big) in [(Half, 2048.0), (BFloat16, 256.0)] {
+        let x = tto(dt, &[big, big, 0.0, 0.0], &[1, 2, 2, 1], &[0, 2, 3, 1]);
+        let i = idx(&[0; 8], &[1, 4, 2, 1]);
+        let src = tt(dt, &[1.0; 8], &[1, 4, 2, 1]);
+        let mut out = zeros(dt, &[1, 2, 2, 1]);
+        with_scratch(|c| {
+            run(&mut out, |o| {
+                scatter_add::scatter_add_out(c, &x.view(), 1, &i.view(), &src.view(), o)
+            })
+        })
+        .unwrap();
+        assert_same(
+            &vals(&out),
+            &[big + 4.0, big + 4.0, 0.0, 0.0],
+            "scatter_add",
+        );
+        for (red, want) in [("sum", big + 4.0), ("mean", (big + 4.0) / 5.0)] {
+            let mut out = zeros(dt, &[1, 2, 2, 1]);
+            with_scratch(|c| {
+                run(&mut out, |o| {
+                    scatter_reduce::scatter_reduce_two_out(
+                        c,
+                        &x.view(),
+                        1,
+                        &i.view(),
+                        &src.view(),
+                        red,
+                        true,
+                        o,
+                    )
+                })
+            })
+            .unwrap();
+            let want = vals(&tt(dt, &[want], &[1]))[0];
+            assert_same(&vals(&out), &[want, want, 0.0, 0.0], red);
+        }
+    }
+    // the mean divides the rounded sum: (2048 + 1) rounds to 2048 before the division by 2
+    let x = tt(Half, &[2048.0], &[1]);
+    let mut out = zeros(Half, &[1]);
+    with_scratch(|c| {
+        run(&mut out, |o| {
+            scatter_reduce::scatter_reduce_two_out(
+                c,
+                &x.view(),
+                0,
+                &idx(&[0], &[1]).view(),
+                &tt(Half, &[1.0], &[1]).view(),
+                "mean",
+                true,
+                o,
+            )
+        })
+    })
+    .unwrap();
+    assert_same(&vals(&out), &[1024.0], "mean of the rounded sum");
+}
+
 // ---------------------------------------------------------------------------------------------
 // advanced indexing
 

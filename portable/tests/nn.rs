@@ -457,6 +457,52 @@ fn convolution_rejects_bad_parameters() {
     assert_eq!((e.arg, e.kind), ("input", ErrorKind::InvalidType));
 }
 
+#[test]
+fn convolution_bias_of_another_dtype_is_converted() {
+    // ATen's native kernels copy the bias into the out: a Double 0.1 becomes Float 0.1, an
+    // integer input takes a Float bias truncated (2.75 -> 2); a complex bias is an error.
+    let x = t(Float, &[1, 1, 2, 2], &[0, 1, 2, 3], &[1.0, 2.0, 3.0, 4.0]);
+    let w = t(Float, &[2, 1, 1, 1], &[0, 1, 2, 3], &[1.0, -1.0]);
+    let b = t(Double, &[2], &[0], &[0.1, 1e-9]);
+    let mut o = OwnedTensor::zeros(Float, &[1, 2, 2, 2]).unwrap();
+    conv(&x, &w, Some(&b), &[1], &[0], &[1], false, &[0], 1, &mut o).unwrap();
+    let f = |v: f64| v as f32 as f64;
+    let want: Vec<f64> = [1.0, 2.0, 3.0, 4.0]
+        .iter()
+        .map(|&v| f((v as f32 + 0.1f64 as f32) as f64))
+        .chain(
+            [-1.0, -2.0, -3.0, -4.0]
+                .iter()
+                .map(|&v| f((v as f32 + 1e-9f64 as f32) as f64)),
+        )
+        .collect();
+    assert_eq!(o.to_logical::<f64>(), want);
+    let xi = t(Long, &[1, 1, 2, 2], &[0, 1, 2, 3], &[1.0, 2.0, 3.0, 4.0]);
+    let wi = t(Long, &[2, 1, 1, 1], &[0, 1, 2, 3], &[1.0, -1.0]);
+    let bf = t(Float, &[2], &[0], &[2.75, -0.5]);
+    let mut oi = OwnedTensor::zeros(Long, &[1, 2, 2, 2]).unwrap();
+    conv(
+        &xi,
+        &wi,
+        Some(&bf),
+        &[1],
+        &[0],
+        &[1],
+        false,
+        &[0],
+        1,
+        &mut oi,
+    )
+    .unwrap();
+    assert_eq!(
+        oi.to_logical::<f64>(),
+        [3.0, 4.0, 5.0, 6.0, -1.0, -2.0, -3.0, -4.0]
+    );
+    let bc = OwnedTensor::zeros(ScalarType::ComplexFloat, &[2]).unwrap();
+    let e = conv(&x, &w, Some(&bc), &[1], &[0], &[1], false, &[0], 1, &mut o).unwrap_err();
+    assert_eq!((e.arg, e.kind), ("bias", ErrorKind::InvalidType));
+}
+
 /// 1x3x224x224 through a 3x3 conv with 64 output channels (run with `--release --ignored
 /// --nocapture` to see the time).
 #[test]

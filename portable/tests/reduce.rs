@@ -4,7 +4,7 @@
 //! error cases. Expected values were computed with PyTorch 2.13 (ATen, CPU).
 
 use ScalarType::*;
-use etk_core::{ErrorKind, Scalar, ScalarType};
+use etk_core::{ErrorKind, OwnedTensor, Scalar, ScalarType};
 use etk_portable::ops::*;
 
 mod common;
@@ -430,9 +430,10 @@ fn any_rules() {
     let mut out = zeros(Bool, &[3]);
     run(&mut out, |o| any::any_out(c, &x.view(), 1, false, o)).unwrap();
     assert_eq!(vals(&out), [1.0, 0.0, 1.0]);
+    // a Byte out reduces `self` as uint8: NaN (x86's conversion) and 1e-30 are 0 there
     let mut byte = zeros(Byte, &[]);
     run(&mut byte, |o| any::any_all_out(c, &x.view(), o)).unwrap();
-    assert_eq!(vals(&byte), [1.0]);
+    assert_eq!(vals(&byte), [0.0]);
     let mut f = zeros(Float, &[]);
     assert_eq!(
         err_kind(run(&mut f, |o| any::any_all_out(c, &x.view(), o))),
@@ -682,4 +683,141 @@ fn walk_every_dim_order_and_subset() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the dtype a reduction computes in (issue 28 item 1): values measured with PyTorch 2.13
+
+#[test]
+fn any_into_a_byte_out_converts_self_to_byte_first() {
+    let c = &mut ctx();
+    // 0.3 and 0.7 are 0 as uint8, -1.5 is 255, 256 wraps to 0
+    for (v, want) in [
+        (&[0.3, 0.0, 0.7][..], 0.0),
+        (&[-1.5, 0.0][..], 1.0),
+        (&[256.0, 512.0][..], 0.0),
+    ] {
+        let x = tt(Float, v, &[v.len()]);
+        let mut out = zeros(Byte, &[]);
+        run(&mut out, |o| any::any_all_out(c, &x.view(), o)).unwrap();
+        assert_eq!(vals(&out), [want], "{v:?} into Byte");
+        let mut b = zeros(Bool, &[]);
+        run(&mut b, |o| any::any_all_out(c, &x.view(), o)).unwrap();
+        assert_eq!(vals(&b), [1.0], "{v:?} into Bool");
+    }
+    // one element: ATen copies `self != 0`, whatever the out
+    let one = tt(Float, &[0.3], &[1, 1]);
+    let mut out = zeros(Byte, &[1]);
+    run(&mut out, |o| any::any_out(c, &one.view(), 1, false, o)).unwrap();
+    assert_eq!(vals(&out), [1.0]);
+    let x = tt(Int, &[256.0, 512.0, 0.0, 1.0], &[2, 2]);
+    let mut out = zeros(Byte, &[2]);
+    run(&mut out, |o| {
+        any::any_dims_out(c, &x.view(), Some(&[1]), false, o)
+    })
+    .unwrap();
+    assert_eq!(vals(&out), [0.0, 1.0]);
+}
+
+#[test]
+fn cumsum_bool_out_takes_a_0_dim_or_empty_self_only() {
+    let c = &mut ctx();
+    let z = tt(Float, &[0.5], &[]);
+    let mut out = zeros(Bool, &[]);
+    run(&mut out, |o| cumsum::cumsum_out(c, &z.view(), 0, None, o)).unwrap();
+    assert_eq!(vals(&out), [1.0]);
+    let e = zeros(Float, &[2, 0]);
+    let mut out = zeros(Bool, &[2, 0]);
+    run(&mut out, |o| cumsum::cumsum_out(c, &e.view(), 1, None, o)).unwrap();
+    let x = tt(Float, &[0.5, 1.0], &[2]);
+    let mut out = zeros(Bool, &[2]);
+    let r = run(&mut out, |o| cumsum::cumsum_out(c, &x.view(), 0, None, o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidType);
+}
+
+#[test]
+fn prod_of_half_rounds_every_product() {
+    // 200 * 100 * 255 overflows Half before the 0: inf * 0 is NaN
+    let x = tt(Byte, &[200.0, 100.0, 255.0, 0.0], &[1, 4]);
+    let mut out = zeros(Half, &[1]);
+    run(&mut out, |o| {
+        prod::prod_int_out(&mut ctx(), &x.view(), 1, false, Some(Half), o)
+    })
+    .unwrap();
+    assert!(vals(&out)[0].is_nan());
+}
+
+#[test]
+fn max_of_everything_fills_the_out_with_an_overflow_check() {
+    let c = &mut ctx();
+    let x = tt(Int, &[300.0, -1.0], &[2]);
+    let mut out = zeros(Char, &[]);
+    let r = run(&mut out, |o| max::max_unary_out(c, &x.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
+    let mut out = zeros(Char, &[]);
+    run(&mut out, |o| min::min_unary_out(c, &x.view(), o)).unwrap();
+    assert_eq!(vals(&out), [-1.0]);
+    let d = tt(Double, &[1e300, 2.0], &[2]);
+    let mut out = zeros(Float, &[]);
+    let r = run(&mut out, |o| max::max_unary_out(c, &d.view(), o));
+    assert_eq!(err_kind(r), ErrorKind::InvalidArgument);
+    let mut out = zeros(Half, &[]);
+    run(&mut out, |o| max::max_unary_out(c, &d.view(), o)).unwrap();
+    assert_eq!(vals(&out), [INF]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the walks behind the speed: side-by-side lanes and value-only extremes give the values the
+// one-lane walks give (bit for bit)
+
+#[test]
+fn outer_dim_reductions_read_side_by_side_give_the_same_bits() {
+    let c = &mut ctx();
+    let v: Vec<f64> = (0..300 * 21)
+        .map(|i| ((i * 7919) % 1000) as f64 * 0.0137 - 6.0)
+        .collect();
+    // dim 0 of a row-major [300, 21]: 21 lanes strided by 21, read 8 at a time; the same values
+    // in a column-major layout are 21 dense lanes, read one by one
+    let rows = tt(Float, &v, &[300, 21]);
+    let cols = tto(Float, &v, &[300, 21], &[1, 0]);
+    for (name, f) in [("sum", 0usize), ("mean", 1), ("var", 2), ("amax", 3)] {
+        let mut got = [zeros(Float, &[21]), zeros(Float, &[21])];
+        for (x, o) in [&rows, &cols].into_iter().zip(got.iter_mut()) {
+            run(o, |o| match f {
+                0 => sum::sum_intlist_out(c, &x.view(), Some(&[0]), false, None, o),
+                1 => mean::mean_out(c, &x.view(), Some(&[0]), false, None, o),
+                2 => var::var_correction_out(c, &x.view(), Some(&[0]), None, false, o),
+                _ => amax::amax_out(c, &x.view(), &[0], false, o),
+            })
+            .unwrap();
+        }
+        let bits = |t: &OwnedTensor| {
+            t.to_logical::<f32>()
+                .iter()
+                .map(|x| x.to_bits())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&got[0]), bits(&got[1]), "{name}");
+    }
+}
+
+#[test]
+fn amax_keeps_the_first_signed_zero_and_nan() {
+    let c = &mut ctx();
+    // walked in index order (the value-only fold) and permuted (the indexed fold)
+    for order in [[0, 1], [1, 0]] {
+        let x = tto(Float, &[-0.0, 0.0, -5.0, 0.0, -0.0, -1.0], &[2, 3], &order);
+        let mut out = zeros(Float, &[2]);
+        run(&mut out, |o| amax::amax_out(c, &x.view(), &[1], false, o)).unwrap();
+        let got = out.to_logical::<f32>();
+        assert_eq!(
+            (got[0].to_bits(), got[1].to_bits()),
+            ((-0.0f32).to_bits(), 0.0f32.to_bits()),
+            "{order:?}"
+        );
+    }
+    let x = tt(Float, &[1.0, NAN, 3.0, -NAN], &[4]);
+    let mut out = zeros(Float, &[]);
+    run(&mut out, |o| amax::amax_out(c, &x.view(), &[0], false, o)).unwrap();
+    assert!(vals(&out)[0].is_nan());
 }

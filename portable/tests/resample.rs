@@ -680,3 +680,25 @@ fn antialias_rows_take_row_zeros_taps_when_the_height_is_innermost() {
     let v = cl.to_logical::<f64>();
     assert!(v[0] < v[1] && v[1] < v[2], "{v:?}");
 }
+
+/// The etk-fuzz finding of issue 28 item 10's soak: huge paddings (or dilations) make each
+/// block count about ±2^64, whose product overflowed even i128 (a panic); it is an error.
+#[test]
+fn col2im_huge_padding_is_an_error() {
+    let mut ctx = KernelContext::serial();
+    let x = tt(Float, &[0.0; 9], &[1, 9, 1]);
+    let mut out = dynamic(Float, 4, &order(4), 16);
+    let r = run(&mut out, |o| {
+        col2im::col2im_out(
+            &mut ctx,
+            &x.view(),
+            &[1, 1],
+            &[3, 3],
+            &[1, 1],
+            &[i64::MAX, i64::MAX],
+            &[1, 1],
+            o,
+        )
+    });
+    assert!(r.is_err());
+}

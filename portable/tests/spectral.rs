@@ -455,3 +455,21 @@ fn complex_index_put_accumulates_both_parts() {
     .unwrap();
     assert_eq!(values(&out), vec![41., -3., 2., 2., 23., 1.]);
 }
+
+#[test]
+fn two_sided_r2c_needs_a_complex_float_or_double_out() {
+    // ATen completes the second half by conjugate symmetry in the out: only ComplexFloat and
+    // ComplexDouble have that; a one-sided result copies into any out.
+    let x = tensor(Float, &[1.0, 2.0, 3.0, 4.0], &[1, 4], &[0, 1]);
+    for dt in [ComplexFloat, ComplexDouble] {
+        let mut out = OwnedTensor::zeros(dt, &[1, 4]).unwrap();
+        r2c(&x, &[1], 0, false, &mut out).unwrap();
+    }
+    for dt in [Float, Double, Half, ComplexHalf, Int] {
+        let mut out = OwnedTensor::zeros(dt, &[1, 4]).unwrap();
+        let e = r2c(&x, &[1], 0, false, &mut out).unwrap_err();
+        assert_eq!(e.arg, "out", "{dt:?}");
+        let mut out = OwnedTensor::zeros(dt, &[1, 3]).unwrap();
+        r2c(&x, &[1], 0, true, &mut out).unwrap();
+    }
+}

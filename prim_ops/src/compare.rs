@@ -6,9 +6,11 @@
 //! ```
 //! Python's comparisons: an Int against a Double compares the exact values (`2**53 + 1 >
 //! 2.0**53`), NaN is unordered; two Bools compare as ExecuTorch allows (`False < True`), a Bool
-//! against a number is rejected as ExecuTorch rejects it. `sym_max`/`sym_min` are Python's
-//! `max(a, b)`/`min(a, b)`: `b` only when it is strictly greater (smaller), keeping its kind.
-//! ExecuTorch takes Ints only there; etk also takes Doubles, with Python's answer.
+//! against a number is rejected as ExecuTorch rejects it. `sym_max`/`sym_min` are what the
+//! exporter traced, `torch.sym_max`/`torch.sym_min`: Python's `max(a, b)`/`min(a, b)` (`b` only
+//! when it is strictly greater, smaller), converted to a Double when either operand is one
+//! (`sym_max(3, 2.5)` is `3.0`; two Ints stay an Int). ExecuTorch takes Ints only there; etk
+//! also takes Doubles, with torch's answer.
 
 use crate::boxed::{from_num, num, prim_kernel};
 use crate::num::{self, Num};
@@ -62,14 +64,19 @@ pub fn le_scalar(a: Scalar, b: Scalar) -> Result<Scalar> {
     )))
 }
 
-/// `b` if it compares `wins` against `a`, else `a`.
+/// `b` if it compares `wins` against `a`, else `a`; a Double when either is one.
 fn pick(op: &'static str, a: Scalar, b: Scalar, wins: Ordering) -> Result<Scalar> {
     let (x, y): (Num, Num) = (num(op, "a", a)?, num(op, "b", b)?);
-    Ok(from_num(if num::compare(y, x) == Some(wins) {
+    let picked = if num::compare(y, x) == Some(wins) {
         y
     } else {
         x
-    }))
+    };
+    Ok(match (x, y) {
+        // torch.sym_max's `float(max(a, b))`: the picked Int rounded to a Double.
+        (Num::Int(_), Num::Int(_)) => from_num(picked),
+        _ => Scalar::Double(picked.as_f64()),
+    })
 }
 
 pub fn sym_max_scalar(a: Scalar, b: Scalar) -> Result<Scalar> {

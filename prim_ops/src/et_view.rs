@@ -10,8 +10,8 @@
 //! memory). The out's own memory and capacity are not used.
 
 use etk_core::{
-    EValue, Error, ErrorKind, Info, KernelContext, MAX_DIM, Result, Tensor, evalue::out_tensor,
-    registry::check_arity,
+    Dims, EValue, Error, ErrorKind, Info, KernelContext, MAX_DIM, Result, ShapeDynamism, Tensor,
+    evalue::out_tensor, registry::check_arity,
 };
 
 pub const OP: &str = "executorch_prim::et_view.default";
@@ -60,7 +60,16 @@ pub fn et_view_default<'a>(
         }
         sizes[i] = self_.numel() / known;
     }
-    let view = Tensor::view_of(self_, &sizes[..size.len()]).map_err(|mut e| {
+    let sizes = &sizes[..size.len()];
+    if out.dynamism() == ShapeDynamism::Static && out.sizes() != sizes {
+        return Err(Error::new(ErrorKind::OutOfCapacity, OP, "out")
+            .expected(
+                "a static out of the view's shape",
+                Info::Shape(Dims::new(sizes).unwrap_or(Dims::EMPTY)),
+            )
+            .got(Info::Shape(out.shape())));
+    }
+    let view = Tensor::view_of(self_, sizes).map_err(|mut e| {
         e.op = OP;
         e
     })?;

@@ -3,7 +3,7 @@
 //! ATen's and ExecuTorch's rules, and the malformed calls each must reject.
 
 use etk_core::{
-    EValue, ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, Tensor, f16,
+    EValue, ErrorKind, KernelContext, OwnedTensor, Result, ScalarType, ShapeDynamism, Tensor, f16,
     registry::Registry,
 };
 
@@ -216,6 +216,10 @@ fn bytes_of<T: Copy>(v: &mut [T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) }
 }
 
+fn dynamic(t: Tensor<'_>) -> Tensor<'_> {
+    t.with_dynamism(ShapeDynamism::DynamicBound)
+}
+
 fn et_view(
     src: &Tensor<'_>,
     size: &[i64],
@@ -225,7 +229,7 @@ fn et_view(
     let mut s = [
         EValue::Tensor(src.view()),
         EValue::IntList(size),
-        EValue::Tensor(out.view_mut().unwrap()),
+        EValue::Tensor(dynamic(out.view_mut().unwrap())),
     ];
     call("executorch_prim::et_view.default", &mut s)?;
     let EValue::Tensor(t) = &s[2] else { panic!() };
@@ -249,7 +253,7 @@ fn et_view_shares_the_source_memory() {
     let mut s = [
         EValue::Tensor(v.view()),
         EValue::IntList(&[6]),
-        EValue::Tensor(out.view_mut().unwrap()),
+        EValue::Tensor(dynamic(out.view_mut().unwrap())),
     ];
     call("executorch_prim::et_view.default", &mut s).unwrap();
     let EValue::Tensor(t) = &s[2] else { panic!() };
@@ -294,7 +298,7 @@ fn et_view_shares_the_source_memory() {
     let mut s = [
         EValue::Tensor(w.view_mut().unwrap()),
         EValue::IntList(&[2, 3]),
-        EValue::Tensor(out.view_mut().unwrap()),
+        EValue::Tensor(dynamic(out.view_mut().unwrap())),
     ];
     call("executorch_prim::et_view.default", &mut s).unwrap();
     let (EValue::Tensor(src), EValue::Tensor(view)) = (&s[0], &s[2]) else {
@@ -302,6 +306,31 @@ fn et_view_shares_the_source_memory() {
     };
     assert!(!src.is_writable());
     assert_eq!((view.as_ptr(), view.sizes()), (w_data, &[2, 3][..]));
+}
+
+#[test]
+fn et_view_into_a_static_out_needs_the_view_shape() {
+    // ExecuTorch resizes the out to the view's sizes first: a static out of another shape
+    // (even with the same element count) is an error, one of the view's shape is fine.
+    let src = OwnedTensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[3, 2]).unwrap();
+    let fixed = |size: &[i64], out_sizes: &[usize]| {
+        let mut out = OwnedTensor::zeros(ScalarType::Float, out_sizes).unwrap();
+        let mut s = [
+            EValue::Tensor(src.view()),
+            EValue::IntList(size),
+            EValue::Tensor(out.view_mut().unwrap()),
+        ];
+        call("executorch_prim::et_view.default", &mut s).map(|()| {
+            let EValue::Tensor(t) = &s[2] else { panic!() };
+            t.sizes().to_vec()
+        })
+    };
+    let err = fixed(&[1, 3, 2], &[1, 3, 3]).unwrap_err();
+    assert_eq!(err.arg, "out");
+    assert!(fixed(&[1, 3, 2], &[1, 6, 1]).is_err());
+    assert!(fixed(&[-1, 2], &[2, 3]).is_err());
+    assert_eq!(fixed(&[1, 3, 2], &[1, 3, 2]).unwrap(), vec![1, 3, 2]);
+    assert_eq!(fixed(&[-1], &[6]).unwrap(), vec![6]);
 }
 
 #[test]

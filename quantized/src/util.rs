@@ -4,18 +4,19 @@
 //! intermediate in them), and the walk of an input and an out of the same shape in any dim
 //! orders.
 
-use etk_core::element::{Compute, loader, storer};
+use etk_core::element::{Compute, LoadFn, StoreFn, loader, storer};
 use etk_core::iter::{CHUNK, Plan};
 use etk_core::out::resize_out;
 use etk_core::{Error, ErrorKind, Info, Result, ScalarType, Tensor, bf16, f16};
 
-/// `[min, max]` of a quantized dtype (torch's `_DTYPE_TO_QVALUE_BOUNDS` for the dtypes etk has
-/// elements for), `None` for any other dtype.
+/// `[min, max]` of a quantized dtype (torch's `_DTYPE_TO_QVALUE_BOUNDS`: its reference ops take
+/// UInt16 too), `None` for any other dtype.
 pub fn qrange(dtype: ScalarType) -> Option<(i64, i64)> {
     match dtype {
         ScalarType::Byte => Some((0, 255)),
         ScalarType::Char => Some((-128, 127)),
         ScalarType::Short => Some((-32768, 32767)),
+        ScalarType::UInt16 => Some((0, 65535)),
         ScalarType::Int => Some((i32::MIN as i64, i32::MAX as i64)),
         _ => None,
     }
@@ -33,7 +34,7 @@ pub fn check_qparams(
     let (lo, hi) = qrange(dtype).ok_or(Error::dtype(
         op,
         "dtype",
-        "a quantized dtype (Byte, Char, Short or Int)",
+        "a quantized dtype (Byte, Char, Short, UInt16 or Int)",
         dtype,
     ))?;
     if quant_min < lo || quant_min > hi {
@@ -82,6 +83,43 @@ pub fn check_zero_point_dtype(op: &'static str, arg: &'static str, t: &Tensor<'_
         | ScalarType::Long => Ok(()),
         d => Err(Error::dtype(op, arg, "an integer dtype", d)),
     }
+}
+
+/// A quantized tensor's dtype for the dequantize ops that do not check it against `dtype`
+/// (per token, per channel group): an integer dtype, UInt16 included.
+pub fn check_quantized_dtype(op: &'static str, arg: &'static str, t: &Tensor<'_>) -> Result<()> {
+    if t.dtype() == ScalarType::UInt16 {
+        return Ok(());
+    }
+    check_zero_point_dtype(op, arg, t)
+}
+
+/// torch's reference dequantizes `input - zero_points` first: a UInt16 input promotes with a
+/// floating zero point but not with an integer one (torch raises: no promotion of UInt16 with
+/// Long, no UInt16 subtraction). Without zero points, per channel skips the subtraction and
+/// per channel group subtracts an Int zero (`none_is_int`).
+pub fn check_uint16_zero_points(
+    op: &'static str,
+    input: ScalarType,
+    zero_points: Option<&Tensor<'_>>,
+    none_is_int: bool,
+) -> Result<()> {
+    if input != ScalarType::UInt16 {
+        return Ok(());
+    }
+    let zdt = match zero_points {
+        Some(z) => z.dtype(),
+        None if none_is_int => ScalarType::Int,
+        None => return Ok(()),
+    };
+    if zdt.is_floating_point() {
+        return Ok(());
+    }
+    Err(Error::new(ErrorKind::InvalidType, op, "zero_points")
+        .expected_text(
+            "floating zero points for a UInt16 input (torch cannot subtract integers from UInt16)",
+        )
+        .got(Info::Dtype(zdt)))
 }
 
 /// An integer or floating dtype (a dequantize op's zero points: torch subtracts them from the
@@ -252,6 +290,40 @@ pub fn minimum<C: Real>(a: C, b: C) -> C {
     }
 }
 
+/// `core`'s loader for `dtype`, or for UInt16 (a quantized dtype of torch's reference ops
+/// that has no element type in core) one reading `u16`s, exact in every compute type.
+pub fn qloader<C: Compute>(dtype: ScalarType) -> Option<LoadFn<C>> {
+    loader::<C>(dtype).or((dtype == ScalarType::UInt16).then_some(load_u16::<C> as LoadFn<C>))
+}
+
+/// `core`'s storer for `dtype`, or for UInt16 one writing `static_cast<uint16_t>` of values in
+/// its range (the quantize ops clamp to `[quant_min, quant_max]` within it first).
+pub fn qstorer<C: Compute>(dtype: ScalarType) -> Option<StoreFn<C>> {
+    storer::<C>(dtype).or((dtype == ScalarType::UInt16).then_some(store_u16::<C> as StoreFn<C>))
+}
+
+/// # Safety
+/// As [`LoadFn`], for `u16` elements.
+unsafe fn load_u16<C: Compute>(src: *const u8, stride: isize, dst: &mut [C]) {
+    let p = src as *const u16;
+    for (i, d) in dst.iter_mut().enumerate() {
+        // SAFETY: the caller's contract: `src + i * stride` is a readable `u16`.
+        *d = C::load::<i32>(i32::from(unsafe { *p.offset(i as isize * stride) }));
+    }
+}
+
+/// # Safety
+/// As [`StoreFn`], for `u16` elements.
+unsafe fn store_u16<C: Compute>(dst: *mut u8, stride: isize, src: &[C]) {
+    let p = dst as *mut u16;
+    for (i, &v) in src.iter().enumerate() {
+        // An in-range value converts through i32 exactly; the cast then keeps its low bits.
+        let q = v.store::<i32>() as u16;
+        // SAFETY: the caller's contract: `dst + i * stride` is a writable `u16`.
+        unsafe { *p.offset(i as isize * stride) = q };
+    }
+}
+
 /// Resizes `out` to `input`'s shape and calls `f(offset, x)` for every element of `input`
 /// (`offset` is its memory offset in elements, from which a kernel finds its channel or
 /// token), storing the result into the element of `out` at the same logical index, whatever
@@ -265,8 +337,9 @@ pub fn map_offsets<I: Compute, O: Compute>(
     mut f: impl FnMut(usize, I) -> O,
 ) -> Result<()> {
     let load =
-        loader::<I>(input.dtype()).ok_or(Error::unsupported_dtype(op, in_arg, input.dtype()))?;
-    let store = storer::<O>(out.dtype()).ok_or(Error::unsupported_dtype(op, "out", out.dtype()))?;
+        qloader::<I>(input.dtype()).ok_or(Error::unsupported_dtype(op, in_arg, input.dtype()))?;
+    let store =
+        qstorer::<O>(out.dtype()).ok_or(Error::unsupported_dtype(op, "out", out.dtype()))?;
     resize_out(op, out, input.sizes())?;
     let plan = Plan::new(op, out, &[(in_arg, input)])?;
     let (isz, osz) = (input.element_size() as isize, out.element_size() as isize);

@@ -284,3 +284,138 @@ fn embedding_2bit_unpacks_low_bits_first() {
     .unwrap();
     assert_eq!(out.to_logical::<f32>(), vec![-2.0, -1.0, 0.0, 1.0]);
 }
+
+/// The `u16` elements of a UInt16 tensor (core has no element type for it).
+fn u16s(t: &OwnedTensor) -> Vec<u16> {
+    let v = t.view();
+    // SAFETY: a contiguous UInt16 tensor of `numel` elements.
+    unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u16, v.numel()) }.to_vec()
+}
+
+#[test]
+fn uint16_quantizes_and_dequantizes_as_torch_does() {
+    // torch: quantize_per_tensor(x, 0.5, 100, 0, 65535, uint16) and back
+    let x = OwnedTensor::from_slice(&[0.25f32, -50.0, 1e6, -1e6, 103.5, 0.75], &[2, 3]).unwrap();
+    let mut q = OwnedTensor::zeros(UInt16, &[2, 3]).unwrap();
+    quantize_per_tensor::quantize_per_tensor_out(
+        &mut ctx(),
+        &x.view(),
+        0.5,
+        100,
+        0,
+        65535,
+        UInt16,
+        &mut q.view_mut().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(u16s(&q), vec![100, 0, 65535, 0, 307, 102]);
+    let mut d = OwnedTensor::zeros(Float, &[2, 3]).unwrap();
+    dequantize_per_tensor::dequantize_per_tensor_out(
+        &mut ctx(),
+        &q.view(),
+        0.5,
+        100,
+        0,
+        65535,
+        UInt16,
+        None,
+        &mut d.view_mut().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        d.to_logical::<f64>(),
+        vec![0.0, -50.0, 32717.5, -50.0, 103.5, 1.0]
+    );
+    // bounds past UInt16's range are rejected
+    let e = quantize_per_tensor::quantize_per_tensor_out(
+        &mut ctx(),
+        &x.view(),
+        0.5,
+        100,
+        0,
+        65536,
+        UInt16,
+        &mut q.view_mut().unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(e.arg, "quant_max");
+    // per channel: integer zero points cannot be subtracted from UInt16 (torch raises), floating
+    // ones or none can
+    let scales = OwnedTensor::from_slice(&[0.5f32, 0.25], &[2]).unwrap();
+    let run = |zp: Option<&OwnedTensor>| {
+        let mut d = OwnedTensor::zeros(Float, &[2, 3]).unwrap();
+        let zv = zp.map(|z| z.view());
+        dequantize_per_channel::dequantize_per_channel_out(
+            &mut ctx(),
+            &q.view(),
+            &scales.view(),
+            zv.as_ref(),
+            0,
+            0,
+            65535,
+            UInt16,
+            None,
+            &mut d.view_mut().unwrap(),
+        )
+        .map(|()| d.to_logical::<f64>())
+    };
+    assert_eq!(
+        run(None).unwrap(),
+        vec![50.0, 0.0, 32767.5, 0.0, 76.75, 25.5]
+    );
+    let zf = OwnedTensor::from_slice(&[100.0f32, 2.0], &[2]).unwrap();
+    assert_eq!(
+        run(Some(&zf)).unwrap(),
+        vec![0.0, -50.0, 32717.5, -0.5, 76.25, 25.0]
+    );
+    let zl = OwnedTensor::from_slice(&[100i64, 2], &[2]).unwrap();
+    assert_eq!(run(Some(&zl)).unwrap_err().arg, "zero_points");
+}
+
+#[test]
+fn a_static_out_of_another_shape_is_an_error() {
+    // [3, 2] for a [2, 3] input: the same element count, but a static out keeps its shape
+    let x = OwnedTensor::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).unwrap();
+    let mut out = OwnedTensor::zeros(Char, &[3, 2]).unwrap();
+    let e = quantize_per_tensor::quantize_per_tensor_out(
+        &mut ctx(),
+        &x.view(),
+        0.5,
+        0,
+        -128,
+        127,
+        Char,
+        &mut out.view_mut().unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!((e.arg, e.kind), ("out", ErrorKind::OutOfCapacity));
+    assert_eq!(out.to_logical::<i64>(), vec![0; 6]);
+}
+
+#[test]
+fn quantized_add_rejects_uint16() {
+    // ExecuTorch's add has no UInt16 kernel (its ranges lie within [0, 255]).
+    let a = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let b = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let mut out = OwnedTensor::zeros(UInt16, &[2]).unwrap();
+    let e = add::add_out(
+        &mut ctx(),
+        &a.view(),
+        0.5,
+        0,
+        0,
+        255,
+        &b.view(),
+        0.5,
+        0,
+        0,
+        255,
+        0.5,
+        0,
+        0,
+        255,
+        &mut out.view_mut().unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(e.arg, "a");
+}

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p etk-simd --example mathbench [-- FILTER]`
 
-use etk_simd::{Isa, UnaryFn};
+use etk_simd::{Level, UnaryFn};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -41,8 +41,8 @@ fn main() {
         for &(lo, hi) in ranges(f) {
             let x: Vec<f32> = (0..N).map(|_| lo + (hi - lo) * rnd()).collect();
             let mut y = vec![0f32; N];
-            for &isa in Isa::available_levels() {
-                let reps = if isa == Isa::Scalar { 4 } else { 40 };
+            for &isa in Level::available_levels() {
+                let reps = if isa == Level::SCALAR { 4 } else { 40 };
                 let mut best = f64::INFINITY;
                 for _ in 0..7 {
                     let t = Instant::now();

@@ -1,18 +1,17 @@
 //! CPU feature detection as values.
 //!
 //! [`detected`] is the best [`Isa`] level this CPU supports (probed once, then cached);
-//! [`isa`] is that level lowered by the environment variable `ETK_ISA`
-//! (`scalar`, `avx2`, `avx512`, or `neon` on aarch64), so one machine can run every path.
-//! `ETK_ISA` never raises the level above what the CPU has, and an unknown value is ignored.
-//! [`cpu_features`] reports the individual extensions (FP16, BF16, VNNI, ...).
+//! [`cpu_features`] reports the individual extensions (FP16, BF16, VNNI, ...). The level kernels
+//! run at is [`crate::level()`] (see `level.rs`). Under Miri nothing is probed: the CPU is
+//! reported as having no extension, so every kernel runs the portable code.
 
 use std::sync::OnceLock;
 
 /// An instruction-set level that the kernels of this crate are written for.
 ///
-/// Levels are ordered: a higher level implies every lower one. Compare with `<`/`min` to
-/// lower a level. Every function that takes an `Isa` clamps it to [`detected`] first, so passing
-/// a level the CPU lacks is safe (it runs the best supported level instead).
+/// The levels of one architecture are ordered: a higher level implies every lower one. An
+/// `Isa` is only a name; kernels take a [`Level`](crate::Level), which exists only for levels
+/// this CPU supports.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Isa {
@@ -22,8 +21,7 @@ pub enum Isa {
     Avx2,
     /// x86-64 AVX-512 F/BW/DQ/VL, plus AVX2 + FMA + F16C.
     Avx512,
-    /// aarch64 Advanced SIMD: the math kernels have NEON code (`math/neon.rs`); the
-    /// conversions run the portable code at this level.
+    /// aarch64 Advanced SIMD (baseline on aarch64).
     #[cfg(target_arch = "aarch64")]
     Neon,
 }
@@ -44,15 +42,9 @@ impl Isa {
         &LEVELS[..n]
     }
 
-    /// Whether this CPU supports the level.
+    /// Whether this CPU supports the level (it is one of [`Isa::available_levels`]).
     pub fn is_supported(self) -> bool {
-        self <= detected()
-    }
-
-    /// The lower of `self` and [`detected`]: the level a kernel asked for `self` may run.
-    #[inline]
-    pub fn clamp_to_detected(self) -> Isa {
-        self.min(detected())
+        Isa::available_levels().contains(&self)
     }
 
     /// The name used by `ETK_ISA` (`"scalar"`, `"avx2"`, `"avx512"`, `"neon"`).
@@ -120,9 +112,13 @@ pub struct CpuFeatures {
 }
 
 impl CpuFeatures {
-    /// Probes the CPU (uncached; prefer [`cpu_features`]).
+    /// Probes the CPU (uncached; prefer [`cpu_features`]). Under Miri: nothing.
     pub fn probe() -> CpuFeatures {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(miri)]
+        {
+            CpuFeatures::default()
+        }
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         {
             use std::arch::is_x86_feature_detected as has;
             CpuFeatures {
@@ -141,7 +137,7 @@ impl CpuFeatures {
                 ..CpuFeatures::default()
             }
         }
-        #[cfg(target_arch = "aarch64")]
+        #[cfg(all(target_arch = "aarch64", not(miri)))]
         {
             use std::arch::is_aarch64_feature_detected as has;
             CpuFeatures {
@@ -151,7 +147,7 @@ impl CpuFeatures {
                 ..CpuFeatures::default()
             }
         }
-        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64", miri)))]
         {
             CpuFeatures::default()
         }
@@ -191,24 +187,16 @@ pub fn detected() -> Isa {
     *DETECTED.get_or_init(|| cpu_features().best_isa())
 }
 
-/// The level kernels should use: [`detected`] lowered by `ETK_ISA` if it is set to a known,
-/// lower level. Read once; later changes to the environment are not seen.
-#[inline]
-pub fn isa() -> Isa {
-    static ISA: OnceLock<Isa> = OnceLock::new();
-    *ISA.get_or_init(|| lowered(detected(), std::env::var("ETK_ISA").ok().as_deref()))
-}
-
 /// The size in bytes of the CPU's largest (last-level) data or unified cache, probed once:
 /// the deterministic cache parameters of CPUID (leaf 4 on Intel, `0x8000_001D` on AMD and
-/// Hygon). `None` where the CPU does not report them (and off x86-64). Kernels use it to tell
+/// Hygon). `None` where the CPU does not report them (off x86-64, and under Miri). Kernels use it to tell
 /// a working set that stays in cache from one that streams through memory.
 pub fn last_level_cache_bytes() -> Option<usize> {
     static LLC: OnceLock<Option<usize>> = OnceLock::new();
     *LLC.get_or_init(probe_llc)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 fn probe_llc() -> Option<usize> {
     use core::arch::x86_64::__cpuid_count;
     // leaves above the reported maximum are not read.
@@ -258,7 +246,7 @@ fn probe_llc() -> Option<usize> {
     best.map(|(_, b)| b)
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(not(target_arch = "x86_64"), miri))]
 fn probe_llc() -> Option<usize> {
     None
 }
@@ -303,7 +291,7 @@ mod tests {
         assert_eq!(levels[0], Isa::Scalar);
         assert_eq!(*levels.last().unwrap(), detected());
         assert!(levels.windows(2).all(|w| w[0] < w[1]));
-        assert!(isa() <= detected());
+        assert!(crate::level() <= crate::Level::detected());
         for &l in levels {
             assert!(l.is_supported());
             assert_eq!(Isa::from_name(l.name()), Some(l));

@@ -3,7 +3,7 @@
 mod common;
 
 use common::Rng;
-use etk_simd::{Isa, convert};
+use etk_simd::{Level, convert};
 use half::{bf16, f16};
 
 /// Interesting f32 bit patterns: zeros, subnormals, rounding ties, overflow edges, NaNs.
@@ -68,7 +68,7 @@ fn inputs_f32() -> Vec<f32> {
 }
 
 fn check_f32_to_16(x: &[f32]) {
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         let mut h = vec![f16::ZERO; x.len()];
         let mut b = vec![bf16::ZERO; x.len()];
         convert::f32_to_f16(isa, x, &mut h);
@@ -101,7 +101,7 @@ fn all_16_bit_inputs_to_f32() {
     let bits: Vec<u16> = (0..=u16::MAX).collect();
     let h: Vec<f16> = bits.iter().map(|&b| f16::from_bits(b)).collect();
     let b: Vec<bf16> = bits.iter().map(|&b| bf16::from_bits(b)).collect();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         let mut out = vec![0f32; bits.len()];
         convert::f16_to_f32(isa, &h, &mut out);
         for i in 0..bits.len() {
@@ -127,7 +127,7 @@ fn all_16_bit_inputs_to_f32() {
 #[test]
 fn lengths_offsets_and_mismatch() {
     let x: Vec<f32> = (0..100).map(|i| (i as f32 - 50.0) * 0.37).collect();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         for off in 0..3 {
             for len in 0..70 {
                 let src = &x[off..off + len];

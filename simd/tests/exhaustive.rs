@@ -7,11 +7,11 @@
 mod common;
 
 use common::{Worst, bound, reference};
-use etk_simd::{Isa, UnaryFn};
+use etk_simd::{Level, UnaryFn};
 
 fn exhaustive(f: UnaryFn) {
     const CHUNK: u64 = 1 << 20;
-    let levels = Isa::available_levels();
+    let levels = Level::available_levels();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
     let start = std::time::Instant::now();
     let results: Vec<Vec<Worst>> = std::thread::scope(|s| {

@@ -4,7 +4,7 @@
 //! ISA level this machine has, from several offsets and lengths so that every tail length is
 //! run.
 
-use etk_simd::{Isa, UnaryFn, convert};
+use etk_simd::{Level, UnaryFn, convert};
 use half::f16;
 
 /// Every 16-bit pattern, then a few again so the lengths below leave tails of 0..16.
@@ -27,11 +27,11 @@ fn check<T: Copy + PartialEq + core::fmt::Debug>(
     from_bits: fn(u16) -> T,
     to_bits: fn(T) -> u16,
     is_nan: fn(T) -> bool,
-    apply: fn(UnaryFn, Isa, &[T], &mut [T]),
-    reference: fn(UnaryFn, Isa, &[T], &mut [T]),
+    apply: fn(UnaryFn, Level, &[T], &mut [T]),
+    reference: fn(UnaryFn, Level, &[T], &mut [T]),
 ) {
     let x: Vec<T> = patterns().into_iter().map(from_bits).collect();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         for f in UnaryFn::ALL {
             let mut want = vec![from_bits(0); x.len()];
             reference(f, isa, &x, &mut want);

@@ -1,7 +1,7 @@
 //! Special values with exact expectations, and the slice mechanics (tails, offsets, in place,
 //! mismatched lengths), on every ISA level this machine has.
 
-use etk_simd::{Isa, UnaryFn, math};
+use etk_simd::{Level, UnaryFn, math};
 
 const INF: f32 = f32::INFINITY;
 const NAN: f32 = f32::NAN;
@@ -12,7 +12,7 @@ fn same(a: f32, b: f32) -> bool {
 
 fn expect(f: UnaryFn, cases: &[(f32, f32)]) {
     let x: Vec<f32> = cases.iter().map(|c| c.0).collect();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         let mut out = vec![0f32; x.len()];
         f.apply(isa, &x, &mut out);
         for (i, &(xi, want)) in cases.iter().enumerate() {
@@ -163,7 +163,7 @@ fn special_values() {
 #[test]
 fn subnormal_results() {
     // exp and sigmoid go through the subnormals to zero, like the f64 result rounded.
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         let x: Vec<f32> = (0..400).map(|i| -87.0 - i as f32 * 0.05).collect();
         let mut e = vec![0f32; x.len()];
         let mut s = vec![0f32; x.len()];
@@ -189,7 +189,7 @@ fn subnormal_results() {
 fn tails_offsets_inplace_and_lengths() {
     let x: Vec<f32> = (0..80).map(|i| (i as f32 * 0.731).sin() * 6.0).collect();
     for f in UnaryFn::ALL {
-        for &isa in Isa::available_levels() {
+        for &isa in Level::available_levels() {
             let mut full = vec![0f32; x.len()];
             f.apply(isa, &x, &mut full);
             for off in 0..3 {
@@ -240,10 +240,21 @@ fn tails_offsets_inplace_and_lengths() {
 }
 
 #[test]
-fn any_isa_value_is_safe() {
-    // A level above the detected one is clamped, never executed.
-    let x = [1.0f32; 5];
-    let mut y = [0f32; 5];
-    math::exp(Isa::Avx512, &x, &mut y);
-    assert!(y.iter().all(|&v| (v - core::f32::consts::E).abs() < 1e-6));
+fn only_supported_levels_exist() {
+    // A level above the detected one cannot be had, so it is never executed.
+    for isa in [
+        etk_simd::Isa::Scalar,
+        etk_simd::Isa::Avx2,
+        etk_simd::Isa::Avx512,
+    ] {
+        if let Some(l) = Level::new(isa) {
+            assert!(Level::available_levels().contains(&l));
+            let x = [1.0f32; 5];
+            let mut y = [0f32; 5];
+            math::exp(l, &x, &mut y);
+            assert!(y.iter().all(|&v| (v - core::f32::consts::E).abs() < 1e-6));
+        } else {
+            assert!(!isa.is_supported());
+        }
+    }
 }

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{Rng, Worst, bound, reference};
-use etk_simd::{Isa, UnaryFn};
+use etk_simd::{Level, UnaryFn};
 
 /// Points where a function changes method, saturates, overflows or underflows.
 fn edges(f: UnaryFn) -> Vec<f32> {
@@ -101,7 +101,7 @@ fn check(f: UnaryFn) {
     let want: Vec<f64> = x.iter().map(|&v| reference(f, v)).collect();
     let mut out = vec![0f32; x.len()];
     let mut failures = Vec::new();
-    for &isa in Isa::available_levels() {
+    for &isa in Level::available_levels() {
         f.apply(isa, &x, &mut out);
         let mut w = Worst::default();
         for i in 0..x.len() {

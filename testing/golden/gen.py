@@ -1903,6 +1903,12 @@ def OPS():
     ops += gen_conv_backward.ops()
     import gen_embedding_bag
     ops += gen_embedding_bag.ops()
+    import gen_conform
+    ops += gen_conform.ops()
+    import gen_moments
+    ops += gen_moments.ops()
+    import gen_reduce_dtypes
+    ops += gen_reduce_dtypes.ops()
     return ops
 
 

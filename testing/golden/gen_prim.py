@@ -54,8 +54,10 @@ BINARY = {
     "ge.Scalar": (lambda a, b: a >= b, NUM),
     "lt.Scalar": (lambda a, b: a < b, NUM),
     "le.Scalar": (lambda a, b: a <= b, NUM),
-    "sym_max.Scalar": (lambda a, b: max(a, b), NUM),
-    "sym_min.Scalar": (lambda a, b: min(a, b), NUM),
+    # torch.sym_max / sym_min (what the exporter maps to these ops): float(max(a, b)) when
+    # either operand is a float
+    "sym_max.Scalar": (torch.sym_max, NUM),
+    "sym_min.Scalar": (torch.sym_min, NUM),
 }
 COMPARISONS = {"eq.Scalar", "gt.Scalar", "ge.Scalar", "lt.Scalar", "le.Scalar"}
 UNARY = {
@@ -264,6 +266,16 @@ def write_tensor_cases(root):
         add(op, {"op": op, "raw_args": [("t", t, order, "self"), ("ints", size)],
                  "outs": [{"dtype": NAMES[dt], "shape": [1] * len(size)}],
                  "note": f"view {list(t.shape)} as {size}"}, r)
+    # Static outs: ExecuTorch resizes the out to the view's sizes first, which a static out of
+    # another shape refuses (its own test expects the error); one of the right shape is fine.
+    for shape, size, out_shape in [((3, 2), [1, 3, 2], [1, 3, 3]), ((3, 2), [1, 3, 2], [1, 6, 1]),
+                                   ((3, 2), [-1, 2], [2, 3]), ((3, 2), [1, 3, 2], [1, 3, 2]),
+                                   ((3, 2), [-1], [6]), ((2, 3, 4), [6, -1], [6, 4])]:
+        t = sample(torch.float32, shape, 350)
+        r = t.reshape(size) if list(t.reshape(size).shape) == out_shape else None
+        add(op, {"op": op, "raw_args": [("t", t, None, "self"), ("ints", size)],
+                 "outs": [{"dtype": "Float", "shape": out_shape, "static": True}],
+                 "note": f"view {list(t.shape)} as {size} into a static out {out_shape}"}, r)
     op = "executorch_prim::et_copy_index.tensor"
     for to, to_order, frm, frm_order, index, r in copy_index_cases():
         add(op, {"op": op, "raw_args": [("t", to, to_order, "copy_to"), ("t", frm, frm_order, "copy_from"),

@@ -65,6 +65,7 @@ def enc(v, name, tensors):
 
 
 def write_op(opname, cases, outdir):
+    opname, _, tag = opname.partition("@")   # "...quantize_per_tensor.out@uint16": a second file
     tensors, jcases, n_err = {}, [], 0
     for c in cases:
         k = len(jcases)
@@ -86,6 +87,8 @@ def write_op(opname, cases, outdir):
             d = {"dtype": NAME[dt], "shape": list(shape)}
             if order is not None:
                 d["dim_order"] = order
+            if getattr(c, "static_outs", False):
+                d["static"] = True
             outs.append(d)
         if expected is None:
             exp = "error"
@@ -103,7 +106,7 @@ def write_op(opname, cases, outdir):
             jc["signed_zero"] = False
         jcases.append(jc)
     meta = json.dumps(jcases, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    path = os.path.join(outdir, opname.replace("::", "__") + ".safetensors")
+    path = os.path.join(outdir, opname.replace("::", "__") + ("." + tag if tag else "") + ".safetensors")
     save_file({k: v.contiguous() for k, v in sorted(tensors.items())}, path, metadata={"cases": meta})
     return opname, len(jcases), n_err, 0, os.path.getsize(path)
 

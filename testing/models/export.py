@@ -9,7 +9,12 @@ For each model NAME it writes, beside this file, `NAME.pte` (torch.export -> to_
 to_executorch, no delegation) and `NAME.io.safetensors`: inputs and the outputs PyTorch
 eager computes for them (CPU, eval mode, no_grad), in the format of
 `../shared/models/FORMAT.md` (one call, or `n_steps` calls for models with state).
-Weights are seeded, so re-running gives the same files.
+Weights are seeded, so re-running gives the same files (on one machine: PyTorch's float
+results may differ in the last bit from machine to machine).
+
+`programs()` says how each program with test vectors is made, and `module(NAME)` rebuilds the
+PyTorch module it was exported from, so that benchmarks can export the same module for other
+runtimes (ExecuTorch with XNNPACK) and time it in torch eager (`benches/compare/models.py`).
 """
 
 import os
@@ -235,17 +240,18 @@ def rotate(x, cos, sin):
 
 
 class LlamaBlock(torch.nn.Module):
-    def __init__(self, dim, heads, max_seq, hidden):
+    def __init__(self, dim, heads, max_seq, hidden, kv_cache=True):
         super().__init__()
         nn = torch.nn
-        self.heads, self.hd = heads, dim // heads
+        self.heads, self.hd, self.kv_cache = heads, dim // heads, kv_cache
         self.attn_norm, self.mlp_norm = RmsNorm(dim), RmsNorm(dim)
         self.wq, self.wk = nn.Linear(dim, dim, bias=False), nn.Linear(dim, dim, bias=False)
         self.wv, self.wo = nn.Linear(dim, dim, bias=False), nn.Linear(dim, dim, bias=False)
         self.w1, self.w3 = nn.Linear(dim, hidden, bias=False), nn.Linear(dim, hidden, bias=False)
         self.w2 = nn.Linear(hidden, dim, bias=False)
-        self.register_buffer("k_cache", torch.zeros(1, heads, max_seq, self.hd))
-        self.register_buffer("v_cache", torch.zeros(1, heads, max_seq, self.hd))
+        if kv_cache:
+            self.register_buffer("k_cache", torch.zeros(1, heads, max_seq, self.hd))
+            self.register_buffer("v_cache", torch.zeros(1, heads, max_seq, self.hd))
 
     def forward(self, x, pos, cos, sin, mask):
         b, t, _ = x.shape
@@ -255,11 +261,14 @@ class LlamaBlock(torch.nn.Module):
         v = self.wv(h).view(b, t, self.heads, self.hd)
         q, k = rotate(q, cos, sin).transpose(1, 2), rotate(k, cos, sin).transpose(1, 2)
         v = v.transpose(1, 2)
-        # The KV cache: this step's keys and values written in place at their positions.
-        self.k_cache[:, :, pos] = k
-        self.v_cache[:, :, pos] = v
-        att = (q @ self.k_cache.transpose(2, 3)) / (self.hd ** 0.5) + mask
-        y = torch.softmax(att, dim=-1) @ self.v_cache
+        if self.kv_cache:
+            # This step's keys and values written in place at their positions; attention
+            # reads the whole cache (the mask hides the positions not written yet).
+            self.k_cache[:, :, pos] = k
+            self.v_cache[:, :, pos] = v
+            k, v = self.k_cache, self.v_cache
+        att = (q @ k.transpose(2, 3)) / (self.hd ** 0.5) + mask
+        y = torch.softmax(att, dim=-1) @ v
         x = x + self.wo(y.transpose(1, 2).reshape(b, t, -1))
         h = self.mlp_norm(x)
         return x + self.w2(torch.nn.functional.silu(self.w1(h)) * self.w3(h))
@@ -271,11 +280,13 @@ class Llama(torch.nn.Module):
     projection. Called with `tokens` (1, T) and their positions `pos` (T,): the caches keep
     the earlier steps' keys and values, so the calls form one stateful decode."""
 
-    def __init__(self, vocab=64, dim=32, heads=4, max_seq=16, hidden=64):
+    def __init__(self, vocab=64, dim=32, heads=4, max_seq=16, hidden=64, kv_cache=True, seed=14):
         super().__init__()
-        torch.manual_seed(14)
+        torch.manual_seed(seed)
         self.embed = torch.nn.Embedding(vocab, dim)
-        self.layers = torch.nn.ModuleList(LlamaBlock(dim, heads, max_seq, hidden) for _ in range(2))
+        self.layers = torch.nn.ModuleList(
+            LlamaBlock(dim, heads, max_seq, hidden, kv_cache) for _ in range(2)
+        )
         self.norm = RmsNorm(dim)
         self.out = torch.nn.Linear(dim, vocab, bias=False)
         hd = dim // heads
@@ -329,6 +340,153 @@ class ConvQ(torch.nn.Module):
     def forward(self, x):
         y = torch.relu(self.c2(torch.relu(self.c1(x))))
         return self.fc(torch.flatten(torch.nn.functional.adaptive_avg_pool2d(y, 1), 1))
+
+# Programs at realistic sizes: the kinds of models users run, small enough that the portable
+# kernels in a test-profile build still run them in ci/models.sh in well under a second each.
+
+
+class LlamaPrefill(Llama):
+    """The Llama-style decoder without a KV cache, as a prompt is processed in one call: 32
+    tokens attend causally to each other; dim 128, 4 heads, MLP 384, vocabulary 256."""
+
+    def __init__(self, seq=32):
+        super().__init__(vocab=256, dim=128, heads=4, max_seq=seq, hidden=384, kv_cache=False, seed=30)
+        self.register_buffer("positions", torch.arange(seq), persistent=False)
+
+    def forward(self, tokens):
+        return super().forward(tokens, self.positions[: tokens.shape[1]])
+
+
+class EncoderWide(torch.nn.Module):
+    """A BERT-style transformer encoder layer at a realistic width: d_model 256, 4 heads, a
+    1024-wide GELU MLP, post-norm, then a final layer norm; 64 tokens."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(31)
+        self.layer = torch.nn.TransformerEncoderLayer(
+            d_model=256, nhead=4, dim_feedforward=1024, dropout=0.0, activation="gelu",
+            batch_first=True,
+        )
+        self.norm = torch.nn.LayerNorm(256)
+
+    def forward(self, x):
+        return self.norm(self.layer(x))
+
+
+def mlp_large():
+    """An MLP of realistic width: 256 -> 1024 -> 256 -> 10, ReLU, batch 16."""
+    torch.manual_seed(32)
+    nn = torch.nn
+    return nn.Sequential(nn.Linear(256, 1024), nn.ReLU(), nn.Linear(1024, 256), nn.ReLU(), nn.Linear(256, 10))
+
+
+class MobileNet112(torch.nn.Module):
+    """A MobileNetV2/V3-style stack on a 1x3x112x112 image: a strided stem, inverted residual
+    blocks (expansion 4) down to 7x7 with ReLU6 then hardswish, a 1x1 conv to 256 channels,
+    global average pool, linear."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(33)
+        nn = torch.nn
+        ir = InvertedResidual
+        self.stem = nn.Sequential(nn.Conv2d(3, 16, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(16), nn.Hardswish())
+        self.blocks = nn.Sequential(
+            ir(16, 16, 1, 1, nn.ReLU6),
+            ir(16, 24, 4, 2, nn.ReLU6), ir(24, 24, 4, 1, nn.ReLU6),
+            ir(24, 32, 4, 2, nn.Hardswish), ir(32, 32, 4, 1, nn.Hardswish),
+            ir(32, 64, 4, 2, nn.Hardswish), ir(64, 64, 4, 1, nn.Hardswish),
+        )
+        self.last = nn.Sequential(nn.Conv2d(64, 256, 1, bias=False), nn.BatchNorm2d(256), nn.Hardswish())
+        self.head = nn.Linear(256, 100)
+        randomize_bn(self)
+
+    def forward(self, x):
+        y = self.last(self.blocks(self.stem(x)))
+        return self.head(y.mean(dim=(2, 3)))
+
+
+class BasicBlock(torch.nn.Module):
+    """ResNet's basic block: two 3x3 convs with batch norm, a 1x1 projection on the shortcut
+    when the shape changes, ReLU after the residual add."""
+
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        nn = torch.nn
+        self.body = nn.Sequential(
+            nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(),
+            nn.Conv2d(cout, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout),
+        )
+        self.shortcut = nn.Identity()
+        if stride != 1 or cin != cout:
+            self.shortcut = nn.Sequential(nn.Conv2d(cin, cout, 1, stride=stride, bias=False), nn.BatchNorm2d(cout))
+
+    def forward(self, x):
+        return torch.relu(self.body(x) + self.shortcut(x))
+
+
+class ResNet(torch.nn.Module):
+    """A ResNet-18-style convnet at half width on a 1x3x96x96 image: 7x7 stride-2 stem, batch
+    norm, 3x3 max pool, two stages of basic blocks (32 channels at 24x24, 64 at 12x12), global
+    average pool, linear."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(34)
+        nn = torch.nn
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, 32, 7, stride=2, padding=3, bias=False), nn.BatchNorm2d(32), nn.ReLU(),
+            nn.MaxPool2d(3, stride=2, padding=1),
+        )
+        self.stages = nn.Sequential(BasicBlock(32, 32, 1), BasicBlock(32, 32, 1), BasicBlock(32, 64, 2), BasicBlock(64, 64, 1))
+        self.fc = nn.Linear(64, 10)
+        randomize_bn(self)
+
+    def forward(self, x):
+        y = self.stages(self.stem(x))
+        return self.fc(torch.flatten(torch.nn.functional.adaptive_avg_pool2d(y, 1), 1))
+
+
+def conv_gn_silu(cin, cout, **conv):
+    """3x3 conv, group norm (8 groups), SiLU: the unit of diffusion-style U-Nets."""
+    nn = torch.nn
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=conv.pop("padding", 1), **conv), nn.GroupNorm(8, cout), nn.SiLU())
+
+
+class UNet(torch.nn.Module):
+    """A U-Net-style encoder-decoder on a 1x3x64x64 image: two downsampling stages (max pool,
+    strided conv), a dilated and a grouped conv at 16x16, two upsampling stages (a transposed
+    conv with output_padding, a bilinear upsample), skip connections concatenated, group norm
+    and SiLU after every 3x3 conv, a 1x1 conv head."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(35)
+        nn = torch.nn
+        self.enc1 = conv_gn_silu(3, 16)
+        self.enc2 = nn.Sequential(nn.MaxPool2d(2), conv_gn_silu(16, 32))
+        self.down = nn.Conv2d(32, 32, 3, stride=2, padding=1)
+        self.mid = nn.Sequential(conv_gn_silu(32, 64, dilation=2, padding=2), conv_gn_silu(64, 64, groups=4))
+        self.up2 = nn.ConvTranspose2d(64, 32, 3, stride=2, padding=1, output_padding=1)
+        self.dec2 = conv_gn_silu(64, 32)
+        self.up1 = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False)
+        self.dec1 = conv_gn_silu(48, 16)
+        self.head = nn.Conv2d(16, 3, 1)
+        g = torch.Generator().manual_seed(36)
+        for m in self.modules():
+            if isinstance(m, nn.GroupNorm):
+                m.weight.data.copy_(torch.rand(m.num_channels, generator=g) + 0.5)
+                m.bias.data.copy_(torch.randn(m.num_channels, generator=g) / 4)
+
+    def forward(self, x):
+        e1 = self.enc1(x)
+        e2 = self.enc2(e1)
+        m = self.mid(self.down(e2))
+        d2 = self.dec2(torch.cat([self.up2(m), e2], dim=1))
+        d1 = self.dec1(torch.cat([self.up1(d2), e1], dim=1))
+        return self.head(d1)
+
 
 class PointwiseChain(torch.nn.Module):
     """1,000 kernel calls on [1, 8] Float tensors, `x = x * y` then `x = x + z`, 500 times:
@@ -416,11 +574,12 @@ def write(name, model, inputs, steps=1, init_buffers=(), example=None, dynamic_s
     print(f"wrote {name}.pte ({os.path.getsize(os.path.join(HERE, name + '.pte'))} bytes)")
 
 
-def write_quantized(name, inputs):
-    """ConvQ quantized with PT2E (XNNPACKQuantizer, symmetric int8, per-channel weights),
-    converted and NOT delegated: the program calls quantized_decomposed's quantize /
-    dequantize ops around float kernels. The test vectors are the converted model's eager
-    outputs (the quantization simulated by those same q/dq ops)."""
+def quantized(model, shape, seed=17):
+    """`model` quantized with PT2E (XNNPACKQuantizer, symmetric int8, per-channel weights),
+    calibrated on 8 seeded random inputs of `shape`, and converted: a graph module calling
+    quantized_decomposed's quantize / dequantize ops around float ones. Exported without
+    delegation, the program runs those q/dq ops around float kernels; its test vectors are the
+    converted module's eager outputs (the quantization simulated by those same ops)."""
     from executorch.backends.xnnpack.quantizer.xnnpack_quantizer import (
         XNNPACKQuantizer,
         get_symmetric_quantization_config,
@@ -430,15 +589,13 @@ def write_quantized(name, inputs):
     # Registers the out variants of quantized_decomposed's ops, which to_executorch needs.
     import executorch.kernels.quantized  # noqa: F401
 
-    model = ConvQ().eval()
     quantizer = XNNPACKQuantizer().set_global(get_symmetric_quantization_config(is_per_channel=True))
-    m = prepare_pt2e(export(model, inputs[0]).module(), quantizer)
-    g = torch.Generator().manual_seed(17)
+    m = prepare_pt2e(export(model.eval(), (torch.randn(*shape),)).module(), quantizer)
+    g = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         for _ in range(8):
-            m(torch.randn(*inputs[0][0].shape, generator=g))
-    m = convert_pt2e(m)
-    write(name, m, inputs, exported=True)
+            m(torch.randn(*shape, generator=g))
+    return convert_pt2e(m)
 
 
 def write_delegated():
@@ -525,111 +682,147 @@ def write_bundled(name, model, inputs):
     print(f"wrote {name}.bpte ({len(data)} bytes)")
 
 
-def main(names):
-    g = torch.Generator().manual_seed(0)
-    models = {
-        "mlp_matmul": lambda: write("mlp_matmul", MlpMatmul(), [(torch.randn(4, 16, generator=g),)]),
-        "mlp_linear": lambda: write("mlp_linear", mlp_linear(), [(torch.randn(4, 16, generator=g),)]),
-        "counter": lambda: write(
-            "counter",
-            Counter(),
-            [(torch.randn(4, generator=g),) for _ in range(3)],
-            steps=3,
-            init_buffers=["count"],
-        ),
-    }
-    models["cond"] = lambda: write(
-        "cond",
-        Cond(),
-        [(torch.tensor(b), torch.randn(3, generator=g)) for b in (True, False)],
-        steps=2,
-    )
-    models["delegated"] = write_delegated
+class Program:
+    """How a committed program is made: `module()` gives the PyTorch module it is exported from
+    (in eval mode; for PT2E programs the converted graph module), `inputs()` the arguments of
+    each recorded call (drawn when called, from the generators given), `example()` the
+    arguments to export on when they are not the first call's. `model`: one of the model kinds
+    of issue 24 (benchmarks take their geometric means over these), not a runtime feature
+    test."""
+
+    def __init__(self, module, inputs, example=None, init_buffers=(), dynamic_shapes=None, model=False):
+        self.module, self.inputs, self.example = module, inputs, example
+        self.init_buffers, self.dynamic_shapes, self.model = init_buffers, dynamic_shapes, model
+
+    def write(self, name):
+        m, inputs = self.module(), self.inputs()
+        write(
+            name, m, inputs, steps=len(inputs), init_buffers=self.init_buffers,
+            example=self.example() if self.example else None, dynamic_shapes=self.dynamic_shapes,
+            exported=isinstance(m, torch.fx.GraphModule),
+        )
+
+
+def gen(seed):
+    return torch.Generator().manual_seed(seed)
+
+
+def programs():
+    """Every committed program with test vectors, by name. The first ones draw their inputs
+    from one shared generator, in this order (exporting one of them alone gives other inputs
+    than exporting all); the later ones each from a seed of their own."""
+    g = gen(0)
+    P = {}
+    P["mlp_matmul"] = Program(MlpMatmul, lambda: [(torch.randn(4, 16, generator=g),)])
+    P["mlp_linear"] = Program(mlp_linear, lambda: [(torch.randn(4, 16, generator=g),)])
+    P["counter"] = Program(Counter, lambda: [(torch.randn(4, generator=g),) for _ in range(3)], init_buffers=["count"])
+    P["cond"] = Program(Cond, lambda: [(torch.tensor(b), torch.randn(3, generator=g)) for b in (True, False)])
     # Dynamic batch (bound 8): the program's tensors are DYNAMIC_BOUND, planned at the bound;
     # the calls use batches 3 and 8, so inputs and outputs are resized within the bound.
     batch = torch.export.Dim("batch", min=1, max=8)
-    models["mlp_dynamic"] = lambda: write(
-        "mlp_dynamic",
-        MlpMatmul(),
-        [(torch.randn(3, 16, generator=g),), (torch.randn(8, 16, generator=g),)],
-        steps=2,
-        example=(torch.randn(8, 16, generator=g),),
+    P["mlp_dynamic"] = Program(
+        MlpMatmul,
+        lambda: [(torch.randn(3, 16, generator=g),), (torch.randn(8, 16, generator=g),)],
+        example=lambda: (torch.randn(8, 16, generator=g),),
         dynamic_shapes=({0: batch},),
     )
-    models["view_alias"] = lambda: write("view_alias", ViewAlias(), [(torch.randn(2, 3, generator=g),)])
-    models["cat_index"] = lambda: write(
-        "cat_index",
-        CatIndex(),
-        [(torch.randn(2, 3, generator=g), torch.tensor([3, 0, 1]))],
-    )
-    models["sym_size"] = lambda: write(
-        "sym_size",
-        SymSize(),
-        [(torch.randn(4, 3, generator=g),), (torch.randn(2, 3, generator=g),)],
-        steps=2,
-        example=(torch.randn(4, 3, generator=g),),
+    P["view_alias"] = Program(ViewAlias, lambda: [(torch.randn(2, 3, generator=g),)])
+    P["cat_index"] = Program(CatIndex, lambda: [(torch.randn(2, 3, generator=g), torch.tensor([3, 0, 1]))])
+    P["sym_size"] = Program(
+        SymSize,
+        lambda: [(torch.randn(4, 3, generator=g),), (torch.randn(2, 3, generator=g),)],
+        example=lambda: (torch.randn(4, 3, generator=g),),
         dynamic_shapes=({0: batch},),
     )
-    models["bad_alias"] = write_bad_alias
-
-    models["where_const"] = lambda: write("where_const", WhereConst(), [(torch.randn(3, generator=g),)])
-    models["where_inline"] = write_where_inline
-    g5 = torch.Generator().manual_seed(5)
-    models["mlp_bundled"] = lambda: write_bundled(
-        "mlp_bundled", MlpMatmul(), [(torch.randn(4, 16, generator=g5),) for _ in range(3)]
-    )
-    g8 = torch.Generator().manual_seed(8)
-    models["cl_bundled"] = lambda: write_bundled(
-        "cl_bundled",
-        ScaleShift(),
-        [(torch.randn(1, 3, 4, 4, generator=g8).to(memory_format=torch.channels_last),) for _ in range(2)],
-    )
-    models["mlp_wide"] = lambda: write(
-        "mlp_wide", MlpWide(), [(torch.randn(64, 64, generator=torch.Generator().manual_seed(7)),)]
-    )
-    # The models below each draw their inputs from their own seed, so exporting one alone
-    # gives the same files as exporting all.
-    def gen(seed):
-        return torch.Generator().manual_seed(seed)
-
-    models["convnet_bn"] = lambda g=gen(20): write("convnet_bn", ConvBn(), [(torch.randn(2, 3, 16, 16, generator=g),)])
-    models["mobilenet"] = lambda g=gen(21): write("mobilenet", MobileNet(), [(torch.randn(1, 3, 32, 32, generator=g),)])
+    P["where_const"] = Program(WhereConst, lambda: [(torch.randn(3, generator=g),)])
+    P["mlp_wide"] = Program(MlpWide, lambda g=gen(7): [(torch.randn(64, 64, generator=g),)], model=True)
+    P["convnet_bn"] = Program(ConvBn, lambda g=gen(20): [(torch.randn(2, 3, 16, 16, generator=g),)], model=True)
+    P["mobilenet"] = Program(MobileNet, lambda g=gen(21): [(torch.randn(1, 3, 32, 32, generator=g),)], model=True)
     # ConvBn again with a dynamic batch (bound 4): convolution, batch norm and pooling outs
     # resized per call (batches 1 and 3).
-    batch4 = torch.export.Dim("batch", min=1, max=4)
-    models["convnet_dynamic"] = lambda g=gen(22): write(
-        "convnet_dynamic",
-        ConvBn(),
-        [(torch.randn(1, 3, 16, 16, generator=g),), (torch.randn(3, 3, 16, 16, generator=g),)],
-        steps=2,
-        example=(torch.randn(4, 3, 16, 16, generator=g),),
-        dynamic_shapes=({0: batch4},),
+    g22 = gen(22)
+    P["convnet_dynamic"] = Program(
+        ConvBn,
+        lambda: [(torch.randn(1, 3, 16, 16, generator=g22),), (torch.randn(3, 3, 16, 16, generator=g22),)],
+        example=lambda: (torch.randn(4, 3, 16, 16, generator=g22),),
+        dynamic_shapes=({0: torch.export.Dim("batch", min=1, max=4)},),
     )
-    models["encoder"] = lambda g=gen(23): write("encoder", Encoder(), [(torch.randn(2, 8, 32, generator=g),)])
+    P["encoder"] = Program(Encoder, lambda g=gen(23): [(torch.randn(2, 8, 32, generator=g),)], model=True)
     # Four decode steps of one token each: the KV caches (zero-initialized, kept in the
     # program) fill position by position, and each step attends over the earlier ones.
-    tokens = [3, 17, 42, 5]
-    models["llama"] = lambda: write(
-        "llama",
-        Llama(),
-        [(torch.tensor([[t]]), torch.tensor([k])) for k, t in enumerate(tokens)],
-        steps=len(tokens),
+    P["llama"] = Program(
+        Llama,
+        lambda: [(torch.tensor([[t]]), torch.tensor([k])) for k, t in enumerate([3, 17, 42, 5])],
         init_buffers=[f"layers.{i}.{c}" for i in range(2) for c in ("k_cache", "v_cache")],
+        model=True,
     )
     cl = torch.channels_last
-    models["convnet_cl"] = lambda g=gen(24): write(
-        "convnet_cl",
-        ConvCl().to(memory_format=cl),
-        [(torch.randn(1, 3, 8, 8, generator=g).to(memory_format=cl),)],
+    P["convnet_cl"] = Program(
+        lambda: ConvCl().to(memory_format=cl),
+        lambda g=gen(24): [(torch.randn(1, 3, 8, 8, generator=g).to(memory_format=cl),)],
+        model=True,
     )
-    models["convnet_q"] = lambda g=gen(25): write_quantized("convnet_q", [(torch.randn(1, 3, 16, 16, generator=g),)])
-    models["pointwise_chain"] = lambda g=gen(26): write(
-        "pointwise_chain",
-        PointwiseChain(),
-        [(torch.randn(1, 8, generator=g), torch.rand(1, 8, generator=g) * 0.9, torch.randn(1, 8, generator=g))],
+    P["convnet_q"] = Program(
+        lambda: quantized(ConvQ(), (1, 3, 16, 16)),
+        lambda g=gen(25): [(torch.randn(1, 3, 16, 16, generator=g),)],
+        model=True,
     )
-    for n in names or models:
-        models[n]()
+    # Realistic sizes.
+    P["mlp_large"] = Program(mlp_large, lambda g=gen(40): [(torch.randn(16, 256, generator=g),)], model=True)
+    P["encoder_wide"] = Program(EncoderWide, lambda g=gen(41): [(torch.randn(1, 64, 256, generator=g),)], model=True)
+    P["llama_prefill"] = Program(
+        LlamaPrefill, lambda g=gen(42): [(torch.randint(0, 256, (1, 32), generator=g),)], model=True
+    )
+    P["mobilenet_112"] = Program(MobileNet112, lambda g=gen(43): [(torch.randn(1, 3, 112, 112, generator=g),)], model=True)
+    P["resnet"] = Program(ResNet, lambda g=gen(44): [(torch.randn(1, 3, 96, 96, generator=g),)], model=True)
+    P["resnet_cl"] = Program(
+        lambda: ResNet().to(memory_format=cl),
+        lambda g=gen(45): [(torch.randn(1, 3, 96, 96, generator=g).to(memory_format=cl),)],
+        model=True,
+    )
+    P["resnet_q"] = Program(
+        lambda: quantized(ResNet(), (1, 3, 96, 96), seed=46),
+        lambda g=gen(47): [(torch.randn(1, 3, 96, 96, generator=g),)],
+        model=True,
+    )
+    P["pointwise_chain"] = Program(
+        PointwiseChain,
+        lambda g=gen(26): [
+            (torch.randn(1, 8, generator=g), torch.rand(1, 8, generator=g) * 0.9, torch.randn(1, 8, generator=g))
+        ],
+        model=True,
+    )
+    P["unet"] = Program(UNet, lambda g=gen(48): [(torch.randn(1, 3, 64, 64, generator=g),)], model=True)
+    return P
+
+
+# Programs written from others (run those first) or without test vectors of this format.
+DERIVED = {"where_inline": "where_const"}
+
+
+def module(name):
+    """The PyTorch module program NAME was exported from (benches/compare/models.py exports
+    it again with XNNPACK and times it in torch eager; the inputs are its test vectors')."""
+    m = programs()[DERIVED.get(name, name)].module()
+    return m if isinstance(m, torch.fx.GraphModule) else m.eval()
+
+
+def main(names):
+    P = programs()
+    writers = {name: (lambda n=name: P[n].write(n)) for name in P}
+    writers["delegated"] = write_delegated
+    writers["bad_alias"] = write_bad_alias
+    writers["where_inline"] = write_where_inline
+    writers["mlp_bundled"] = lambda g=gen(5): write_bundled(
+        "mlp_bundled", MlpMatmul(), [(torch.randn(4, 16, generator=g),) for _ in range(3)]
+    )
+    writers["cl_bundled"] = lambda g=gen(8): write_bundled(
+        "cl_bundled",
+        ScaleShift(),
+        [(torch.randn(1, 3, 4, 4, generator=g).to(memory_format=torch.channels_last),) for _ in range(2)],
+    )
+    for n in names or writers:
+        writers[n]()
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 //! contiguous / scalar / one-element / row, column and middle broadcast / channels-last / mixed
 //! dim orders / size-1 dims / empty / odd lengths that leave tails / large enough for threads.
 //!
-//! `tests/optimized_vs_portable.rs` runs it at every ISA level the machine has; `etk-emu` runs
+//! `tests/optimized_vs_portable.rs` runs it at every ISA level the machine has, in-process
+//! (`etk_simd::with_level`, which every optimized kernel obeys); `etk-emu` runs
 //! it at AVX-512 in an emulated CPU, through [`set_optimized_invoke`]. A kernel this driver has
 //! no argument generator for is listed by [`missing_generators`] (and fails the test).
 //!
@@ -15,8 +16,7 @@ use etk_core::shape::contiguous_dim_order;
 use etk_core::{
     EValue, KernelContext, KernelEntry, OwnedTensor, Scalar, ScalarType, ScopedThreads, Tensor,
 };
-use etk_optimized::pointwise::with_isa;
-use etk_simd::Isa;
+use etk_simd::{Level, with_level};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -270,7 +270,26 @@ pub enum Arg {
     Bool(bool),
     Int(i64),
     Ints(Vec<i64>),
+    Floats(Vec<f64>),
+    /// `Tensor[]`.
+    Ts(Vec<OwnedTensor>),
+    /// `Tensor?[]`.
+    OptTs(Vec<Option<OwnedTensor>>),
+    /// One more tensor out, pushed at its place among the arguments (the norms' `out0`,
+    /// `out1` before the call's own out, which comes last).
+    Out(OutSpec),
+    /// A `Tensor(a!)[]` out, last: one out per spec (the call's own out fields unused).
+    Outs(Vec<OutSpec>),
     None,
+}
+
+/// An out besides the call's own, or one out of a list out: dtype, sizes, dim order (dynamic
+/// with spare capacity as the call's).
+#[derive(Clone, Debug)]
+pub struct OutSpec {
+    pub dtype: ScalarType,
+    pub sizes: Vec<usize>,
+    pub order: Vec<usize>,
 }
 
 /// One call: the inputs and the out (shape, dim order, dtype; dynamic with spare capacity
@@ -296,10 +315,15 @@ pub enum Tol {
 }
 
 /// What the driver knows about an op: how to make its calls and how to compare them.
+/// Makes one call of a kernel: `(rng, layout class, two dtypes, seed)`, or `None` where the
+/// combination does not apply.
+pub type MakeCall = fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>;
+
 pub struct Gen {
     pub tol: Tol,
-    pub make: fn(&mut Rng, Class, [ScalarType; 2], usize) -> Option<Call>,
-    /// Whether the kernel honours `pointwise::with_isa` (else: child processes with ETK_ISA).
+    pub make: MakeCall,
+    /// Whether the kernel is pointwise: it is tried on every layout class (else on contiguous
+    /// calls only).
     pub pointwise: bool,
 }
 
@@ -736,7 +760,9 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
-            .or_else(|| crate::harness_conv::generator(name)),
+            .or_else(|| crate::harness_conv::generator(name))
+            .or_else(|| crate::harness_norm::generator(name))
+            .or_else(|| crate::harness_movement::generator(name)),
     }
 }
 
@@ -754,6 +780,9 @@ pub struct Outcome {
     pub ints: Vec<i64>,
     /// The first byte past the out's elements that the call changed, if any.
     pub wrote_past: Option<usize>,
+    /// The call's other outs: the `Arg::Out`s in argument order, then the rest of a list out
+    /// (`Arg::Outs`).
+    pub rest: Vec<Outcome>,
 }
 
 pub fn run(
@@ -762,18 +791,37 @@ pub fn run(
     threads: usize,
     invoke: Invoke,
 ) -> Result<Outcome, etk_core::Error> {
-    // room past the out, filled with a pattern that must survive the call.
-    let numel: usize = call.out_sizes.iter().product();
-    let mut out = OwnedTensor::with_capacity(
-        call.out_dtype,
-        &call.out_sizes,
-        &call.out_order,
-        numel.max(4096) + 64,
-    )
-    .unwrap();
-    if call.dynamic {
-        out = out.dynamic();
-    }
+    // room past each out, filled with a pattern that must survive the call.
+    let new_out = |o: &OutSpec| {
+        let numel: usize = o.sizes.iter().product();
+        let t =
+            OwnedTensor::with_capacity(o.dtype, &o.sizes, &o.order, numel.max(4096) + 64).unwrap();
+        if call.dynamic { t.dynamic() } else { t }
+    };
+    let listed = matches!(call.args.last(), Some(Arg::Outs(_)));
+    let specs = match call.args.last() {
+        Some(Arg::Outs(specs)) => specs.clone(),
+        _ => vec![OutSpec {
+            dtype: call.out_dtype,
+            sizes: call.out_sizes.clone(),
+            order: call.out_order.clone(),
+        }],
+    };
+    let mut outs: Vec<OwnedTensor> = specs.iter().map(new_out).collect();
+    let mut extra: Vec<OwnedTensor> = call
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Out(o) => Some(new_out(o)),
+            _ => None,
+        })
+        .collect();
+    let mut extra_views = extra
+        .iter_mut()
+        .map(|t| guarded_view(t, call.dynamic))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let mut extra_at = Vec::new();
     let mut stack: Vec<EValue<'_>> = Vec::new();
     let opt_views: Vec<Option<Tensor<'_>>> = call
         .args
@@ -783,7 +831,23 @@ pub fn run(
             _ => None,
         })
         .collect();
-    for (a, ov) in call.args.iter().zip(&opt_views) {
+    let lists: Vec<Vec<Tensor<'_>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::Ts(l) => l.iter().map(|t| t.view()).collect(),
+            _ => vec![],
+        })
+        .collect();
+    let opt_lists: Vec<Vec<Option<Tensor<'_>>>> = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::OptTs(l) => l.iter().map(|t| t.as_ref().map(|t| t.view())).collect(),
+            _ => vec![],
+        })
+        .collect();
+    for (i, (a, ov)) in call.args.iter().zip(&opt_views).enumerate() {
         stack.push(match a {
             Arg::T(t) => EValue::Tensor(t.view()),
             Arg::OptT(Some(_)) => EValue::Tensor(ov.as_ref().unwrap().view()),
@@ -793,27 +857,69 @@ pub fn run(
             Arg::Bool(b) => EValue::Bool(*b),
             Arg::Int(i) => EValue::Int(*i),
             Arg::Ints(l) => EValue::IntList(l),
+            Arg::Floats(l) => EValue::DoubleList(l),
+            Arg::Ts(_) => EValue::TensorList(&lists[i]),
+            Arg::OptTs(_) => EValue::OptionalTensorList(&opt_lists[i]),
+            Arg::Out(_) => {
+                let (view, cap) = extra_views.next().unwrap();
+                extra_at.push((stack.len(), cap));
+                EValue::Tensor(view)
+            }
+            Arg::Outs(_) => continue,
         });
     }
-    let mut view = out.view_mut().unwrap();
-    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
-    // SAFETY: the view covers `cap` bytes of the owned buffer.
-    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
-    if call.dynamic {
-        // start from a wrong shape that the kernel must resize.
-        let _ = view.resize("test", "out", &[1]);
-    }
-    stack.push(EValue::Tensor(view));
+    let (mut views, caps): (Vec<Tensor<'_>>, Vec<usize>) = outs
+        .iter_mut()
+        .map(|o| guarded_view(o, call.dynamic))
+        .unzip();
     let threads_impl = ScopedThreads(threads);
     // NaN bytes: a kernel reading scratch it did not write shows in its out.
     let mut scratch = vec![0xffu8; 1 << 20];
     let mut ctx = KernelContext::new(&mut scratch, &threads_impl);
+    if listed {
+        stack.push(EValue::TensorListMut(&mut views));
+    } else {
+        stack.push(EValue::Tensor(views.pop().unwrap()));
+    }
     invoke(kernel, &mut ctx, &mut stack)?;
-    let EValue::Tensor(o) = stack.pop().unwrap() else {
-        unreachable!()
+    // The call's own out (or the list's first), then the `Arg::Out`s in argument order, then
+    // the rest of a list out.
+    let mut all: Vec<Outcome> = match stack.last() {
+        Some(EValue::TensorListMut(l)) => {
+            l.iter().zip(&caps).map(|(o, &c)| outcome(o, c)).collect()
+        }
+        Some(EValue::Tensor(o)) => vec![outcome(o, caps[0])],
+        _ => unreachable!(),
     };
+    let extra_outcomes = extra_at.iter().map(|&(i, cap)| match &stack[i] {
+        EValue::Tensor(o) => outcome(o, cap),
+        _ => unreachable!(),
+    });
+    let first = all.remove(0);
+    Ok(Outcome {
+        rest: extra_outcomes.chain(all).collect(),
+        ..first
+    })
+}
+
+/// A view of `t` with its whole buffer filled with [`GUARD`] (and, for a dynamic out, a wrong
+/// shape the kernel must resize), and the buffer's size in bytes.
+fn guarded_view<'t>(t: &'t mut OwnedTensor, dynamic: bool) -> (Tensor<'t>, usize) {
+    let mut view = t.view_mut().unwrap();
+    let (base, cap) = (view.as_mut_ptr("test", "out").unwrap(), view.capacity());
+    // SAFETY: the view covers `cap` bytes of the owned buffer.
+    unsafe { std::ptr::write_bytes(base, GUARD, cap) };
+    if dynamic {
+        // start from a wrong shape that the kernel must resize.
+        let _ = view.resize("test", "out", &[1]);
+    }
+    (view, cap)
+}
+
+/// What a call left in one out whose buffer holds `cap` bytes.
+fn outcome(o: &Tensor<'_>, cap: usize) -> Outcome {
     let n = o.numel();
-    // SAFETY: as above; the bytes past the out's elements belong to the same buffer.
+    // SAFETY: the bytes past the out's elements belong to the same buffer of `cap` bytes.
     let past = unsafe { std::slice::from_raw_parts(o.as_ptr().add(o.nbytes()), cap - o.nbytes()) };
     let wrote_past = past.iter().position(|&b| b != GUARD);
     let (mut floats, mut ints) = (Vec::new(), Vec::new());
@@ -824,14 +930,15 @@ pub fn run(
             ints.push(o.read::<i64>(i).unwrap());
         }
     }
-    Ok(Outcome {
+    Outcome {
         sizes: o.sizes().to_vec(),
         dim_order: o.dim_order().to_vec(),
         dtype: o.dtype(),
         floats,
         ints,
         wrote_past,
-    })
+        rest: vec![],
+    }
 }
 
 /// The byte the memory past an out is filled with before a call.
@@ -847,6 +954,16 @@ pub fn ulp_scale(dtype: ScalarType) -> f64 {
 }
 
 pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
+    if got.rest.len() != want.rest.len() {
+        return Err(format!(
+            "{} outs, want {}",
+            got.rest.len() + 1,
+            want.rest.len() + 1
+        ));
+    }
+    for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
+        compare(tol, g, w).map_err(|e| format!("out {}: {e}", k + 1))?;
+    }
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
     {
@@ -907,6 +1024,32 @@ pub fn describe(call: &Call) -> String {
             Arg::Bool(b) => format!("{b}"),
             Arg::Int(i) => format!("{i}"),
             Arg::Ints(l) => format!("{l:?}"),
+            Arg::Out(o) => format!("out {}{:?}/{:?}", o.dtype, o.sizes, o.order),
+            Arg::Floats(l) => format!("{l:?}"),
+            Arg::Ts(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| {
+                        let v = t.view();
+                        format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::OptTs(l) => {
+                let v: Vec<String> = l
+                    .iter()
+                    .map(|t| match t {
+                        Some(t) => {
+                            let v = t.view();
+                            format!("{}{:?}/{:?}", v.dtype(), v.sizes(), v.dim_order())
+                        }
+                        None => "None".into(),
+                    })
+                    .collect();
+                format!("[{}]", v.join(", "))
+            }
+            Arg::Outs(l) => format!("outs {l:?}"),
             _ => "None".into(),
         })
         .collect();
@@ -947,18 +1090,18 @@ fn optimized_invoke() -> (Invoke, usize) {
 }
 
 /// Runs one call through both libraries and compares.
-pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Isa) -> Result<(), TestCaseError> {
+pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<(), TestCaseError> {
     let big = call.out_sizes.iter().product::<usize>() > 10_000;
     let threads = if big { 2 } else { 1 };
     let (invoke, max_threads) = optimized_invoke();
-    let got = with_isa(isa, || {
+    let got = with_level(isa, || {
         run(entry.kernel, call, threads.min(max_threads), invoke)
     });
     let want = run(portable_kernel(entry.name), call, 1, direct);
     let verdict = match (&got, &want) {
-        (Ok(g2), _) if g2.wrote_past.is_some() => Err(format!(
+        (Ok(g2), _) if wrote_past(g2).is_some() => Err(format!(
             "wrote outside the out: byte {} past its elements changed",
-            g2.wrote_past.unwrap_or(0)
+            wrote_past(g2).unwrap_or(0)
         )),
         (Ok(g2), Ok(w)) => compare(g.tol, g2, w),
         (Err(a), Err(b)) if a == b => Ok(()),
@@ -973,6 +1116,11 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Isa) -> Result<(), 
             describe(call)
         ))
     })
+}
+
+/// The first byte written past an out's elements, in any out of the call.
+fn wrote_past(o: &Outcome) -> Option<usize> {
+    o.wrote_past.or_else(|| o.rest.iter().find_map(wrote_past))
 }
 
 /// The kernels that fail to be covered (no generator).
@@ -994,9 +1142,9 @@ pub fn random_cases() -> u32 {
 }
 
 /// Every dtype (pair) and layout class once, deterministically, then random mixes.
-pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Isa]) {
+pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Level]) {
     for &isa in levels {
-        let mut rng = Rng::new(entry.name.len() as u64 * 7919 + isa as u64);
+        let mut rng = Rng::new(entry.name.len() as u64 * 7919 + isa.isa() as u64);
         let classes: &[Class] = if g.pointwise {
             &CLASSES
         } else {

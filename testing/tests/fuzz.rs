@@ -40,7 +40,9 @@ fn every_kernel_survives_the_fuzzer() {
 
 /// The fuzzer can fail: a kernel that panics on a rare shape, one that writes past its out,
 /// one that mutates an input, one that allocates, one that aborts, one that hangs, one that
-/// accepts an aliased out and one that panics on a worker thread are each reported.
+/// accepts an aliased out, one that panics on a worker thread and one that loops over an int
+/// argument when its input is empty (the ints and the tensors mutated together) are each
+/// reported.
 #[test]
 fn the_fuzzer_reports_every_planted_fault() {
     let (ok, out) = fuzz(&["--lib", "selftest", "--calls", "3000", "--timeout", "5"]);
@@ -63,6 +65,7 @@ fn the_fuzzer_reports_every_planted_fault() {
         ("selftest::hangs", "hang"),
         ("selftest::accepts_alias", "accepted-alias"),
         ("selftest::panics_on_worker", "panic"),
+        ("selftest::loops_over_int_arg", "hang"),
     ] {
         assert!(
             found.contains(&(op.to_string(), kind.to_string())),

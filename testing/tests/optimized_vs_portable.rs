@@ -1,12 +1,11 @@
 //! Every kernel of `etk_optimized::TABLE` against the portable kernel of the same name, on
 //! random inputs (the driver is `etk_testing::harness`), at every ISA level the machine has.
 //! The table is iterated, so a newly registered kernel is covered automatically; a kernel the
-//! driver has no argument generator for fails `every_kernel_has_a_generator`. Pointwise
-//! kernels are forced to each level in-process (`pointwise::with_isa`); kernels that read only
-//! `ETK_ISA` (the GEMM family) are re-run in a child process per level.
+//! driver has no argument generator for fails `every_kernel_has_a_generator`. Every kernel,
+//! the GEMM family included, is forced to each level in-process (`etk_simd::with_level`).
 
 use etk_core::{EValue, KernelContext, KernelEntry, Scalar, ScalarType};
-use etk_simd::Isa;
+use etk_simd::Level;
 use etk_testing::harness::*;
 
 #[test]
@@ -25,7 +24,19 @@ fn every_pointwise_kernel_matches_portable_at_every_isa() {
             continue; // reported by every_kernel_has_a_generator
         };
         if g.pointwise {
-            drive(entry, &g, Isa::available_levels());
+            drive(entry, &g, Level::available_levels());
+        }
+    }
+}
+
+/// The others (GEMM, convolution, embeddings, ...): contiguous calls of every dtype.
+#[test]
+fn other_kernels_match_portable_at_every_isa() {
+    for entry in etk_optimized::TABLE {
+        if let Some(g) = generator(entry.name)
+            && !g.pointwise
+        {
+            drive(entry, &g, Level::available_levels());
         }
     }
 }
@@ -79,47 +90,9 @@ fn outs_past_the_last_level_cache_match_portable() {
             out_order: order,
             dynamic: false,
         };
-        for &isa in Isa::available_levels() {
+        for &isa in Level::available_levels() {
             check(e, &g, &call, isa).unwrap_or_else(|err| panic!("{err}"));
         }
-    }
-}
-
-/// Kernels that read the level from `ETK_ISA` only: here at the process's level; the test below
-/// runs this one in a child process per level.
-#[test]
-fn other_kernels_match_portable() {
-    for entry in etk_optimized::TABLE {
-        if let Some(g) = generator(entry.name)
-            && !g.pointwise
-        {
-            drive(entry, &g, &[etk_simd::isa()]);
-        }
-    }
-}
-
-#[test]
-fn other_kernels_match_portable_at_every_isa() {
-    if std::env::var_os("ETK_ISA").is_some() {
-        return; // a child (or a run forced to one level): nothing to spawn.
-    }
-    let exe = std::env::current_exe().unwrap();
-    for &isa in Isa::available_levels() {
-        let out = std::process::Command::new(&exe)
-            .args([
-                "--exact",
-                "other_kernels_match_portable",
-                "--test-threads=1",
-            ])
-            .env("ETK_ISA", isa.name())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "ETK_ISA={isa}: {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
     }
 }
 
@@ -141,6 +114,6 @@ fn driver_detects_a_wrong_kernel() {
         kernel: broken_add,
     };
     let g = generator(entry.name).unwrap();
-    let r = std::panic::catch_unwind(|| drive(&entry, &g, &[Isa::Scalar]));
+    let r = std::panic::catch_unwind(|| drive(&entry, &g, &[Level::SCALAR]));
     assert!(r.is_err(), "the driver accepted a wrong kernel");
 }

@@ -79,7 +79,7 @@ fn run(b: &Bench) -> Result<String, String> {
         b.op,
         b.dtype_text(),
         b.lib,
-        etk_simd::isa().name(),
+        etk_simd::level().name(),
         b.threads,
         b.shape_text(),
         m.secs * 1e6,

@@ -12,9 +12,10 @@
 
 #![allow(clippy::too_many_arguments)]
 
-use super::kernel::Epi;
+use super::kernel::{Epi, epilogue, prefetch_tile};
 use core::arch::asm;
 use core::arch::x86_64::*;
+use etk_simd::{Avx2, Avx512, Simd};
 
 /// AVX-512: 12 rows x 32 columns, 24 zmm accumulators.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
@@ -37,7 +38,9 @@ pub(crate) unsafe fn k_avx512_12x32<const AK: bool>(
             (a_ld * 4, 4usize)
         };
         let a0 = a as *const u8;
-        super::kernel::prefetch_tile(ep, i0, j0, m, n.min(32) * 4);
+        // SAFETY: this function's features are the level's.
+        let s = Avx512::<false>::assume();
+        prefetch_tile(s, ep, i0, j0, m, n.min(32) * 4);
         let mut acc = [[_mm512_setzero_ps(); 2]; 12];
         if kc > 0 {
             asm!(
@@ -127,7 +130,7 @@ pub(crate) unsafe fn k_avx512_12x32<const AK: bool>(
                 options(nostack, readonly),
             );
         }
-        super::kernel::epilogue::<super::simd::Avx512, 12, 2>(&acc, i0, j0, m, n, ep);
+        epilogue::<Avx512, 12, 2>(s, &acc, i0, j0, m, n, ep);
     }
 }
 
@@ -152,7 +155,9 @@ pub(crate) unsafe fn k_avx2_6x16<const AK: bool>(
             (a_ld * 4, 4usize)
         };
         let a0 = a as *const u8;
-        super::kernel::prefetch_tile(ep, i0, j0, m, n.min(16) * 4);
+        // SAFETY: this function's features are the level's.
+        let s = Avx2::assume();
+        prefetch_tile(s, ep, i0, j0, m, n.min(16) * 4);
         let mut acc = [[_mm256_setzero_ps(); 2]; 6];
         if kc > 0 {
             asm!(
@@ -208,6 +213,6 @@ pub(crate) unsafe fn k_avx2_6x16<const AK: bool>(
                 options(nostack, readonly),
             );
         }
-        super::kernel::epilogue::<super::simd::Avx2, 6, 2>(&acc, i0, j0, m, n, ep);
+        epilogue::<Avx2, 6, 2>(s, &acc, i0, j0, m, n, ep);
     }
 }

@@ -10,21 +10,14 @@
 //! lanes of one vector, and each weight is broadcast into it.
 
 use super::Dt;
-use super::kernel::{Epi, MatPtr};
-use super::simd::Simd;
+use super::kernel::{Epi, MatPtr, load_run};
+use super::tiles::Gemm;
+use etk_simd::{Isa, Simd};
 
-/// Loads `cnt` contiguous elements of `dt` (zeros past `cnt`).
-#[inline(always)]
-unsafe fn load<S: Simd>(p: *const u8, dt: Dt, cnt: usize) -> S::V {
-    unsafe {
-        match dt {
-            Dt::F32 if cnt >= S::LANES => S::load(p as *const f32),
-            Dt::F32 => S::load_m(p as *const f32, S::mask(cnt)),
-            Dt::F16 => S::load_f16_m(p as *const u16, S::mask(cnt)),
-            Dt::Bf16 => S::load_bf16_m(p as *const u16, S::mask(cnt)),
-        }
-    }
-}
+/// Elements of K one dot product step covers: at least 8, so that every level at or below 8
+/// lanes sums in the same order (vectors `v` of a step hold elements `p + v * LANES ..`; the
+/// step's sums are added halving, `v[i] + v[i + KV/2]`, then across lanes halving too).
+const DOT: usize = 8;
 
 /// Outputs `(i, j)` for `i < M`, `j` in `[j0, j0 + NB)`.
 ///
@@ -32,6 +25,7 @@ unsafe fn load<S: Simd>(p: *const u8, dt: Dt, cnt: usize) -> S::V {
 /// contiguous along K (`w.rs == 1`).
 #[inline(always)]
 unsafe fn block<S: Simd, const M: usize, const NB: usize>(
+    s: S,
     a: *const f32,
     lda: usize,
     w: MatPtr,
@@ -40,7 +34,10 @@ unsafe fn block<S: Simd, const M: usize, const NB: usize>(
     ep: &Epi,
 ) {
     unsafe {
-        let mut acc = [[S::zero(); NB]; M];
+        // vectors per step (8 / LANES below 8 lanes), a constant after instantiation.
+        let kv = (DOT / S::LANES).max(1);
+        let step = kv * S::LANES;
+        let mut acc = [[[s.zero(); DOT]; NB]; M];
         let es = w.dt.size();
         let mut cols = [core::ptr::null::<u8>(); NB];
         for (jj, c) in cols.iter_mut().enumerate() {
@@ -48,27 +45,35 @@ unsafe fn block<S: Simd, const M: usize, const NB: usize>(
         }
         let mut p = 0;
         while p < k {
-            let cnt = k - p;
-            let mut wv = [S::zero(); NB];
-            for (jj, v) in wv.iter_mut().enumerate() {
-                *v = load::<S>(cols[jj].add(p * es), w.dt, cnt);
-            }
-            for (i, row) in acc.iter_mut().enumerate() {
-                let ap = a.add(i * lda + p);
-                let av = if cnt >= S::LANES {
-                    S::load(ap)
-                } else {
-                    S::load_m(ap, S::mask(cnt))
-                };
-                for (jj, c) in row.iter_mut().enumerate() {
-                    *c = S::fma(av, wv[jj], *c);
+            for v in 0..kv {
+                let q = p + v * S::LANES;
+                if q >= k {
+                    break;
+                }
+                let cnt = k - q;
+                let mut wv = [s.zero(); NB];
+                for (jj, x) in wv.iter_mut().enumerate() {
+                    *x = load_run(s, cols[jj].add(q * es), w.dt, cnt);
+                }
+                for (i, row) in acc.iter_mut().enumerate() {
+                    let av = load_run(s, a.add(i * lda + q) as *const u8, Dt::F32, cnt);
+                    for (jj, c) in row.iter_mut().enumerate() {
+                        c[v] = s.fmadd(av, wv[jj], c[v]);
+                    }
                 }
             }
-            p += S::LANES;
+            p += step;
         }
-        for (i, row) in acc.iter().enumerate() {
-            for (jj, &c) in row.iter().enumerate() {
-                ep.finish(ep.alpha * S::reduce_add(c), i, j0 + jj);
+        for (i, row) in acc.iter_mut().enumerate() {
+            for (jj, c) in row.iter_mut().enumerate() {
+                let mut h = kv;
+                while h > 1 {
+                    h /= 2;
+                    for v in 0..h {
+                        c[v] = s.add(c[v], c[v + h]);
+                    }
+                }
+                ep.finish(ep.alpha * s.reduce_sum(c[0]), i, j0 + jj);
             }
         }
     }
@@ -76,7 +81,9 @@ unsafe fn block<S: Simd, const M: usize, const NB: usize>(
 
 /// Columns `[j0, j1)` of an `m x n` product, `m <= 8`.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 unsafe fn columns<S: Simd, const M: usize, const NB: usize>(
+    s: S,
     a: *const f32,
     lda: usize,
     w: MatPtr,
@@ -88,11 +95,11 @@ unsafe fn columns<S: Simd, const M: usize, const NB: usize>(
     unsafe {
         let mut j = j0;
         while j + NB <= j1 {
-            block::<S, M, NB>(a, lda, w, k, j, ep);
+            block::<S, M, NB>(s, a, lda, w, k, j, ep);
             j += NB;
         }
         while j < j1 {
-            block::<S, M, 1>(a, lda, w, k, j, ep);
+            block::<S, M, 1>(s, a, lda, w, k, j, ep);
             j += 1;
         }
     }
@@ -102,9 +109,9 @@ unsafe fn columns<S: Simd, const M: usize, const NB: usize>(
 ///
 /// `at`: A transposed, `k` vectors of 8 lanes (lane `i` of vector `p` is `A[i][p]`, zero for
 /// `i >= m`). `w`: column `j` of B at `w.at(0, j)`, contiguous along K.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_block<S: Simd, const NB: usize>(
+    s: S,
     at: *const f32,
     w: MatPtr,
     k: usize,
@@ -119,13 +126,13 @@ unsafe fn lanes_block<S: Simd, const NB: usize>(
             *c = w.at(0, j0 + jj);
         }
         let acc = match w.dt {
-            Dt::F32 => lanes_f32::<S, NB>(at, cols, k),
-            Dt::F16 => lanes_half::<S, NB, false>(at, cols, k),
-            Dt::Bf16 => lanes_half::<S, NB, true>(at, cols, k),
+            Dt::F32 => lanes_f32::<S, NB>(s, at, cols, k),
+            Dt::F16 => lanes_half::<S, NB, false>(s, at, cols, k),
+            Dt::Bf16 => lanes_half::<S, NB, true>(s, at, cols, k),
         };
         let mut lanes = [0f32; 8];
         for (jj, &c) in acc.iter().enumerate() {
-            S::store(lanes.as_mut_ptr(), c);
+            s.store(lanes.as_mut_ptr(), c);
             for (i, &v) in lanes.iter().enumerate().take(m) {
                 ep.finish(ep.alpha * v, i, j0 + jj);
             }
@@ -134,19 +141,19 @@ unsafe fn lanes_block<S: Simd, const NB: usize>(
 }
 
 /// [`lanes_block`]'s sums for f32 columns: each weight broadcast straight from memory.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_f32<S: Simd, const NB: usize>(
+    s: S,
     at: *const f32,
     cols: [*const u8; NB],
     k: usize,
-) -> [S::V; NB] {
+) -> [S::F32; NB] {
     unsafe {
-        let mut acc = [S::zero(); NB];
+        let mut acc = [s.zero(); NB];
         for p in 0..k {
-            let av = S::load(at.add(p * S::LANES));
+            let av = s.load(at.add(p * S::LANES));
             for (c, col) in acc.iter_mut().zip(cols) {
-                *c = S::fma(av, S::splat(*(col as *const f32).add(p)), *c);
+                *c = s.fmadd(av, s.splat(*(col as *const f32).add(p)), *c);
             }
         }
         acc
@@ -158,43 +165,38 @@ unsafe fn lanes_f32<S: Simd, const NB: usize>(
 /// as f32 weights are. (Broadcasting each lane out of the widened register took two shuffles
 /// per weight on Zen 3's two shuffle pipes and ran at half the speed: bf16 8x768 by 768x768
 /// 400 against 165 us in the dot form.)
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
 unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
+    s: S,
     at: *const f32,
     cols: [*const u8; NB],
     k: usize,
-) -> [S::V; NB] {
+) -> [S::F32; NB] {
     unsafe {
-        let widen = |p: *const u8, cnt: usize| {
-            if BF16 {
-                S::load_bf16_m(p as *const u16, S::mask(cnt))
-            } else {
-                S::load_f16_m(p as *const u16, S::mask(cnt))
-            }
-        };
-        let mut acc = [S::zero(); NB];
+        let dt = if BF16 { Dt::Bf16 } else { Dt::F16 };
+        let widen = |p: *const u8, cnt: usize| load_run(s, p, dt, cnt);
+        let mut acc = [s.zero(); NB];
         // chunk `p + 8` is widened while chunk `p` is summed: a broadcast that reads part of
         // a vector stored just before waits for the store to complete.
         let mut wide = [[[0f32; 8]; NB]; 2];
         let mut p = 0;
         if k >= 8 {
             for (row, col) in wide[0].iter_mut().zip(cols) {
-                S::store(row.as_mut_ptr(), widen(col, 8));
+                s.store(row.as_mut_ptr(), widen(col, 8));
             }
         }
         let mut cur = 0;
         while p + 8 <= k {
             if p + 16 <= k {
                 for (row, col) in wide[cur ^ 1].iter_mut().zip(cols) {
-                    S::store(row.as_mut_ptr(), widen(col.add((p + 8) * 2), 8));
+                    s.store(row.as_mut_ptr(), widen(col.add((p + 8) * 2), 8));
                 }
             }
             let wp = core::hint::black_box(wide[cur].as_ptr()) as *const f32;
             for t in 0..8 {
-                let av = S::load(at.add((p + t) * 8));
+                let av = s.load(at.add((p + t) * 8));
                 for (jj, c) in acc.iter_mut().enumerate() {
-                    *c = S::fma(av, S::splat(*wp.add(jj * 8 + t)), *c);
+                    *c = s.fmadd(av, s.splat(*wp.add(jj * 8 + t)), *c);
                 }
             }
             cur ^= 1;
@@ -203,9 +205,9 @@ unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
         if p < k {
             let mut tail = [0f32; 8];
             for (c, col) in acc.iter_mut().zip(cols) {
-                S::store(tail.as_mut_ptr(), widen(col.add(p * 2), k - p));
+                s.store(tail.as_mut_ptr(), widen(col.add(p * 2), k - p));
                 for (t, &x) in tail.iter().enumerate().take(k - p) {
-                    *c = S::fma(S::load(at.add((p + t) * 8)), S::splat(x), *c);
+                    *c = s.fmadd(s.load(at.add((p + t) * 8)), s.splat(x), *c);
                 }
             }
         }
@@ -216,7 +218,6 @@ unsafe fn lanes_half<S: Simd, const NB: usize, const BF16: bool>(
 /// Columns side by side in [`lanes_block`]: eight weight streams keep DRAM busiest here
 /// (8x4096 by 4096x4096 on Zen 3, alternating runs: 4 columns 9.6 ms, 6: 9.2, 8: 7.4,
 /// 10: 9.8, 12: 10.4).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 const LANES_NB: usize = 8;
 
 /// Columns `[j0, j1)` of an `m x n` product, `m` of 5 to 8, with the rows of A in the
@@ -224,9 +225,10 @@ const LANES_NB: usize = 8;
 /// rows (two at 5 or 6), so it reads all of A from L2 for every column of B; here A
 /// (transposed, `at`) is read once per [`LANES_NB`] columns and every weight is broadcast
 /// once.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only AVX2 takes the lanes form
 #[inline(always)]
-unsafe fn lanes_columns<S: Simd>(
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn lanes_columns<S: Simd>(
+    s: S,
     at: *const f32,
     w: MatPtr,
     k: usize,
@@ -238,11 +240,11 @@ unsafe fn lanes_columns<S: Simd>(
     unsafe {
         let mut j = j0;
         while j + LANES_NB <= j1 {
-            lanes_block::<S, LANES_NB>(at, w, k, m, j, ep);
+            lanes_block::<S, LANES_NB>(s, at, w, k, m, j, ep);
             j += LANES_NB;
         }
         while j < j1 {
-            lanes_block::<S, 1>(at, w, k, m, j, ep);
+            lanes_block::<S, 1>(s, at, w, k, m, j, ep);
             j += 1;
         }
     }
@@ -264,10 +266,12 @@ pub(crate) type GemvLanesFn = unsafe fn(*const f32, MatPtr, usize, usize, usize,
 
 pub(crate) type GemvFn = unsafe fn(*const f32, usize, MatPtr, usize, usize, usize, &Epi, usize);
 
-/// Dispatches on `m` (1..=8) with the column block `NB` each row count can hold in registers.
+/// Columns `[j0, j1)` of an `m x n` product (`m` of 1 to 8), dispatched on `m` with the column
+/// block `NB` each row count can hold in registers.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn dispatch<S: Simd, const WIDE: bool>(
+pub(crate) unsafe fn rows<S: Simd>(
+    s: S,
     a: *const f32,
     lda: usize,
     w: MatPtr,
@@ -278,95 +282,30 @@ unsafe fn dispatch<S: Simd, const WIDE: bool>(
     m: usize,
 ) {
     unsafe {
-        // 32 vector registers (AVX-512): M * NB accumulators + NB weights + 1; 16 otherwise.
-        if WIDE {
+        // 32 vector registers (AVX-512): M * NB accumulators + NB weights + 1. NEON has 32
+        // too, but holds a step of 8 in two vectors: the 16-register blocks fit it.
+        if matches!(S::ISA, Isa::Avx512) {
             match m {
-                1 => columns::<S, 1, 8>(a, lda, w, k, j0, j1, ep),
-                2 => columns::<S, 2, 8>(a, lda, w, k, j0, j1, ep),
-                3 => columns::<S, 3, 7>(a, lda, w, k, j0, j1, ep),
-                4 => columns::<S, 4, 6>(a, lda, w, k, j0, j1, ep),
-                5 => columns::<S, 5, 4>(a, lda, w, k, j0, j1, ep),
-                6 => columns::<S, 6, 4>(a, lda, w, k, j0, j1, ep),
-                7 => columns::<S, 7, 3>(a, lda, w, k, j0, j1, ep),
-                _ => columns::<S, 8, 3>(a, lda, w, k, j0, j1, ep),
+                1 => columns::<S, 1, 8>(s, a, lda, w, k, j0, j1, ep),
+                2 => columns::<S, 2, 8>(s, a, lda, w, k, j0, j1, ep),
+                3 => columns::<S, 3, 7>(s, a, lda, w, k, j0, j1, ep),
+                4 => columns::<S, 4, 6>(s, a, lda, w, k, j0, j1, ep),
+                5 => columns::<S, 5, 4>(s, a, lda, w, k, j0, j1, ep),
+                6 => columns::<S, 6, 4>(s, a, lda, w, k, j0, j1, ep),
+                7 => columns::<S, 7, 3>(s, a, lda, w, k, j0, j1, ep),
+                _ => columns::<S, 8, 3>(s, a, lda, w, k, j0, j1, ep),
             }
         } else {
             match m {
-                1 => columns::<S, 1, 4>(a, lda, w, k, j0, j1, ep),
-                2 => columns::<S, 2, 4>(a, lda, w, k, j0, j1, ep),
-                3 => columns::<S, 3, 3>(a, lda, w, k, j0, j1, ep),
-                4 => columns::<S, 4, 2>(a, lda, w, k, j0, j1, ep),
-                5 => columns::<S, 5, 2>(a, lda, w, k, j0, j1, ep),
-                6 => columns::<S, 6, 2>(a, lda, w, k, j0, j1, ep),
-                7 => columns::<S, 7, 1>(a, lda, w, k, j0, j1, ep),
-                _ => columns::<S, 8, 1>(a, lda, w, k, j0, j1, ep),
+                1 => columns::<S, 1, 4>(s, a, lda, w, k, j0, j1, ep),
+                2 => columns::<S, 2, 4>(s, a, lda, w, k, j0, j1, ep),
+                3 => columns::<S, 3, 3>(s, a, lda, w, k, j0, j1, ep),
+                4 => columns::<S, 4, 2>(s, a, lda, w, k, j0, j1, ep),
+                5 => columns::<S, 5, 2>(s, a, lda, w, k, j0, j1, ep),
+                6 => columns::<S, 6, 2>(s, a, lda, w, k, j0, j1, ep),
+                7 => columns::<S, 7, 1>(s, a, lda, w, k, j0, j1, ep),
+                _ => columns::<S, 8, 1>(s, a, lda, w, k, j0, j1, ep),
             }
         }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn gemv_scalar(
-    a: *const f32,
-    lda: usize,
-    w: MatPtr,
-    k: usize,
-    j0: usize,
-    j1: usize,
-    ep: &Epi,
-    m: usize,
-) {
-    unsafe { dispatch::<super::simd::Scalar, false>(a, lda, w, k, j0, j1, ep, m) }
-}
-
-#[cfg(target_arch = "x86_64")]
-pub(crate) use x86::*;
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::*;
-    use crate::gemm::simd::{Avx2, Avx512};
-
-    #[target_feature(enable = "avx2,fma,f16c")]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) unsafe fn gemv_avx2(
-        a: *const f32,
-        lda: usize,
-        w: MatPtr,
-        k: usize,
-        j0: usize,
-        j1: usize,
-        ep: &Epi,
-        m: usize,
-    ) {
-        unsafe { dispatch::<Avx2, false>(a, lda, w, k, j0, j1, ep, m) }
-    }
-
-    #[target_feature(enable = "avx2,fma,f16c")]
-    pub(crate) unsafe fn gemv_lanes_avx2(
-        at: *const f32,
-        w: MatPtr,
-        k: usize,
-        m: usize,
-        j0: usize,
-        j1: usize,
-        ep: &Epi,
-    ) {
-        unsafe { lanes_columns::<Avx2>(at, w, k, m, j0, j1, ep) }
-    }
-
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c")]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) unsafe fn gemv_avx512(
-        a: *const f32,
-        lda: usize,
-        w: MatPtr,
-        k: usize,
-        j0: usize,
-        j1: usize,
-        ep: &Epi,
-        m: usize,
-    ) {
-        unsafe { dispatch::<Avx512, true>(a, lda, w, k, j0, j1, ep, m) }
     }
 }

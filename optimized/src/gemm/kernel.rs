@@ -1,14 +1,17 @@
-//! The microkernel frame: one generic register-tile kernel written over [`Simd`], instantiated
-//! per ISA level (inside `#[target_feature]` functions) for every tile height `1..=MR` and
-//! width `1..=NV` vectors, so edge tiles waste no multiplications.
+//! The microkernel frame: one generic register-tile kernel written over the vector layer
+//! ([`Simd`] and the GEMM's [`Gemm`] extension), instantiated per level (see `tiles.rs`) for
+//! every tile height `1..=MR` and width `1..=NV` vectors, so edge tiles waste no
+//! multiplications.
 //!
 //! A kernel multiplies an `MRV x kc` panel of A by a `kc x (NV * LANES)` packed panel of B
 //! into registers, then runs the epilogue on the registers: scale by alpha, add the partial
 //! sums of earlier k blocks, add `beta * D`, and on the last k block add the bias, apply the
 //! activation and store in the out's dtype at the out's strides.
 
-use super::simd::{Simd, f32_to_bf16_bits};
+use super::tiles::Gemm;
 use super::{Act, BiasKind, Dt};
+use etk_simd::Simd;
+use etk_simd::vector::f32_to_bf16_bits;
 
 /// A matrix operand: element `(i, j)` at `ptr + (i * rs + j * cs) * dt.size()` bytes.
 #[derive(Clone, Copy, Debug)]
@@ -138,81 +141,95 @@ pub(crate) unsafe fn write(p: *mut u8, dt: Dt, v: f32) {
     }
 }
 
+/// Loads `cnt` contiguous elements of `dt` at `p` (zeros past `cnt`).
+#[inline(always)]
+pub(crate) unsafe fn load_run<S: Simd>(s: S, p: *const u8, dt: Dt, cnt: usize) -> S::F32 {
+    unsafe {
+        let full = cnt >= S::LANES;
+        match dt {
+            Dt::F32 if full => s.load(p as *const f32),
+            Dt::F32 => s.load_n(p as *const f32, cnt),
+            Dt::F16 if full => s.load_f16(p as *const u16),
+            Dt::F16 => s.load_f16_n(p as *const u16, cnt),
+            Dt::Bf16 if full => s.load_bf16(p as *const u16),
+            Dt::Bf16 => s.load_bf16_n(p as *const u16, cnt),
+        }
+    }
+}
+
 /// Loads `cnt` elements of row `i` from column `j` on, as a vector (zeros past `cnt`).
 #[inline(always)]
-unsafe fn load_row<S: Simd>(m: MatPtr, i: usize, j: usize, cnt: usize) -> S::V {
+unsafe fn load_row<S: Simd>(s: S, m: MatPtr, i: usize, j: usize, cnt: usize) -> S::F32 {
     unsafe {
         let p = m.at(i, j);
         if m.cs == 1 {
-            let mk = S::mask(cnt);
-            match m.dt {
-                Dt::F32 if cnt >= S::LANES => S::load(p as *const f32),
-                Dt::F32 => S::load_m(p as *const f32, mk),
-                Dt::F16 => S::load_f16_m(p as *const u16, mk),
-                Dt::Bf16 => S::load_bf16_m(p as *const u16, mk),
-            }
+            load_run(s, p, m.dt, cnt)
         } else if m.cs == 0 {
-            S::splat(read(p, m.dt))
+            s.splat(read(p, m.dt))
         } else {
-            let mut t = [0f32; 16];
-            for (c, x) in t.iter_mut().enumerate().take(cnt) {
+            let mut t = [0f32; etk_simd::MAX_LANES];
+            for (c, x) in t.iter_mut().enumerate().take(cnt.min(S::LANES)) {
                 *x = read(m.at(i, j + c), m.dt);
             }
-            S::load(t.as_ptr())
+            s.load(t.as_ptr())
         }
     }
 }
 
 /// Stores `cnt` lanes of `v` to row `i` from column `j` on (unit column stride).
 #[inline(always)]
-unsafe fn store_row<S: Simd>(m: MatPtr, i: usize, j: usize, cnt: usize, v: S::V) {
+unsafe fn store_row<S: Simd>(s: S, m: MatPtr, i: usize, j: usize, cnt: usize, v: S::F32) {
     unsafe {
         let p = m.at(i, j) as *mut u8;
-        let mk = S::mask(cnt);
+        let full = cnt >= S::LANES;
         match m.dt {
-            Dt::F32 if cnt >= S::LANES => S::store(p as *mut f32, v),
-            Dt::F32 => S::store_m(p as *mut f32, v, mk),
-            Dt::F16 => S::store_f16_m(p as *mut u16, v, mk),
-            Dt::Bf16 => S::store_bf16_m(p as *mut u16, v, mk),
+            Dt::F32 if full => s.store(p as *mut f32, v),
+            Dt::F32 => s.store_n(p as *mut f32, cnt, v),
+            Dt::F16 if full => s.store_f16(p as *mut u16, v),
+            Dt::F16 => s.store_f16_n(p as *mut u16, cnt, v),
+            Dt::Bf16 if full => s.store_bf16(p as *mut u16, v),
+            Dt::Bf16 => s.store_bf16_n(p as *mut u16, cnt, v),
         }
     }
 }
 
 /// Asks for the cache lines holding `bytes` bytes from `p` (a hint: it reads nothing and does
-/// not fault, wherever `p` points).
+/// not fault, wherever `p` points; nothing at the Scalar level).
 #[inline(always)]
-pub(crate) fn prefetch_range(p: *const u8, bytes: usize) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch has no architectural effect.
-    unsafe {
-        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let p = p as *const i8;
-        let mut o = 0;
-        while o < bytes {
-            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(o));
-            o += 64;
-        }
-        if bytes > 0 {
-            // the last line, when the range does not start on a line boundary.
-            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(bytes - 1));
-        }
+pub(crate) fn prefetch_range<S: Simd>(s: S, p: *const u8, bytes: usize) {
+    if S::ISA == etk_simd::Isa::Scalar {
+        return;
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (p, bytes);
+    let mut o = 0;
+    while o < bytes {
+        s.prefetch(p.wrapping_add(o));
+        o += 64;
+    }
+    if bytes > 0 {
+        // the last line, when the range does not start on a line boundary.
+        s.prefetch(p.wrapping_add(bytes - 1));
+    }
 }
 
 /// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
 /// cache while the k loop runs.
-#[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 assembly tiles
 #[inline(always)]
-pub(crate) fn prefetch_tile(ep: &Epi, i0: usize, j0: usize, m: usize, row_bytes: usize) {
+pub(crate) fn prefetch_tile<S: Simd>(
+    s: S,
+    ep: &Epi,
+    i0: usize,
+    j0: usize,
+    m: usize,
+    row_bytes: usize,
+) {
     let t = ep.target();
     if t.cs != 1 {
         return;
     }
     let bytes = row_bytes * t.dt.size() / 4;
     for i in 0..m {
-        prefetch_range(t.at(i0 + i, j0), bytes);
+        prefetch_range(s, t.at(i0 + i, j0), bytes);
     }
 }
 
@@ -237,11 +254,11 @@ pub(crate) type KernelFn = unsafe fn(
 /// The register-tile kernel (see [`KernelFn`]).
 ///
 /// # Safety
-/// The panels must hold `kc` steps; the tile must lie in the out; called with the target
-/// features of `S` enabled.
+/// The panels must hold `kc` steps; the tile must lie in the out.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn kernel<S: Simd, const MRV: usize, const NV: usize, const AK: bool>(
+    s: S,
     kc: usize,
     a: *const f32,
     a_ld: usize,
@@ -254,36 +271,32 @@ pub(crate) unsafe fn kernel<S: Simd, const MRV: usize, const NV: usize, const AK
     ep: &Epi,
 ) {
     unsafe {
-        let mut acc = [[S::zero(); NV]; MRV];
+        let mut acc = [[s.zero(); NV]; MRV];
         let (mut a, mut b) = (a, b);
         let a_step = if AK { a_ld } else { 1 };
-        macro_rules! step {
-            () => {{
-                let mut bv = [S::zero(); NV];
-                for (j, v) in bv.iter_mut().enumerate() {
-                    *v = S::load(b.add(j * S::LANES));
-                }
-                for (i, row) in acc.iter_mut().enumerate() {
-                    let ai = S::splat(if AK { *a.add(i) } else { *a.add(i * a_ld) });
-                    for (j, c) in row.iter_mut().enumerate() {
-                        *c = S::fma(ai, bv[j], *c);
-                    }
-                }
-                a = a.add(a_step);
-                b = b.add(b_ld);
-            }};
-        }
         for _ in 0..kc {
-            step!();
+            let mut bv = [s.zero(); NV];
+            for (j, v) in bv.iter_mut().enumerate() {
+                *v = s.load(b.add(j * S::LANES));
+            }
+            for (i, row) in acc.iter_mut().enumerate() {
+                let ai = s.splat(if AK { *a.add(i) } else { *a.add(i * a_ld) });
+                for (j, c) in row.iter_mut().enumerate() {
+                    *c = s.fmadd(ai, bv[j], *c);
+                }
+            }
+            a = a.add(a_step);
+            b = b.add(b_ld);
         }
-        epilogue::<S, MRV, NV>(&acc, i0, j0, m, n, ep);
+        epilogue::<S, MRV, NV>(s, &acc, i0, j0, m, n, ep);
     }
 }
 
 /// The epilogue on a register tile.
 #[inline(always)]
 pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
-    acc: &[[S::V; NV]; MRV],
+    s: S,
+    acc: &[[S::F32; NV]; MRV],
     i0: usize,
     j0: usize,
     m: usize,
@@ -292,12 +305,13 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
 ) {
     unsafe {
         let scale = ep.alpha != 1.0;
-        let alpha = S::splat(ep.alpha);
+        let alpha = s.splat(ep.alpha);
         if ep.simple {
             let t = ep.target();
             // one dispatch on the target's dtype per tile, outside the loops.
             match t.dt {
                 Dt::F32 => simple::<S, MRV, NV>(
+                    s,
                     acc,
                     t,
                     i0,
@@ -309,24 +323,20 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                     |q, v, cnt| {
                         let q = q as *mut f32;
                         if cnt >= S::LANES {
-                            let v = if ep.read_prev {
-                                S::add(v, S::load(q))
-                            } else {
-                                v
-                            };
-                            S::store(q, v);
+                            let v = if ep.read_prev { s.add(v, s.load(q)) } else { v };
+                            s.store(q, v);
                         } else {
-                            let mk = S::mask(cnt);
                             let v = if ep.read_prev {
-                                S::add(v, S::load_m(q, mk))
+                                s.add(v, s.load_n(q, cnt))
                             } else {
                                 v
                             };
-                            S::store_m(q, v, mk);
+                            s.store_n(q, cnt, v);
                         }
                     },
                 ),
                 Dt::F16 => simple::<S, MRV, NV>(
+                    s,
                     acc,
                     t,
                     i0,
@@ -335,9 +345,16 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                     n,
                     ep,
                     #[inline(always)]
-                    |q, v, cnt| S::store_f16_m(q as *mut u16, v, S::mask(cnt)),
+                    |q, v, cnt| {
+                        if cnt >= S::LANES {
+                            s.store_f16(q as *mut u16, v)
+                        } else {
+                            s.store_f16_n(q as *mut u16, cnt, v)
+                        }
+                    },
                 ),
                 Dt::Bf16 => simple::<S, MRV, NV>(
+                    s,
                     acc,
                     t,
                     i0,
@@ -346,7 +363,13 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                     n,
                     ep,
                     #[inline(always)]
-                    |q, v, cnt| S::store_bf16_m(q as *mut u16, v, S::mask(cnt)),
+                    |q, v, cnt| {
+                        if cnt >= S::LANES {
+                            s.store_bf16(q as *mut u16, v)
+                        } else {
+                            s.store_bf16_n(q as *mut u16, cnt, v)
+                        }
+                    },
                 ),
             }
             return;
@@ -354,12 +377,12 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
         let t = ep.target();
         if t.cs != 1 {
             // general strides: through a stack tile, one element at a time.
-            let mut tile = [[0f32; 16]; NV];
+            let mut tile = [[0f32; etk_simd::MAX_LANES]; NV];
             for (i, row) in acc.iter().enumerate().take(m) {
                 for (j, &x) in row.iter().enumerate() {
-                    S::to_array(
-                        if scale { S::mul(x, alpha) } else { x },
+                    s.store(
                         tile[j].as_mut_ptr(),
+                        if scale { s.mul(x, alpha) } else { x },
                     );
                 }
                 for c in 0..n {
@@ -368,15 +391,15 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
             }
             return;
         }
-        let beta = S::splat(ep.beta);
-        let zero = S::zero();
+        let beta = s.splat(ep.beta);
+        let zero = s.zero();
         for (i, row) in acc.iter().enumerate() {
             if i >= m {
                 break;
             }
             let gi = i0 + i;
             let brow = match (ep.last, ep.bias_kind) {
-                (true, BiasKind::Row) => S::splat(read(ep.bias.at(gi, 0), ep.bias.dt)),
+                (true, BiasKind::Row) => s.splat(read(ep.bias.at(gi, 0), ep.bias.dt)),
                 _ => zero,
             };
             for (j, &x) in row.iter().enumerate() {
@@ -385,7 +408,7 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                 }
                 let cnt = n - j * S::LANES;
                 let gj = j0 + j * S::LANES;
-                let mut v = if scale { S::mul(x, alpha) } else { x };
+                let mut v = if scale { s.mul(x, alpha) } else { x };
                 if ep.read_prev {
                     let prev = MatPtr {
                         ptr: ep.acc as *const u8,
@@ -393,24 +416,24 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
                         rs: ep.acc_ld,
                         cs: 1,
                     };
-                    v = S::add(v, load_row::<S>(prev, gi, gj, cnt));
+                    v = s.add(v, load_row(s, prev, gi, gj, cnt));
                 }
                 if let Some(d) = ep.d {
-                    v = S::fma(load_row::<S>(d, gi, gj, cnt), beta, v);
+                    v = s.fmadd(load_row(s, d, gi, gj, cnt), beta, v);
                 }
                 if ep.last {
                     match ep.bias_kind {
                         BiasKind::None => {}
-                        BiasKind::Row => v = S::add(v, brow),
-                        BiasKind::Col => v = S::add(v, load_row::<S>(ep.bias, 0, gj, cnt)),
+                        BiasKind::Row => v = s.add(v, brow),
+                        BiasKind::Col => v = s.add(v, load_row(s, ep.bias, 0, gj, cnt)),
                     }
                     match ep.act {
                         Act::None => {}
-                        Act::Relu => v = S::max(zero, v),
-                        Act::Clamp(lo, hi) => v = S::min(S::splat(hi), S::max(S::splat(lo), v)),
+                        Act::Relu => v = s.max(zero, v),
+                        Act::Clamp(lo, hi) => v = s.min(s.splat(hi), s.max(s.splat(lo), v)),
                     }
                 }
-                store_row::<S>(t, gi, gj, cnt, v);
+                store_row(s, t, gi, gj, cnt, v);
             }
         }
     }
@@ -421,18 +444,19 @@ pub(crate) unsafe fn epilogue<S: Simd, const MRV: usize, const NV: usize>(
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 unsafe fn simple<S: Simd, const MRV: usize, const NV: usize>(
-    acc: &[[S::V; NV]; MRV],
+    s: S,
+    acc: &[[S::F32; NV]; MRV],
     t: MatPtr,
     i0: usize,
     j0: usize,
     m: usize,
     n: usize,
     ep: &Epi,
-    store: impl Fn(*mut u8, S::V, usize),
+    store: impl Fn(*mut u8, S::F32, usize),
 ) {
     unsafe {
         let scale = ep.alpha != 1.0;
-        let alpha = S::splat(ep.alpha);
+        let alpha = s.splat(ep.alpha);
         let es = t.dt.size();
         for (i, row) in acc.iter().enumerate() {
             if i >= m {
@@ -443,85 +467,9 @@ unsafe fn simple<S: Simd, const MRV: usize, const NV: usize>(
                 if n <= j * S::LANES {
                     break;
                 }
-                let v = if scale { S::mul(x, alpha) } else { x };
+                let v = if scale { s.mul(x, alpha) } else { x };
                 store(p.add(j * S::LANES * es), v, n - j * S::LANES);
             }
         }
     }
 }
-
-macro_rules! kernel_row {
-    ($f:ident, $ak:literal, $mr:literal, ($($nv:literal)*)) => {
-        [$($f::<$mr, $nv, $ak> as KernelFn),*]
-    };
-}
-
-/// `[ak][mr - 1][nv - 1]` for every `mr` in the list and `nv` in the tuple.
-macro_rules! kernel_table {
-    ($f:ident; $($mr:literal)*; $nvs:tt) => {
-        [
-            [$(kernel_row!($f, false, $mr, $nvs)),*],
-            [$(kernel_row!($f, true, $mr, $nvs)),*],
-        ]
-    };
-}
-
-#[cfg(target_arch = "x86_64")]
-macro_rules! isa_kernel {
-    ($name:ident, $S:ty, $feat:literal) => {
-        #[target_feature(enable = $feat)]
-        #[allow(clippy::too_many_arguments)]
-        unsafe fn $name<const MRV: usize, const NV: usize, const AK: bool>(
-            kc: usize,
-            a: *const f32,
-            a_ld: usize,
-            b: *const f32,
-            b_ld: usize,
-            i0: usize,
-            j0: usize,
-            m: usize,
-            n: usize,
-            ep: &Epi,
-        ) {
-            unsafe { kernel::<$S, MRV, NV, AK>(kc, a, a_ld, b, b_ld, i0, j0, m, n, ep) }
-        }
-    };
-}
-
-#[allow(clippy::too_many_arguments)]
-unsafe fn k_scalar<const MRV: usize, const NV: usize, const AK: bool>(
-    kc: usize,
-    a: *const f32,
-    a_ld: usize,
-    b: *const f32,
-    b_ld: usize,
-    i0: usize,
-    j0: usize,
-    m: usize,
-    n: usize,
-    ep: &Epi,
-) {
-    unsafe { kernel::<super::simd::Scalar, MRV, NV, AK>(kc, a, a_ld, b, b_ld, i0, j0, m, n, ep) }
-}
-
-pub(crate) static SCALAR_KERNELS: [[[KernelFn; 1]; 4]; 2] = kernel_table!(k_scalar; 1 2 3 4; (1));
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::*;
-    use crate::gemm::simd::{Avx2, Avx512};
-
-    isa_kernel!(k_avx2, Avx2, "avx2,fma,f16c");
-    isa_kernel!(
-        k_avx512,
-        Avx512,
-        "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,f16c"
-    );
-
-    pub(crate) static AVX2_KERNELS: [[[KernelFn; 2]; 6]; 2] =
-        kernel_table!(k_avx2; 1 2 3 4 5 6; (1 2));
-    pub(crate) static AVX512_KERNELS: [[[KernelFn; 2]; 12]; 2] =
-        kernel_table!(k_avx512; 1 2 3 4 5 6 7 8 9 10 11 12; (1 2));
-}
-#[cfg(target_arch = "x86_64")]
-pub(crate) use x86::{AVX2_KERNELS, AVX512_KERNELS};

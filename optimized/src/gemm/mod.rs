@@ -1,5 +1,6 @@
 //! GEMM: `C = act(alpha * A @ B + beta * D + bias)`, packed and cache-blocked, with one
-//! register-tile microkernel frame instantiated per ISA level (AVX-512, AVX2+FMA, portable).
+//! register-tile microkernel frame written over the vector layer and instantiated per level
+//! (AVX-512, AVX2+FMA, NEON, portable; `tiles.rs`).
 //!
 //! # Design
 //!
@@ -17,7 +18,8 @@
 //!           microkernel(MR x NR tile)     accumulators in registers, fused epilogue
 //! ```
 //!
-//! Register tiles: AVX-512 12 x 32 (24 zmm accumulators), AVX2 6 x 16 (12 ymm), portable 4 x 8.
+//! Register tiles: AVX-512 12 x 32 (24 zmm accumulators), AVX2 6 x 16 (12 ymm), NEON 8 x 12
+//! (24 of 32 q registers), portable 4 x 4.
 //! Edge tiles use kernels instantiated for every smaller height and width (in vectors), and
 //! masked loads and stores for the last partial vector, so nothing is computed twice and
 //! nothing is written outside the out.
@@ -58,7 +60,7 @@
 //! the same numerics (slow). Packed panels come from `Scratch::alloc_for_overwrite`, which
 //! skips the zero-fill `Scratch::alloc` does, since packing overwrites them anyway.
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 mod asm;
 #[cfg(feature = "openblas")]
 pub mod blas;
@@ -66,12 +68,12 @@ mod gemv;
 mod kernel;
 mod matrix;
 mod pack;
-mod simd;
+mod tiles;
 
-/// The ISA levels and their detection are `etk_simd`'s: `isa()` is the detected level lowered
-/// by `ETK_ISA=scalar|avx2|avx512`; every entry point takes a level (clamped to what the CPU
-/// has), so tests can run each one.
-pub use etk_simd::{Isa, detected, isa};
+/// The level every entry point takes (`etk_simd::Level`, which exists only for levels the CPU
+/// has) and the current one (`etk_simd::level()`: `ETK_ISA` and the tests' override), under the
+/// names the ops call them by.
+pub use etk_simd::{Level as Isa, level as isa};
 
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scratch};
 use etk_simd::convert;
@@ -84,8 +86,8 @@ pub use matrix::{Activation, BatchStrides, Bias, Dt, Epilogue, GemmElem, MatMut,
 
 const OP: &str = "etk::gemm";
 
-/// `c = act(alpha * a @ b + beta * D + bias)` at ISA level `isa` (clamped to what the CPU
-/// has). See the module docs for the conventions.
+/// `c = act(alpha * a @ b + beta * D + bias)` at level `isa`. See the module docs for the
+/// conventions.
 pub fn gemm(
     ctx: &mut KernelContext<'_>,
     isa: Isa,
@@ -133,8 +135,7 @@ pub fn gemm_prepacked(
     c: MatMut<'_>,
     epi: &Epilogue<'_>,
 ) -> Result<()> {
-    let usable =
-        packed.k == b.rows && packed.n == b.cols && core::ptr::eq(packed.imp, Impl::get(isa));
+    let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
     let packed = usable.then_some(packed);
     // SAFETY: one matrix: the checked views are all that is read or written.
     unsafe { gemm_inner(ctx, isa, 1, BatchStrides::default(), a, b, packed, c, epi) }
@@ -143,7 +144,8 @@ pub fn gemm_prepacked(
 /// A B operand (`K x N`) packed once into the panels the micro-kernels of one ISA level read,
 /// for every k block and every column: what each call of [`gemm`] would pack into scratch.
 pub struct PackedB {
-    imp: &'static Impl,
+    /// The level the panels were packed for: another level's micro-kernels read other panels.
+    isa: Isa,
     k: usize,
     n: usize,
     /// `N` rounded up to whole panels.
@@ -171,7 +173,7 @@ impl PackedB {
             unsafe { (imp.pack_b)(data.as_mut_ptr().add(pc * n_pad), blk, kc, n, imp.nr) };
         }
         PackedB {
-            imp,
+            isa,
             k,
             n,
             n_pad,
@@ -298,7 +300,8 @@ pub fn gemm_batched(
     unsafe { gemm_batched_raw(ctx, isa, batch, strides, a, b, c, epi) }
 }
 
-/// One ISA level's kernels and block sizes.
+/// One level's kernels and block sizes (`tiles.rs`).
+#[derive(Clone, Copy)]
 pub(crate) struct Impl {
     mr: usize,
     nr: usize,
@@ -315,71 +318,9 @@ pub(crate) struct Impl {
     gemv_lanes: Option<gemv::GemvLanesFn>,
 }
 
-static SCALAR: Impl = Impl {
-    mr: 4,
-    nr: 8,
-    lanes: 8,
-    mc: 64,
-    kc: 256,
-    nc: 512,
-    pick: |ak, mr, nv| kernel::SCALAR_KERNELS[ak as usize][mr - 1][nv - 1],
-    pack_a: pack::pack_a_scalar,
-    pack_b: pack::pack_b_scalar,
-    gemv: gemv::gemv_scalar,
-    gemv_lanes: None,
-};
-
-#[cfg(target_arch = "x86_64")]
-static AVX2: Impl = Impl {
-    mr: 6,
-    nr: 16,
-    lanes: 8,
-    // AVX2-only parts have 256-512 KiB of L2: the B block the micro-panels stream (kc x nc,
-    // 128 KiB) must stay there, and a tall A block means B is packed fewer times.
-    mc: 960,
-    kc: 256,
-    nc: 128,
-    pick: |ak, mr, nv| match (ak, mr, nv) {
-        (false, 6, 2) => asm::k_avx2_6x16::<false>,
-        (true, 6, 2) => asm::k_avx2_6x16::<true>,
-        _ => kernel::AVX2_KERNELS[ak as usize][mr - 1][nv - 1],
-    },
-    pack_a: pack::pack_a_avx2,
-    pack_b: pack::pack_b_avx2,
-    gemv: gemv::gemv_avx2,
-    gemv_lanes: Some(gemv::gemv_lanes_avx2),
-};
-
-#[cfg(target_arch = "x86_64")]
-static AVX512: Impl = Impl {
-    mr: 12,
-    nr: 32,
-    lanes: 16,
-    mc: 960,
-    kc: 256,
-    nc: 1024,
-    pick: |ak, mr, nv| match (ak, mr, nv) {
-        (false, 12, 2) => asm::k_avx512_12x32::<false>,
-        (true, 12, 2) => asm::k_avx512_12x32::<true>,
-        _ => kernel::AVX512_KERNELS[ak as usize][mr - 1][nv - 1],
-    },
-    pack_a: pack::pack_a_avx512,
-    pack_b: pack::pack_b_avx512,
-    gemv: gemv::gemv_avx512,
-    // 16 lanes would be half empty; 32 registers hold 8 rows by 3 columns in the dot form.
-    gemv_lanes: None,
-};
-
 impl Impl {
-    fn get(isa: Isa) -> &'static Impl {
-        match isa.clamp_to_detected() {
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => &AVX512,
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => &AVX2,
-            // aarch64 NEON: the portable kernels (the compiler vectorizes them) for now.
-            _ => &SCALAR,
-        }
+    fn get(level: Isa) -> Impl {
+        etk_simd::dispatch(level, tiles::ImplOf)
     }
 }
 
@@ -545,7 +486,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         }
         return Ok(());
     }
-    let imp = Impl::get(isa);
+    let imp = &Impl::get(isa);
     let parallel = ctx.parallel;
     let (m, n, k, b) = (p.m, p.n, p.k, p.batch);
     let n_tasks = ctx.tasks_for(etk_core::Work {

@@ -140,10 +140,10 @@ fn clamp_dense_f32(
 ) -> Result<()> {
     let o = Ptr(out.as_mut_ptr(OP_TENSOR, "out")?);
     let ins = [x, lo, hi].map(|t| Ptr(t.as_ptr() as *mut u8));
-    let isa = crate::pointwise::isa();
+    let level = etk_simd::level();
     split(ctx, out.numel(), 1, &|start, end| {
         dispatch(
-            isa,
+            level,
             ClampDense {
                 ins,
                 out: o,

@@ -103,7 +103,12 @@ pub fn convolution_out_isa(
             out,
         )
     };
-    if input.dtype() != ScalarType::Float || transposed || input.dim() != 4 {
+    // (a bias of another dtype than the input's is converted by portable's loop)
+    if input.dtype() != ScalarType::Float
+        || transposed
+        || input.dim() != 4
+        || bias.is_some_and(|b| b.dtype() != ScalarType::Float)
+    {
         return fallback(ctx, out);
     }
     check_dtype(OP, "out", out, input.dtype())?;

@@ -81,6 +81,7 @@ fn fast(
     out: &mut Tensor<'_>,
 ) -> Option<Result<()>> {
     let isa = level()?;
+    // UInt16 has no vector kind yet (`QKind::of` is None): the reference kernel.
     let src_kind = QKind::of(dtype)?;
     let checked = (|| {
         check_dequant_input(op, input, quant_min, quant_max, dtype)?;

@@ -1,65 +1,55 @@
-//! The 8- and 4-bit embeddings' shared fast path (the ops are `embedding_byte` and
-//! `embedding_4bit`): every check of the reference (`etk_quantized::embedding`), then each
-//! index's weight row dequantized group by group with vectors (`crate::quantized::Embed`),
-//! `R(R(R(q) - zero_point) * scale)` rounded to the scales' dtype as the reference does.
-//! Covered: Byte or Char 8-bit weights, Byte 4-bit weights with an even group size, packed
-//! columns contiguous, a Float / Half / BFloat16 out in the default dim order, at AVX2 and
-//! above. Anything else runs the reference's fill.
+//! `embedding.out(Tensor weight, Tensor indices, SymInt padding_idx=-1,
+//!   bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)`
+//!
+//! Portable's checks (`etk_portable::ops::embedding::prepare`); when the table's rows, the
+//! indices and the out are contiguous, the rows are one prefetching gather
+//! (`crate::movement::gather`: a lookup's rows are at random places of a table that is often
+//! larger than the caches), split over threads when large. Other layouts: portable's walk.
 
-use crate::pointwise::half::FloatKind;
-use crate::quantized::lanes::{QKind, dispatch};
-use crate::quantized::{Embed, QSrc, Round, level};
-use etk_core::{Result, ScalarType, Tensor};
-use etk_quantized::embedding::Embedding;
-use etk_quantized::util::{logical_offset, param};
+use crate::movement::gather::{Indices, gather_rows};
+use crate::pointwise::walk::Ptr;
+use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
+use etk_portable::ops::embedding as portable;
+use etk_portable::util::index::IndexReader;
 
-/// Runs the call: the vector path where it applies, else the reference.
-pub(crate) fn run(e: &Embedding<'_, '_>, out: &mut Tensor<'_>) -> Result<()> {
-    match fast(e, out) {
-        Some(r) => r,
-        None => e.run(out),
+pub const OP: &str = portable::OP;
+
+pub fn embedding_out(
+    ctx: &mut KernelContext<'_>,
+    weight: &Tensor<'_>,
+    indices: &Tensor<'_>,
+    _padding_idx: i64,
+    _scale_grad_by_freq: bool,
+    _sparse: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    if !portable::prepare(weight, indices, out)? {
+        return Ok(());
     }
+    let dim = weight.size(1);
+    let rows_dense = dim == 1 || weight.strides()[1] == 1;
+    if !rows_dense || !indices.is_contiguous() || !out.is_contiguous() {
+        return portable::lookup(weight, indices, out);
+    }
+    let dst = out.as_mut_ptr(OP, "out")?;
+    let w_row = weight.strides()[0];
+    let idx = Indices(IndexReader::new(indices));
+    let row = |j: usize| idx.at(j) * w_row;
+    let src = Ptr(weight.as_ptr() as *mut u8);
+    // SAFETY: every index was checked against the table's rows (`prepare`); the out holds one
+    // contiguous row of `dim` elements per index; an out never overlaps its input.
+    unsafe {
+        gather_rows(
+            ctx.parallel,
+            weight.element_size(),
+            Ptr(dst),
+            src,
+            indices.numel(),
+            dim,
+            &row,
+        )
+    };
+    Ok(())
 }
 
-/// The vector path, or `None` (nothing written) for the reference.
-fn fast(e: &Embedding<'_, '_>, out: &mut Tensor<'_>) -> Option<Result<()>> {
-    let isa = level()?;
-    let w = e.weight;
-    let src_kind = match (e.bits, w.dtype()) {
-        (8, ScalarType::Byte) => QSrc::Q(QKind::U8),
-        (8, ScalarType::Char) => QSrc::Q(QKind::I8),
-        (4, ScalarType::Byte) => QSrc::U4,
-        _ => return None,
-    };
-    let p = match e.prepare(out) {
-        Ok(p) => p,
-        Err(err) => return Some(Err(err)),
-    };
-    let round = Round::of(e.weight_scales.dtype())?;
-    let dst_kind = FloatKind::of(p.to)?;
-    let even = src_kind != QSrc::U4 || p.group_size.is_multiple_of(2);
-    if !even || w.dim() != 2 || (w.size(1) > 1 && w.strides()[1] != 1) || !out.is_contiguous() {
-        return None;
-    }
-    let dst = match out.as_mut_ptr(e.op, "out") {
-        Ok(p) => p,
-        Err(err) => return Some(Err(err)),
-    };
-    let (idx, s, z) = (e.indices, e.weight_scales, e.weight_zero_points);
-    let row = |i| idx.read::<i64>(logical_offset(idx, i)).unwrap_or(0) as usize;
-    let params = |g| (param::<f32>(s, g), z.map_or(0.0, |z| param::<f32>(z, g)));
-    let k = Embed {
-        weight: w.as_ptr(),
-        row_stride: w.strides()[0],
-        src_kind,
-        dst,
-        dst_kind,
-        cols: p.cols,
-        group: p.group_size,
-        rows_out: idx.numel(),
-        row: &row,
-        params: &params,
-        round,
-    };
-    dispatch(isa, k).map(Ok)
-}
+boxed_kernel!(pub fn embedding_out_boxed = OP => embedding_out(weight: &Tensor, indices: &Tensor, padding_idx: i64, scale_grad_by_freq: bool, sparse: bool) -> (out));

@@ -11,7 +11,7 @@
 //! scales' dtype) per row or per group of columns, in the scales' dtype (`.dtype_out`: in
 //! `dtype`, the scales' dtype when None). Every index must lie in `[0, rows)`. Packing and
 //! arithmetic: `etk_quantized::embedding`; the vector path and what it covers:
-//! `super::embedding`.
+//! `super::quantized_embedding`.
 
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::embedding::Embedding;
@@ -42,7 +42,7 @@ pub fn embedding_byte_out(
         indices,
         dtype: None,
     };
-    super::embedding::run(&e, out)
+    super::quantized_embedding::run(&e, out)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -68,7 +68,7 @@ pub fn embedding_byte_dtype_out(
         indices,
         dtype,
     };
-    super::embedding::run(&e, out)
+    super::quantized_embedding::run(&e, out)
 }
 
 boxed_kernel!(pub fn embedding_byte_out_boxed = OP => embedding_byte_out(

@@ -51,14 +51,47 @@ pub mod convolution;
 pub mod linear;
 pub mod mm;
 
+// normalization and softmax (on `crate::norm`)
+pub mod _log_softmax;
+pub mod _native_batch_norm_legit_no_training;
+pub mod _softmax;
+pub mod native_group_norm;
+pub mod native_layer_norm;
+
 // quantized (vector paths over `crate::quantized`; the reference is etk-quantized)
 pub mod dequantize_per_channel;
 pub mod dequantize_per_tensor;
-pub mod embedding;
 pub mod embedding_4bit;
 pub mod embedding_byte;
 pub mod quantize_per_channel;
 pub mod quantize_per_tensor;
+pub mod quantized_embedding;
+
+// movement (portable's shape and copy ops on the movement engine; see `crate::movement`)
+pub mod cat;
+pub mod clone;
+pub mod clone_dim_order;
+pub mod constant_pad_nd;
+pub mod embedding;
+pub mod expand_copy;
+pub mod index;
+pub mod index_put;
+pub mod index_select;
+pub mod permute_copy;
+pub mod pixel_shuffle;
+pub mod pixel_unshuffle;
+pub mod select_copy;
+pub mod slice_copy;
+pub mod split_copy;
+pub mod split_with_sizes_copy;
+pub mod squeeze_copy;
+pub mod stack;
+pub mod t_copy;
+pub mod to_dim_order_copy;
+pub mod transpose_copy;
+pub mod unsqueeze_copy;
+pub mod upsample_nearest2d;
+pub mod view_copy;
 
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;

@@ -60,6 +60,7 @@ fn fast(
     out: &mut Tensor<'_>,
 ) -> Option<Result<()>> {
     let isa = level()?;
+    // UInt16 has no vector kind yet (`QKind::of` is None): the reference kernel.
     let (src_kind, dst_kind) = (FloatKind::of(input.dtype())?, QKind::of(dtype)?);
     let checked = (|| {
         check_quantize_input(OP, "input", input)?;

@@ -5,17 +5,15 @@
 
 use super::frame::{BinaryOp, CompareOp, Int, IntCompare, IntOp, IntUnary, UnaryOp, map_lanes};
 use super::half::FloatKind;
-use super::simd::Simd;
 use etk_portable::ops::elu::Coefficients;
-use etk_simd::{Isa, UnaryFn};
-use half::f16;
+use etk_simd::{Simd, UnaryFn};
 
 /// `a + b`.
 #[derive(Clone, Copy, Debug)]
 pub struct Add;
 impl BinaryOp for Add {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.add(a, b)
     }
 }
@@ -25,7 +23,7 @@ impl BinaryOp for Add {
 pub struct AddScaled(pub f32);
 impl BinaryOp for AddScaled {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.add(a, s.mul(s.splat(self.0), b))
     }
 }
@@ -35,7 +33,7 @@ impl BinaryOp for AddScaled {
 pub struct Sub;
 impl BinaryOp for Sub {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.sub(a, b)
     }
 }
@@ -45,7 +43,7 @@ impl BinaryOp for Sub {
 pub struct Mul;
 impl BinaryOp for Mul {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.mul(a, b)
     }
 }
@@ -56,7 +54,7 @@ pub struct Div;
 impl BinaryOp for Div {
     const COST: usize = 2;
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.div(a, b)
     }
 }
@@ -96,7 +94,7 @@ impl DivBy {
 impl BinaryOp for DivBy {
     const COST: usize = 2;
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, _b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, _b: S::F32) -> S::F32 {
         let (b, r) = (s.splat(self.b), s.splat(self.r));
         s.div_by(a, b, r, s.splat(self.lo), s.splat(self.hi))
     }
@@ -108,7 +106,7 @@ pub struct DivTrunc;
 impl BinaryOp for DivTrunc {
     const COST: usize = 2;
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         s.trunc(s.div(a, b))
     }
 }
@@ -118,7 +116,7 @@ impl BinaryOp for DivTrunc {
 pub struct Max;
 impl BinaryOp for Max {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         let m = s.select(s.lt(a, b), b, a);
         let m = s.select(s.is_nan(b), b, m);
         s.select(s.is_nan(a), a, m)
@@ -130,7 +128,7 @@ impl BinaryOp for Max {
 pub struct Min;
 impl BinaryOp for Min {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32 {
         let m = s.select(s.lt(b, a), b, a);
         let m = s.select(s.is_nan(b), b, m);
         s.select(s.is_nan(a), a, m)
@@ -173,7 +171,7 @@ impl Cmp {
 
 impl<const C: u8> CompareOp for Compare<C> {
     #[inline(always)]
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::M {
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::Mask {
         match C {
             0 => s.eq(a, b),
             1 => s.ne(a, b),
@@ -267,34 +265,24 @@ impl UnaryOp for Math {
     #[inline(always)]
     unsafe fn run<S: Simd>(self, s: S, x: *const f32, out: *mut f32, n: usize) {
         // SAFETY: the frame's pointers are valid for `n` floats and do not overlap.
-        let (x, out) = unsafe {
-            (
-                core::slice::from_raw_parts(x, n),
-                core::slice::from_raw_parts_mut(out, n),
-            )
-        };
-        self.0.apply(s.level(), x, out);
+        unsafe { s.unary_run(self.0, x, out, n) }
     }
     #[inline(always)]
-    unsafe fn run_half(
+    unsafe fn run_half<S: Simd>(
         self,
-        isa: Isa,
+        s: S,
         kind: FloatKind,
         x: *const u8,
         out: *mut u8,
         n: usize,
     ) -> bool {
-        // SAFETY: the frame's pointers are valid for `n` elements and do not overlap.
-        unsafe {
-            match kind {
-                FloatKind::F16 => self.0.apply_f16(
-                    isa,
-                    core::slice::from_raw_parts(x as *const f16, n),
-                    core::slice::from_raw_parts_mut(out as *mut f16, n),
-                ),
-                // BFloat16 fused was slower (see `Io` in etk-simd's math/avx2.rs).
-                FloatKind::Bf16 | FloatKind::F32 => return false,
-            }
+        match kind {
+            // SAFETY: the frame's pointers are valid for `n` elements and do not overlap.
+            FloatKind::F16 => unsafe {
+                s.unary_run_f16(self.0, x as *const u16, out as *mut u16, n)
+            },
+            // BFloat16 fused was slower (see `Elem` in etk-simd's math/mod.rs).
+            FloatKind::Bf16 | FloatKind::F32 => return false,
         }
         true
     }
@@ -309,9 +297,9 @@ impl UnaryOp for GeluErf {
     const COST: usize = 8;
     const LANEWISE: bool = false;
     #[inline(always)]
-    unsafe fn run_half(
+    unsafe fn run_half<S: Simd>(
         self,
-        isa: Isa,
+        s: S,
         kind: FloatKind,
         x: *const u8,
         out: *mut u8,
@@ -319,7 +307,7 @@ impl UnaryOp for GeluErf {
     ) -> bool {
         // SAFETY: as `Math::run_half`; `x` and `out` do not overlap.
         unsafe {
-            if !Math(UnaryFn::GeluErf).run_half(isa, kind, x, out, n) {
+            if !Math(UnaryFn::GeluErf).run_half(s, kind, x, out, n) {
                 return false;
             }
             GeluErf::fix_f16(
@@ -393,7 +381,7 @@ impl UnaryOp for Elu {
                     #[inline(always)]
                     |v| s.mul(v, ipt),
                 );
-                UnaryFn::Expm1.apply_inplace(s.level(), core::slice::from_raw_parts_mut(out, m));
+                s.unary_run(UnaryFn::Expm1, out, out, m);
                 fix_lanes(
                     s,
                     x,
@@ -429,7 +417,7 @@ unsafe fn fix_lanes<S: Simd>(
     x: *const f32,
     out: *mut f32,
     n: usize,
-    f: impl Fn(S::V, S::V) -> S::V,
+    f: impl Fn(S::F32, S::F32) -> S::F32,
 ) {
     let l = S::LANES;
     let mut i = 0;
@@ -453,7 +441,7 @@ impl UnaryOp for Sqrt {
     const COST: usize = 2;
     const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+    fn lanes<S: Simd>(self, s: S, v: S::F32) -> S::F32 {
         s.sqrt_1ulp(v)
     }
 }
@@ -466,7 +454,7 @@ impl UnaryOp for Rsqrt {
     const COST: usize = 3;
     const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+    fn lanes<S: Simd>(self, s: S, v: S::F32) -> S::F32 {
         s.rsqrt_1ulp(v)
     }
 }
@@ -477,7 +465,7 @@ pub struct Neg;
 impl UnaryOp for Neg {
     const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+    fn lanes<S: Simd>(self, s: S, v: S::F32) -> S::F32 {
         s.neg(v)
     }
 }
@@ -494,7 +482,7 @@ pub struct Abs;
 impl UnaryOp for Abs {
     const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+    fn lanes<S: Simd>(self, s: S, v: S::F32) -> S::F32 {
         s.abs(v)
     }
 }
@@ -515,7 +503,7 @@ pub struct Clamp {
 impl UnaryOp for Clamp {
     const LANEWISE: bool = true;
     #[inline(always)]
-    fn lanes<S: Simd>(self, s: S, v: S::V) -> S::V {
+    fn lanes<S: Simd>(self, s: S, v: S::F32) -> S::F32 {
         let (lo, hi) = (s.splat(self.lo), s.splat(self.hi));
         let y = s.select(s.lt(v, lo), lo, v);
         s.select(s.lt(hi, y), hi, y)

@@ -10,11 +10,11 @@ use super::frame::{
     compare_float, compare_int, is_int, unary_float, unary_int,
 };
 use super::half::FloatKind;
-use super::simd::{Kernel, Simd, dispatch};
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, ResultTypeState, Scalar, ScalarType, Tensor};
 use etk_portable::util::pointwise::{common_dtype, common_dtype_scalar, resize_to_broadcast};
 use etk_portable::util::scalar::{int_range, scalar_to_checked};
+use etk_simd::{Kernel, Simd, dispatch};
 
 /// The dtypes the arithmetic frames compute in: Float, Half, BFloat16 and the integer dtypes.
 pub fn is_fast(t: ScalarType) -> bool {
@@ -103,7 +103,7 @@ pub fn same_shape_f32<Op: BinaryOp>(
     }
     let o = out.as_mut_ptr("", "out").ok()?;
     dispatch(
-        super::isa(),
+        etk_simd::level(),
         Flat {
             op,
             a: a.as_ptr() as *const f32,
@@ -358,7 +358,7 @@ pub fn compare_tensors<Op: CompareOp + IntCompare>(
 
 /// A comparison of a tensor with a Scalar (a wrapped number, cast to the common dtype) into a
 /// Bool out. An integer tensor against a floating Scalar compares in Float; the frame answers
-/// that with the one integer comparison that agrees on every value (see [`int_form`]).
+/// that with the one integer comparison that agrees on every value (see `int_form`).
 pub fn compare_scalar<const C: u8>(
     ctx: &KernelContext<'_>,
     op: &'static str,

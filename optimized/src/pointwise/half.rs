@@ -3,7 +3,7 @@
 //! narrowing, the answers of `half`'s `from_f32` / `to_f32`, so a result is rounded once).
 
 use etk_core::{ScalarType, bf16, f16};
-use etk_simd::{Isa, convert};
+use etk_simd::{Level, convert};
 
 /// How an f32-computed operand is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl FloatKind {
 /// # Safety
 /// `src` valid for reading `dst.len()` elements of `kind`, aligned for it.
 #[inline]
-pub unsafe fn widen(isa: Isa, kind: FloatKind, src: *const u8, dst: &mut [f32]) {
+pub unsafe fn widen(level: Level, kind: FloatKind, src: *const u8, dst: &mut [f32]) {
     let n = dst.len();
     // SAFETY: the caller's contract.
     unsafe {
@@ -44,12 +44,16 @@ pub unsafe fn widen(isa: Isa, kind: FloatKind, src: *const u8, dst: &mut [f32]) 
             FloatKind::F32 => {
                 dst.copy_from_slice(core::slice::from_raw_parts(src as *const f32, n))
             }
-            FloatKind::F16 => {
-                convert::f16_to_f32(isa, core::slice::from_raw_parts(src as *const f16, n), dst)
-            }
-            FloatKind::Bf16 => {
-                convert::bf16_to_f32(isa, core::slice::from_raw_parts(src as *const bf16, n), dst)
-            }
+            FloatKind::F16 => convert::f16_to_f32(
+                level,
+                core::slice::from_raw_parts(src as *const f16, n),
+                dst,
+            ),
+            FloatKind::Bf16 => convert::bf16_to_f32(
+                level,
+                core::slice::from_raw_parts(src as *const bf16, n),
+                dst,
+            ),
         }
     }
 }
@@ -60,7 +64,7 @@ pub unsafe fn widen(isa: Isa, kind: FloatKind, src: *const u8, dst: &mut [f32]) 
 /// `dst` valid for writing `src.len()` elements of `kind`, aligned for it, and not read by
 /// anyone else meanwhile.
 #[inline]
-pub unsafe fn narrow(isa: Isa, kind: FloatKind, src: &[f32], dst: *mut u8) {
+pub unsafe fn narrow(level: Level, kind: FloatKind, src: &[f32], dst: *mut u8) {
     let n = src.len();
     // SAFETY: the caller's contract.
     unsafe {
@@ -69,12 +73,12 @@ pub unsafe fn narrow(isa: Isa, kind: FloatKind, src: &[f32], dst: *mut u8) {
                 core::slice::from_raw_parts_mut(dst as *mut f32, n).copy_from_slice(src)
             }
             FloatKind::F16 => convert::f32_to_f16(
-                isa,
+                level,
                 src,
                 core::slice::from_raw_parts_mut(dst as *mut f16, n),
             ),
             FloatKind::Bf16 => convert::f32_to_bf16(
-                isa,
+                level,
                 src,
                 core::slice::from_raw_parts_mut(dst as *mut bf16, n),
             ),

@@ -1,7 +1,7 @@
 //! The pointwise frame: one mechanism that every optimized pointwise kernel runs on.
 //!
 //! An op supplies only its arithmetic: a [`BinaryOp`], [`CompareOp`] or [`UnaryOp`] body written
-//! once over the [`Simd`] vocabulary (or a slice function such as `etk_simd::math::exp`), and
+//! once over `etk_simd`'s vector layer ([`Simd`]) (or a slice function such as `etk_simd::math::exp`), and
 //! for integers an [`IntOp`] / [`IntCompare`] / [`IntUnary`] body over native integers. The
 //! frame does everything else, once:
 //!
@@ -28,10 +28,11 @@
 //!    f32 call's operands together outgrow the last-level cache
 //!    (`etk_simd::last_level_cache_bytes`), its out is written with streaming stores, aligned
 //!    after one partial vector per run, and each task ends with a fence.
-//! 4. **ISA**: the level is read once per call ([`isa`]: `etk_simd::isa()`, i.e. the CPU's best
-//!    lowered by `ETK_ISA`, or a per-thread override set by [`with_isa`] for tests), and each
-//!    task runs inside one `#[target_feature]` function for that level, so the walk over runs,
-//!    the op's body and the tails (masked loads/stores) are all compiled for it.
+//! 4. **Level**: read once per call (`etk_simd::level()`: the CPU's best lowered by `ETK_ISA`,
+//!    or what a test set with `etk_simd::with_level`), and each task runs as an
+//!    `etk_simd::Kernel` through `etk_simd::dispatch`, inside one `#[target_feature]` function
+//!    for that level, so the walk over runs, the op's body and the tails (masked loads/stores)
+//!    are all compiled for it.
 //!
 //! The frames never allocate (stack buffers only) and never write to the out before they have
 //! accepted a call, so a declined call can go to portable unchanged.
@@ -40,42 +41,11 @@ pub mod bodies;
 pub mod entry;
 pub mod frame;
 pub mod half;
-pub mod simd;
 pub mod walk;
 
+/// The vector layer the bodies are written on (re-exported for the ops that name it here).
+pub use etk_simd::{Kernel, Simd, dispatch, dispatch_bf16};
 pub use frame::{
     BinaryOp, CHUNK, CompareOp, IntCompare, IntOp, IntUnary, Operand, UnaryOp, binary_float,
     binary_int, cast, compare_float, compare_int, select, unary_float, unary_int,
 };
-pub use simd::{Kernel, Simd, dispatch, dispatch_bf16};
-
-use core::cell::Cell;
-use etk_simd::Isa;
-
-std::thread_local! {
-    static OVERRIDE: Cell<Option<Isa>> = const { Cell::new(None) };
-}
-
-/// The level pointwise kernels run at on this thread: the override of [`with_isa`] if one is
-/// active, else `etk_simd::isa()` (the CPU's best level, lowered by `ETK_ISA`).
-#[inline]
-pub fn isa() -> Isa {
-    OVERRIDE
-        .with(|o| o.get())
-        .unwrap_or_else(etk_simd::isa)
-        .clamp_to_detected()
-}
-
-/// Runs `f` with the pointwise kernels called on this thread forced to `level` (clamped to what
-/// the CPU has). For tests: one process can run every path. The level is read on the calling
-/// thread when a kernel starts, so tasks the kernel hands to other threads use it too.
-pub fn with_isa<R>(level: Isa, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<Isa>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            OVERRIDE.with(|o| o.set(self.0));
-        }
-    }
-    let _restore = Restore(OVERRIDE.with(|o| o.replace(Some(level))));
-    f()
-}

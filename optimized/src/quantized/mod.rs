@@ -1,7 +1,8 @@
 //! The quantized kernels' vector paths: quantize and dequantize (per tensor, per channel) and
 //! the 8- and 4-bit embeddings, in one pass over memory, bit-identical to the reference kernels
 //! of `etk_quantized` (which every call this module does not accelerate goes to, as does every
-//! call below AVX2).
+//! call at the Scalar level). Written once over the vector layer and its quantized extension
+//! ([`lanes::Quant`]), so AVX2, AVX-512 and NEON run the same code.
 //!
 //! Arithmetic, as the reference computes it in f32:
 //! - quantize: `clamp(round(x * inv) + zp, lo, hi)` stored with `static_cast`, where `inv` is
@@ -21,7 +22,8 @@
 pub mod lanes;
 
 use crate::pointwise::half::FloatKind;
-use lanes::{Lanes, MAX_LANES, QKernel, QKind};
+use etk_simd::{Kernel, MAX_LANES, Simd};
+use lanes::{QKind, Quant};
 
 /// Channels whose parameters are computed at once.
 pub const CH: usize = 256;
@@ -63,7 +65,7 @@ pub type Params<'p> = &'p (dyn Fn(usize) -> (f32, f32) + Sync);
 /// rather than closures, so that everything is compiled inside the level's
 /// `#[target_feature]` function (a closure may stay out of line, without the features, at low
 /// optimization levels).
-trait Body<L: Lanes> {
+trait Body<L: Simd> {
     /// The bytes of `k` elements of the input / of the out.
     fn src_bytes(&self, k: usize) -> usize;
     fn dst_bytes(&self, k: usize) -> usize;
@@ -71,7 +73,7 @@ trait Body<L: Lanes> {
     ///
     /// # Safety
     /// `s` / `d` valid for one vector of their kinds.
-    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V);
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::F32, b: L::F32);
 }
 
 /// Runs `body` over every run of the memory of `ax` (from `src` into `dst`): parameters
@@ -80,7 +82,7 @@ trait Body<L: Lanes> {
 /// # Safety
 /// `src` / `dst` valid for the `ax` elements of their kinds.
 #[inline(always)]
-unsafe fn walk<L: Lanes, B: Body<L>>(
+unsafe fn walk<L: Simd, B: Body<L>>(
     l: L,
     body: &B,
     src: *const u8,
@@ -122,14 +124,14 @@ unsafe fn walk<L: Lanes, B: Body<L>>(
 /// # Safety
 /// With `per_lane`, `a` and `b` valid for reading `i + LANES` floats.
 #[inline(always)]
-unsafe fn lane_params<L: Lanes>(
+unsafe fn lane_params<L: Simd>(
     l: L,
     a: *const f32,
     b: *const f32,
     per_lane: bool,
     i: usize,
-    splat: (L::V, L::V),
-) -> (L::V, L::V) {
+    splat: (L::F32, L::F32),
+) -> (L::F32, L::F32) {
     if per_lane {
         // SAFETY: the caller's contract.
         unsafe { (l.load(a.add(i)), l.load(b.add(i))) }
@@ -146,7 +148,7 @@ unsafe fn lane_params<L: Lanes>(
 /// with `per_lane`, for one otherwise.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn vectors<L: Lanes, B: Body<L>>(
+unsafe fn vectors<L: Simd, B: Body<L>>(
     l: L,
     body: &B,
     src: *const u8,
@@ -209,14 +211,14 @@ pub struct Quantize<'p> {
 }
 
 /// One vector of [`Quantize`]: the kinds and the bounds.
-struct QuantBody<L: Lanes> {
+struct QuantBody<L: Simd> {
     src: FloatKind,
     dst: QKind,
-    lo: L::V,
-    hi: L::V,
+    lo: L::F32,
+    hi: L::F32,
 }
 
-impl<L: Lanes> Body<L> for QuantBody<L> {
+impl<L: Simd> Body<L> for QuantBody<L> {
     #[inline(always)]
     fn src_bytes(&self, k: usize) -> usize {
         k * self.src.size()
@@ -226,7 +228,7 @@ impl<L: Lanes> Body<L> for QuantBody<L> {
         k * self.dst.size()
     }
     #[inline(always)]
-    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V) {
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::F32, b: L::F32) {
         // SAFETY: the caller's contract.
         unsafe {
             let x = match self.src {
@@ -240,10 +242,10 @@ impl<L: Lanes> Body<L> for QuantBody<L> {
     }
 }
 
-impl QKernel for Quantize<'_> {
+impl Kernel for Quantize<'_> {
     type Output = ();
     #[inline(always)]
-    fn run<L: Lanes>(self, l: L) {
+    fn run<L: Simd>(self, l: L) {
         let body = QuantBody::<L> {
             src: self.src_kind,
             dst: self.dst_kind,
@@ -291,7 +293,7 @@ impl Round {
     }
 
     #[inline(always)]
-    fn apply<L: Lanes>(self, l: L, v: L::V) -> L::V {
+    fn apply<L: Simd>(self, l: L, v: L::F32) -> L::F32 {
         match self {
             Round::F32 => v,
             Round::F16 => l.round_f16(v),
@@ -320,7 +322,7 @@ struct DequantBody {
     round: Round,
 }
 
-impl<L: Lanes> Body<L> for DequantBody {
+impl<L: Simd> Body<L> for DequantBody {
     #[inline(always)]
     fn src_bytes(&self, k: usize) -> usize {
         self.src.bytes(k)
@@ -330,7 +332,7 @@ impl<L: Lanes> Body<L> for DequantBody {
         k * self.dst.size()
     }
     #[inline(always)]
-    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::V, b: L::V) {
+    unsafe fn vector(&self, l: L, s: *const u8, d: *mut u8, a: L::F32, b: L::F32) {
         let r = self.round;
         // SAFETY: the caller's contract.
         unsafe {
@@ -348,10 +350,10 @@ impl<L: Lanes> Body<L> for DequantBody {
     }
 }
 
-impl QKernel for Dequantize<'_> {
+impl Kernel for Dequantize<'_> {
     type Output = ();
     #[inline(always)]
-    fn run<L: Lanes>(self, l: L) {
+    fn run<L: Simd>(self, l: L) {
         let body = DequantBody {
             src: self.src_kind,
             dst: self.dst_kind,
@@ -380,10 +382,10 @@ pub struct Embed<'p> {
     pub round: Round,
 }
 
-impl QKernel for Embed<'_> {
+impl Kernel for Embed<'_> {
     type Output = ();
     #[inline(always)]
-    fn run<L: Lanes>(self, l: L) {
+    fn run<L: Simd>(self, l: L) {
         let body = DequantBody {
             src: self.src_kind,
             dst: self.dst_kind,
@@ -410,10 +412,11 @@ impl QKernel for Embed<'_> {
     }
 }
 
-/// The level the vector paths run at, `None` below AVX2 (the reference kernels then run).
-pub fn level() -> Option<etk_simd::Isa> {
-    let isa = crate::pointwise::isa();
-    (isa >= etk_simd::Isa::Avx2 && cfg!(target_arch = "x86_64")).then_some(isa)
+/// The level the vector paths run at (`etk_simd::level()`), `None` at the Scalar level (the
+/// reference kernels then run).
+pub fn level() -> Option<etk_simd::Level> {
+    let level = etk_simd::level();
+    (level != etk_simd::Isa::Scalar).then_some(level)
 }
 
 /// Whether `a` and `b` have the same sizes and strides (two dense tensors whose elements lie

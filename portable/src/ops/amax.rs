@@ -48,8 +48,13 @@ pub fn amax_amin<const MAX: bool>(
     dispatch_compute!(dt, C => {
         let src = Source::<C>::new(op, "self", self_, None)?;
         let sink = Sink::<C>::new(op, "out", out, None)?;
-        reduce(&plan, &src, &sink, Best::<C>::new(), |b, v, i, s| b.fold::<MAX>(v, i, s),
-            |b| b.value);
+        if plan.walks_in_index_order() {
+            reduce(&plan, &src, &sink, Best::<C>::new(), |b, v, _, _| b.fold_value::<MAX>(v),
+                |b| b.value);
+        } else {
+            reduce(&plan, &src, &sink, Best::<C>::new(), |b, v, i, s| b.fold::<MAX>(v, i, s),
+                |b| b.value);
+        }
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", dt)))
 }

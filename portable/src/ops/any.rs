@@ -7,6 +7,11 @@
 //! `self != 0` elementwise) or one dim. The out must be Bool or Byte (ATen's legacy uint8
 //! result); every input dtype is accepted. A size-0 dim gives false.
 //!
+//! As ATen's CPU kernel, a Byte out reduces `self` converted to Byte (through int64, as c10
+//! converts to uint8): `any([0.3, 0.0, 0.7])` into a Byte out is 0 and 256 counts as zero;
+//! but a `self` of exactly one element is `self != 0` whatever the out (ATen copies
+//! `self.to(Bool)` then).
+//!
 //! A complex element is true when either part is non-zero.
 
 use crate::util::reduce::{
@@ -63,8 +68,21 @@ fn any_into(
     }
     resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
     let plan = Reduction::new(op, self_, mask, &[out])?;
-    let src = Source::<bool>::new(op, "self", self_, None)?;
     let sink = Sink::<bool>::new(op, "out", out, None)?;
+    if out.dtype() == ScalarType::Byte && self_.numel() != 1 {
+        // each element as the uint8 it converts to (-1.5 is 255, 256.0 is 0)
+        let src = Source::<i64>::new(op, "self", self_, Some(ScalarType::Byte))?;
+        reduce(
+            &plan,
+            &src,
+            &sink,
+            false,
+            |acc, v, _, _| *acc = *acc || v.iter().any(|&x| x != 0),
+            |acc| acc,
+        );
+        return Ok(());
+    }
+    let src = Source::<bool>::new(op, "self", self_, None)?;
     reduce(
         &plan,
         &src,

@@ -11,7 +11,7 @@
 //!
 //! The out's dim order is the caller's.
 
-use crate::util::movement::{View, copy_into, dim_arg};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::shape::{Dims, MAX_DIM};
 use etk_core::{
@@ -26,6 +26,16 @@ pub fn cat_out(
     dim: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    cat_with(&Portable, tensors, dim, out)
+}
+
+/// The op with its elements moved (and converted) by `m`.
+pub fn cat_with(
+    m: &dyn Mover,
+    tensors: &[Tensor<'_>],
+    dim: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let (shape, d) = cat_shape(OP, tensors, dim)?;
     check_can_cast(OP, promoted(OP, tensors)?, out)?;
     resize_out(OP, out, &shape)?;
@@ -34,7 +44,7 @@ pub fn cat_out(
     let mut at = 0;
     for t in tensors.iter().filter(|t| !is_legacy_empty(t)) {
         let n = t.size(d);
-        copy_into(OP, "tensors", t, out, &whole.slice(d, at, n, 1))?;
+        m.copy_into(OP, "tensors", t, out, &whole.slice(d, at, n, 1))?;
         at += n;
     }
     Ok(())

@@ -5,7 +5,8 @@
 //! copied into whatever dim order the out has); as in ATen, `channels_last` requires a rank-4
 //! tensor and `channels_last_3d` a rank-5 one.
 
-use crate::util::copy::{check_memory_format, copy_like};
+use crate::util::copy::check_memory_format;
+use crate::util::movement::{Mover, Portable};
 use etk_core::evalue::MemoryFormat;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
@@ -17,8 +18,18 @@ pub fn clone_out(
     memory_format: Option<MemoryFormat>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    clone_with(&Portable, self_, memory_format, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn clone_with(
+    m: &dyn Mover,
+    self_: &Tensor<'_>,
+    memory_format: Option<MemoryFormat>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     check_memory_format(OP, memory_format, self_.dim())?;
-    copy_like(OP, self_, "self", self_, out)
+    m.copy_like(OP, self_, "self", self_, out)
 }
 
 boxed_kernel!(pub fn clone_out_boxed = OP => clone_out(self_: &Tensor, memory_format: Option<MemoryFormat>) -> (out));

@@ -189,13 +189,15 @@ impl Geometry {
                 out_hw[d] as i128 + 2 * pad[d] as i128 - dil[d] as i128 * (k[d] as i128 - 1) - 1;
             blocks[d] = num.div_euclid(stride[d] as i128) + 1;
         }
-        if length != blocks[0] * blocks[1] {
+        // huge dilations make each count about -2^64: their product overflows even i128
+        let n_blocks = blocks[0].checked_mul(blocks[1]);
+        if n_blocks != Some(length) {
             return Err(Error::new(ErrorKind::InvalidArgument, OP, "self")
                 .expected(
                     "a last dim equal to the number of sliding blocks",
-                    Info::Int(
-                        (blocks[0] * blocks[1]).clamp(i64::MIN as i128, i64::MAX as i128) as i64,
-                    ),
+                    Info::Int(n_blocks.map_or(i64::MAX, |b| {
+                        b.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+                    })),
                 )
                 .got(Info::Int(length as i64)));
         }

@@ -18,7 +18,7 @@
 //! are copied into their region through the byte-moving strided copy.
 
 use crate::util::dispatch::is_reduced_float;
-use crate::util::movement::{View, copy_between, fill_view};
+use crate::util::movement::{Mover, Portable, View};
 use crate::util::scalar::scalar_overflows;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::{MAX_DIM, extent_fits};
@@ -30,6 +30,17 @@ pub const OP: &str = "aten::constant_pad_nd.out";
 
 pub fn constant_pad_nd_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    pad: &[i64],
+    value: Scalar,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    constant_pad_nd_with(&Portable, self_, pad, value, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn constant_pad_nd_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     pad: &[i64],
     value: Scalar,
@@ -102,12 +113,12 @@ pub fn constant_pad_nd_out(
     resize_out(OP, out, sizes)?;
     let mut dst = View::of(out);
     if let Some(elem) = elem {
-        fill_view(OP, out, &dst, &elem)?;
+        m.fill_view(OP, out, &dst, &elem)?;
     }
     for (d, &start) in starts.iter().enumerate().take(rank).skip(first) {
         dst = dst.slice(d, start, src.sizes()[d], 1);
     }
-    copy_between(OP, "self", self_, &src, out, &dst)
+    m.copy_between(OP, "self", self_, &src, out, &dst)
 }
 
 boxed_kernel!(pub fn constant_pad_nd_out_boxed = OP => constant_pad_nd_out(self_: &Tensor, pad: &[i64], value: Scalar) -> (out));

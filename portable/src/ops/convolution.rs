@@ -9,8 +9,11 @@
 //! weight is `[C_in, C_out / groups, *kernel]` and input position `i` feeds output `i * stride -
 //! padding + k * dilation` (plus `output_padding` extra rows at the end). `bias` (`[C_out]`) is
 //! added to every output position. The parameter lists hold one value per spatial dim or one
-//! value for all. Input, weight, bias and out share one dtype (every real dtype but Bool;
-//! transposed and dilated convolutions only floating dtypes and Long, as in ATen);
+//! value for all. Input, weight and out share one dtype (every real dtype but Bool;
+//! transposed and dilated convolutions only floating dtypes and Long, as in ATen); the bias
+//! may have any real dtype and is converted to the input's, as ATen's native CPU kernels copy
+//! it into the out (a Double bias with a Float input gives a Float result; ATen's oneDNN path,
+//! which it picks by size, thread count and CPU, rejects that instead);
 //! Half/BFloat16 accumulate in Float and round once, integers wrap. Any dim order for every
 //! tensor (channels-last included); the out keeps its own dim order.
 //!
@@ -101,9 +104,11 @@ pub fn check(
                 )
                 .got(Info::Shape(b.shape())));
         }
-        if b.dtype() != input.dtype() {
+        // ATen's CPU kernels (other than its oneDNN path) copy the bias into the out, so any
+        // real dtype converts to the input's; a complex one cannot.
+        if b.dtype().is_complex() || etk_core::element::loader::<f64>(b.dtype()).is_none() {
             return Err(Error::new(ErrorKind::InvalidType, OP, "bias")
-                .expected("the input's dtype", Info::Dtype(input.dtype()))
+                .expected("a real dtype (converted to", Info::Dtype(input.dtype()))
                 .got(Info::Dtype(b.dtype())));
         }
     }
@@ -158,10 +163,21 @@ unsafe fn run<E: Element, C: Compute + Arith>(
     // `check` and by the range tests on input positions below.
     let xv = |off: usize| C::load(unsafe { *x.add(off) });
     let wv = |off: usize| C::load(unsafe { *w.add(off) });
-    let bv = |oc: usize| {
-        bias.map_or(C::default(), |b| {
-            C::load(unsafe { *(b.as_ptr() as *const E).add(oc * b.strides()[0]) })
-        })
+    // The bias in any real dtype, converted to the input's (ATen copies it into the out).
+    let b_load = bias.and_then(|b| etk_core::element::loader::<C>(b.dtype()));
+    let bv = |oc: usize| match (bias, b_load) {
+        (Some(b), Some(load)) => {
+            let mut v = [C::default()];
+            unsafe {
+                load(
+                    b.as_ptr().add(oc * b.strides()[0] * b.element_size()),
+                    1,
+                    &mut v,
+                )
+            };
+            C::load::<E>(v[0].store::<E>())
+        }
+        _ => C::default(),
     };
     let [o0, o1, o2] = geo.outs;
     let [k0, k1, k2] = geo.ks;

@@ -1,17 +1,18 @@
 //! `cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! Running sums along `dim`; the out takes `self`'s shape. As ATen: `self` is cast to the
-//! out's dtype first, integers (and Bool inputs) accumulate in `i64` and wrap on store,
-//! floating outs accumulate in `f64` (ATen's CPU accumulator is double for Float, float for
-//! Half/BFloat16; both within an ulp of the stored result here) and round each partial sum
-//! once. Any out dtype but Bool (ATen has no Bool cumsum); with `dtype=` exactly that one.
-//! The scan reuses the reduction walk for every lane and steps along `dim` itself.
+//! out's dtype first, integers (and Bool inputs) accumulate in `i64` and wrap on store, a
+//! Float or Double out accumulates in `f64` and a Half or BFloat16 one in `f32` (ATen's CPU
+//! accumulators), each partial sum rounded once into the out. Any out dtype but Bool (ATen has
+//! no Bool cumsum), except for a 0-dim `self` (ATen fills the out with it: `self != 0`) or an
+//! empty one (nothing to write); with `dtype=` exactly that one. The scan reuses the
+//! reduction walk for every lane and steps along `dim` itself.
 //!
 //! Complex: ComplexFloat/ComplexDouble accumulate in `complex<double>` (ATen's acc type);
 //! complex into a real out takes the real parts first; ComplexHalf is a dtype error.
 
 use crate::util::complex::Complex;
-use crate::util::dispatch::{Access, Arith, ComputeClass, compute_class};
+use crate::util::dispatch::{Access, Arith, ComputeClass, compute_class, is_reduced_float};
 use crate::util::reduce::{Reduction, Sink, Source, check_out_is, one_dim};
 use etk_core::out::resize_out;
 use etk_core::shape::wrap_dim;
@@ -30,7 +31,9 @@ pub fn cumsum_out(
         check_out_is(OP, out, dt)?;
     }
     let dt = out.dtype();
-    if dt == ScalarType::Bool {
+    let mask = one_dim(OP, "dim", dim, self_.dim())?;
+    let d = wrap_dim(OP, "dim", dim, self_.dim())?;
+    if dt == ScalarType::Bool && self_.dim() != 0 && self_.numel() != 0 {
         return Err(Error::dtype(
             OP,
             "out",
@@ -38,8 +41,6 @@ pub fn cumsum_out(
             dt,
         ));
     }
-    let mask = one_dim(OP, "dim", dim, self_.dim())?;
-    let d = wrap_dim(OP, "dim", dim, self_.dim())?;
     resize_out(OP, out, self_.sizes())?;
     let plan = Reduction::new(OP, self_, mask, &[&*out])?;
     let (len, s_in, s_out) = if self_.dim() == 0 {
@@ -59,8 +60,19 @@ pub fn cumsum_out(
         // complex<float> accumulates in complex<double>, as ATen's acc_type on CPU
         return scan::<Complex<f64>>(self_, out, &plan, len, s_in, s_out);
     }
+    if dt == ScalarType::Bool {
+        // a 0-dim `self` (an empty one has nothing to write): the fill ATen does
+        if self_.numel() != 0 {
+            let src = Source::<bool>::new(OP, "self", self_, None)?;
+            let sink = Sink::<bool>::new(OP, "out", out, None)?;
+            // SAFETY: a 0-dim tensor's only element is at offset 0, in both tensors.
+            unsafe { sink.put(0, src.get(0)) };
+        }
+        return Ok(());
+    }
     match compute_class(dt) {
         Some(ComputeClass::Int) => scan::<i64>(self_, out, &plan, len, s_in, s_out),
+        Some(_) if is_reduced_float(dt) => scan::<f32>(self_, out, &plan, len, s_in, s_out),
         Some(_) => scan::<f64>(self_, out, &plan, len, s_in, s_out),
         None => Err(Error::unsupported_dtype(OP, "out", dt)),
     }

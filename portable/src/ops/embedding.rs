@@ -29,6 +29,14 @@ pub fn embedding_out(
     _sparse: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    if prepare(weight, indices, out)? {
+        lookup(weight, indices, out)?;
+    }
+    Ok(())
+}
+
+/// Every check of the op, the out resized: whether there are rows to move.
+pub fn prepare(weight: &Tensor<'_>, indices: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<bool> {
     if weight.dim() != 2 {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "weight")
             .expected_text("a 2-D [num_embeddings, embedding_dim] table")
@@ -46,13 +54,11 @@ pub fn embedding_out(
     // ATen checks every index even when the rows are empty.
     check_indices(OP, "indices", indices, rows, false)?;
     out.resize(OP, "out", &sizes)?;
-    if out.numel() == 0 {
-        return Ok(());
-    }
-    lookup(weight, indices, out)
+    Ok(out.numel() > 0)
 }
 
-fn lookup(weight: &Tensor<'_>, indices: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
+/// The rows moved, after the checks above (the out resized and not empty).
+pub fn lookup(weight: &Tensor<'_>, indices: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
     let k = indices.dim();
     let dim = weight.size(1);
     let es = weight.element_size();

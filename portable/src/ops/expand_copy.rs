@@ -5,7 +5,7 @@
 //! size other than 1 must keep its size; `size` needs at least `self`'s rank. `implicit`
 //! changes nothing. The out must have `self`'s dtype.
 
-use crate::util::movement::{View, check_rank, size_arg, view_into_out};
+use crate::util::movement::{Mover, Portable, View, check_rank, size_arg};
 use etk_core::shape::{Dims, MAX_DIM};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -19,6 +19,16 @@ pub fn expand_copy_out(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let _ = implicit;
+    expand_copy_with(&Portable, self_, size, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn expand_copy_with(
+    m: &dyn Mover,
+    self_: &Tensor<'_>,
+    size: &[i64],
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let rank = self_.dim();
     if size.len() < rank {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "size")
@@ -62,7 +72,7 @@ pub fn expand_copy_out(
         "size",
         "a shape self broadcasts to",
     ))?;
-    view_into_out(OP, self_, &view, out)
+    m.view_into_out(OP, self_, &view, out)
 }
 
 boxed_kernel!(pub fn expand_copy_out_boxed = OP => expand_copy_out(self_: &Tensor, size: &[i64], implicit: bool) -> (out));

@@ -7,7 +7,9 @@
 //! `fft_norm_mode`: 0 none, 1 `1/sqrt(n)`, any other value `1/n`, `n` the product of the
 //! transformed sizes. As ATen's CPU kernel: `self` is Float or Double (no Half/BFloat16) and
 //! not empty; the result (complex of `self`'s precision) is copied into an out of any dtype
-//! as `copy_` does (a real out takes the real part). The dims must be distinct and in
+//! as `copy_` does (a real out takes the real part), except that a two-sided result needs a
+//! ComplexFloat or ComplexDouble out (ATen completes it there by conjugate symmetry, which it
+//! has for no other dtype). The dims must be distinct and in
 //! `[0, rank)` (ATen asserts or reads garbage otherwise). Any dim order in and out.
 
 use crate::util::fft::{check_out_dtype, fft_dims, load, norm_scale, store, transform_dim};
@@ -39,6 +41,21 @@ pub fn fft_r2c_out(
         return Err(Error::invalid(OP, "self", "a tensor with elements"));
     }
     check_out_dtype(OP, out)?;
+    if !onesided
+        && !matches!(
+            out.dtype(),
+            ScalarType::ComplexFloat | ScalarType::ComplexDouble
+        )
+    {
+        // ATen fills the second half by conjugate symmetry in the out itself, which it
+        // implements for ComplexFloat and ComplexDouble only.
+        return Err(Error::dtype(
+            OP,
+            "out",
+            "ComplexFloat or ComplexDouble for a two-sided transform",
+            out.dtype(),
+        ));
+    }
     let sizes = self_.sizes();
     let last = dims[dims.len() - 1];
     let mut out_sizes = Dims::new(sizes).unwrap_or(Dims::EMPTY);

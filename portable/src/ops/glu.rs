@@ -3,8 +3,10 @@
 //! The gated linear unit: `self` is split in two halves `a`, `b` along `dim` (whose size must
 //! be even), and `out = a * sigmoid(b)`, of `self`'s shape with `dim` halved. Floating dtypes
 //! only (Half, BFloat16, Float, Double), zero-dim inputs rejected, as ATen. Computed as ATen's
-//! CPU kernel does, `a / (1 + exp(-b))` in Float for Half/BFloat16, rounded to `self`'s dtype,
-//! then cast to the out's dtype (any floating dtype the result can be cast to). Any dim order.
+//! CPU kernel does, `a * (1 / (1 + exp(-b)))` (two roundings, not one division) in `self`'s
+//! dtype (Float for Half/BFloat16), rounded to `self`'s dtype, then cast to the out's dtype
+//! (any floating dtype the result can be cast to): a Float input into a Double out holds Float
+//! values. Any dim order.
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
@@ -54,7 +56,7 @@ pub fn glu_out(
             // the second; `yo` is an element of the out, which overlaps no input.
             unsafe {
                 let (a, b) = (x.get(xo), x.get(xo + half));
-                y.set(yo, round_trip(a / (C::ONE + (-b).exp()), dt));
+                y.set(yo, round_trip(a * (C::ONE / (C::ONE + (-b).exp())), dt));
             }
         });
     });

@@ -7,15 +7,26 @@
 //! `None`, only zero-dim masks) is an error, as in ATen. Elements move as bytes: every dtype.
 //! Mask positions are kept in the context's scratch memory.
 
-use crate::dispatch_esize;
 use crate::util::advanced::Advanced;
-use crate::util::index::{bad_esize, move_elem, strides_of};
+use crate::util::index::{bad_esize, strides_of};
+use crate::util::movement::{Mover, Portable};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::index.Tensor_out";
 
 pub fn index_tensor_out(
+    ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    indices: &[Option<Tensor<'_>>],
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    index_tensor_with(&Portable, ctx, self_, indices, out)
+}
+
+/// The op with its runs moved by `m`.
+pub fn index_tensor_with(
+    m: &dyn Mover,
     ctx: &mut KernelContext<'_>,
     self_: &Tensor<'_>,
     indices: &[Option<Tensor<'_>>],
@@ -31,20 +42,13 @@ pub fn index_tensor_out(
         }
         let os = strides_of(out);
         let es = self_.element_size();
-        dispatch_esize!(es, W => {
-            adv.for_each_run(&os, |s, o, len| {
-                // SAFETY: index values were checked; the run lies within self and the out
-                // (consecutive elements of both), which never overlap.
-                unsafe {
-                    if len == 1 {
-                        move_elem::<W>(src, s, dst, o)
-                    } else {
-                        core::ptr::copy_nonoverlapping(src.add(s * es), dst.add(o * es), len * es)
-                    }
-                }
-            });
-            Ok(())
-        }, _ => Err(bad_esize(OP, "self", self_.dtype())))
+        if !matches!(es, 1 | 2 | 4 | 8 | 16) {
+            return Err(bad_esize(OP, "self", self_.dtype()));
+        }
+        // SAFETY: index values were checked; every run lies within self and the out
+        // (consecutive elements of both), which never overlap.
+        unsafe { m.advanced_runs(&adv, &os, es, src as *mut u8, dst, true) };
+        Ok(())
     })
 }
 

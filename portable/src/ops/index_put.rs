@@ -21,6 +21,7 @@
 use crate::dispatch_esize;
 use crate::util::advanced::{Advanced, broadcast_strides};
 use crate::util::index::{bad_esize, copy_elements, move_elem, scalar_bytes, strides_of, walk};
+use crate::util::movement::{Mover, Portable};
 use etk_core::evalue::out_tensor;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::registry::check_arity;
@@ -41,9 +42,23 @@ pub fn index_put_out(
     accumulate: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    index_put_with(&Portable, ctx, self_, indices, values, accumulate, out)
+}
+
+/// `index_put.out` with its runs moved by `m` (the accumulating put always runs portable's
+/// loop).
+pub fn index_put_with(
+    m: &dyn Mover,
+    ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    indices: &[Option<Tensor<'_>>],
+    values: &Tensor<'_>,
+    accumulate: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     check_dtype(OP, "out", out, self_.dtype())?;
     resize_out(OP, out, self_.sizes())?;
-    put(OP, ctx, Some(self_), indices, values, accumulate, out)
+    put(m, OP, ctx, Some(self_), indices, values, accumulate, out)
 }
 
 /// In place: `self[indices] = values` (or `+=`).
@@ -62,7 +77,7 @@ pub fn index_put_(
             "a self that shares no memory with indices or values",
         ));
     }
-    put(op, ctx, None, indices, values, accumulate, self_)
+    put(&Portable, op, ctx, None, indices, values, accumulate, self_)
 }
 
 /// The one mask of a `masked_fill`-shaped call, with the dim it starts at.
@@ -103,7 +118,9 @@ fn item_scalar(op: &'static str, values: &Tensor<'_>) -> Result<Scalar> {
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn put(
+    m: &dyn Mover,
     op: &'static str,
     ctx: &mut KernelContext<'_>,
     copy_from: Option<&Tensor<'_>>,
@@ -147,20 +164,13 @@ fn put(
                 accumulate_into::<C>(op, &adv, &vs, values, dt, dst)
             }, _ => Err(Error::unsupported_dtype(op, "self", dt)));
         }
-        dispatch_esize!(es, W => {
-            adv.for_each_run(&vs, |t, s, len| {
-                // SAFETY: index values were checked; `values` broadcasts to the result; a run
-                // is consecutive elements of both, which never overlap.
-                unsafe {
-                    if len == 1 {
-                        move_elem::<W>(v, s, dst, t)
-                    } else {
-                        core::ptr::copy_nonoverlapping(v.add(s * es), dst.add(t * es), len * es)
-                    }
-                }
-            });
-            Ok(())
-        }, _ => Err(bad_esize(op, "self", dt)))
+        if !matches!(es, 1 | 2 | 4 | 8 | 16) {
+            return Err(bad_esize(op, "self", dt));
+        }
+        // SAFETY: index values were checked; `values` broadcasts to the result; a run is
+        // consecutive elements of both, which never overlap.
+        unsafe { m.advanced_runs(&adv, &vs, es, dst, v as *mut u8, false) };
+        Ok(())
     })
 }
 

@@ -23,6 +23,20 @@ pub fn index_select_out(
     index: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    match prepare(self_, dim, index, out)? {
+        Some(d) => select(self_, d, index, out),
+        None => Ok(()),
+    }
+}
+
+/// Every check of the op, the out resized: the dim to select along (wrapped), or `None` when
+/// the out is empty (nothing to move; the index values are not checked then, as in ATen).
+pub fn prepare(
+    self_: &Tensor<'_>,
+    dim: i64,
+    index: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<Option<usize>> {
     let d = wrap_dim(OP, "dim", dim, self_.dim())?;
     check_index_dtype(OP, "index", index)?;
     if index.dim() > 1 {
@@ -47,14 +61,20 @@ pub fn index_select_out(
     }
     resize_out(OP, out, &sizes)?;
     if out.numel() == 0 {
-        return Ok(());
+        return Ok(None);
     }
     let dim_size = if self_.dim() == 0 { 1 } else { self_.size(d) };
     check_indices(OP, "index", index, dim_size, false)?;
-    select(self_, d, index, out)
+    Ok(Some(d))
 }
 
-fn select(self_: &Tensor<'_>, d: usize, index: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
+/// The elements moved, after [`prepare`].
+pub fn select(
+    self_: &Tensor<'_>,
+    d: usize,
+    index: &Tensor<'_>,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let idx = IndexReader::new(index);
     let (src, dst) = (self_.as_ptr(), out.as_mut_ptr(OP, "out")?);
     let es = self_.element_size();

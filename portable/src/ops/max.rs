@@ -5,18 +5,22 @@
 //! first NaN). The values out (`max`) must have `self`'s dtype, the indices out (named
 //! `max_values` in the schema) must be Long; a size-0 dim is an error.
 //! `unary_out`: the largest element; the out may be any dtype `self` can be cast to, and an
-//! empty tensor gives the lowest value of `self`'s dtype (-inf for floats), as ATen does.
+//! empty tensor gives the lowest value of `self`'s dtype (-inf for floats), as ATen does. The
+//! value goes into the out as ATen's `fill_` takes a Scalar: an integer that does not fit the
+//! out's dtype (300 into Char, 1e300 into Float) is an error; Half and BFloat16 take any value.
 //! This file also holds the kernels `min` shares ([`extreme_dim`], [`extreme_all`]).
 //!
 //! Complex inputs are a dtype error (ATen has no complex kernel).
 
 use crate::dispatch_compute;
+use crate::util::dispatch::is_reduced_float;
 use crate::util::reduce::{
-    Best, DimMask, Reduction, Sink, Source, check_nonempty, dtype_bound, one_dim, reduce, reduce2,
+    Best, DimMask, Reduction, Sink, Source, check_nonempty, dtype_bound, one_dim, reduce2,
     reduced_shape,
 };
+use crate::util::scalar::scalar_to_checked;
 use etk_core::out::{check_can_cast, resize_out};
-use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+use etk_core::{Compute, Error, KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 
 pub const OP_DIM: &str = "aten::max.dim_max";
 pub const OP_UNARY: &str = "aten::max.unary_out";
@@ -111,8 +115,21 @@ pub fn extreme_all<const MAX: bool>(
         let sink = Sink::<C>::new(op, "out", out, None)?;
         // an empty input keeps the identity: the other end of the dtype's range
         let identity: C = dtype_bound(dt, !MAX);
-        reduce(&plan, &src, &sink, Best::<C>::new(), |b, v, i, s| b.fold::<MAX>(v, i, s),
-            |b| if b.seen { b.value } else { identity });
+        let mut best = Best::<C>::new();
+        plan.for_each_out(|base, _| src.lane(&plan, base, |v, i, s| best.fold::<MAX>(v, i, s)));
+        let value = if best.seen { best.value } else { identity };
+        // ATen fills the out with the value as a Scalar, with c10's overflow check
+        let scalar = match dt {
+            ScalarType::Bool => Scalar::Bool(value.store::<bool>()),
+            d if d.is_floating_point() => Scalar::Double(value.store::<f64>()),
+            _ => Scalar::Int(value.store::<i64>()),
+        };
+        // (ATen's fill of Half / BFloat16 takes any value: too large is inf)
+        if !out.dtype().is_complex() && !is_reduced_float(out.dtype()) {
+            scalar_to_checked::<C>(op, "out", &scalar, out.dtype())?;
+        }
+        // SAFETY: the out has one element, at offset 0.
+        unsafe { sink.put(0, value) };
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", dt)))
 }

@@ -10,7 +10,9 @@
 //! `save_mean = mean`, `save_invstd = 1 / sqrt(var + eps)` (biased variance), `[C]`, and
 //! `out = x * alpha + beta` with `alpha = invstd * weight`, `beta = bias - mean * alpha`, from
 //! the saved statistics as rounded to their dtype (ATen's formula). The `.out` overload then
-//! updates the running statistics IN PLACE, as ATen does:
+//! updates the running statistics IN PLACE, as ATen does (its statistics: the mean from a sum
+//! in f64, the squared deviations from the rounded mean summed in f64; `invstd` in f64, so a
+//! channel holding an infinity has mean inf and invstd NaN):
 //! `running_mean = momentum * mean + (1 - momentum) * running_mean` and
 //! `running_var = momentum * var * n / (n - 1) + (1 - momentum) * running_var` (the unbiased
 //! variance; NaN for a single element per channel, as ATen). Not in training, `.out` is the
@@ -23,9 +25,7 @@
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
-use crate::util::norm::{
-    Elems, check_float, check_shape, for_each_index, moments, param_dtype, rstd,
-};
+use crate::util::norm::{Elems, check_float, check_shape, for_each_index, param_dtype};
 use etk_core::element::round_trip;
 use etk_core::evalue::out_tensor;
 use etk_core::out::check_dtype;
@@ -204,8 +204,8 @@ fn batch_norm(
                     (rm.get(ch * rms), var, C::ONE / (var + C::from_f64(eps)).sqrt())
                 },
                 _ => {
-                    let (mean, var) = moments(n, channel);
-                    (mean, var, rstd(var, eps))
+                    let (mean, var) = batch_moments(n, channel);
+                    (mean, var, invstd(var, eps))
                 }
             };
             // In training ATen normalizes with the saved statistics as stored.
@@ -240,6 +240,31 @@ fn batch_norm(
         }
     });
     Ok(())
+}
+
+/// ATen's training statistics of one channel of `n` elements: the sum in f64, the mean
+/// rounded to the compute type, then the squared deviations from that mean (each in the
+/// compute type) summed in f64 and rounded, divided by `n`. A channel holding an infinity has
+/// mean inf (or NaN, with both signs) and variance NaN.
+fn batch_moments<C: Float>(n: usize, visit: impl Fn(&mut dyn FnMut(C))) -> (C, C) {
+    let mut sum = 0.0;
+    visit(&mut |v| sum += v.to_f64());
+    let mean = C::from_f64(sum / n as f64);
+    let mut sq = 0.0;
+    visit(&mut |v| {
+        let d = v - mean;
+        sq += (d * d).to_f64();
+    });
+    (mean, C::from_f64(sq) / C::from_f64(n as f64))
+}
+
+/// ATen's `InvStd`: `1 / sqrt(var + eps)` in f64 (0 when both are 0), rounded.
+fn invstd<C: Float>(var: C, eps: f64) -> C {
+    let v = var.to_f64();
+    if v == 0.0 && eps == 0.0 {
+        return C::ZERO;
+    }
+    C::from_f64(1.0 / (v + eps).sqrt())
 }
 
 /// The boxed `.out`: `running_mean` and `running_var` are inputs the kernel writes, so they

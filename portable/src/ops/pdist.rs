@@ -5,6 +5,13 @@
 //! Float or Double as `self`. The same distance as `_cdist_forward` (0 counts differing
 //! coordinates, inf takes the largest difference), always the direct sum. ATen does not
 //! check p; it rejects a non-contiguous `self`.
+//!
+//! A `self` of more than two dims is taken as ATen's kernel takes it (measured against torch
+//! 2.13): with `N = size(0)`, `M = size(1)` and its contiguous memory read as `numel / M`
+//! rows of `M` elements, the out holds the first `N (N - 1) / 2` distances of those rows'
+//! pairs in row-major pair order (`[3, 2, 4]` gives row 0 against rows 1, 2 and 3). For a 2-D
+//! `self` that is the ordinary pdist. Where that memory does not exist (a later dim of size 0
+//! with N >= 2 and M > 0), ATen reads past the tensor; etk rejects the call.
 
 use crate::dispatch_float;
 use crate::util::dist::distance;
@@ -20,17 +27,30 @@ pub fn pdist_forward_out(
     p: f64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    if self_.dim() != 2 {
+    if self_.dim() < 2 {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "self")
-            .expected_text("a 2-D [N, M] tensor")
+            .expected_text("a tensor of at least 2 dims ([N, M, ...])")
             .got(Info::Shape(self_.shape())));
     }
     if !matches!(self_.dtype(), ScalarType::Float | ScalarType::Double) {
         return Err(Error::dtype(OP, "self", "Float or Double", self_.dtype()));
     }
     let (n, m) = (self_.size(0), self_.size(1));
-    if !self_.is_contiguous() && n > 1 && m > 1 {
-        return Err(Error::invalid(OP, "self", "a contiguous tensor"));
+    // ATen's is_contiguous: the dims of more than one element in row-major memory order.
+    let mut last = None;
+    for &d in self_.dim_order().iter().filter(|&&d| self_.size(d) > 1) {
+        if last.is_some_and(|l| l > d) {
+            return Err(Error::invalid(OP, "self", "a contiguous tensor"));
+        }
+        last = Some(d);
+    }
+    if self_.dim() > 2 && self_.numel() == 0 && n > 1 && m > 0 {
+        return Err(Error::new(ErrorKind::InvalidArgument, OP, "self")
+            .expected_text(
+                "N * M elements to read as rows (ATen reads past an empty tensor of more \
+                 than 2 dims)",
+            )
+            .got(Info::Shape(self_.shape())));
     }
     check_dtype(OP, "out", out, self_.dtype())?;
     // n (n - 1) overflows for more than 2^32 rows (of zero columns): an error, not a panic.
@@ -47,19 +67,32 @@ pub fn pdist_forward_out(
         return Ok(());
     }
     out.as_mut_ptr(OP, "out")?;
-    let (rs, cs, os) = (self_.strides()[0], self_.strides()[1], out.strides()[0]);
+    // Contiguous memory: element (i, c) of the [N, M] rows sits at i M + c whatever the rank.
+    let (rs, cs, os) = (m, 1, out.strides()[0]);
     dispatch_float!(self_.dtype(), C => {
         let (x, y) = (Elems::<C>::new(self_), Elems::<C>::new(out));
+        // `numel / M` rows (N of them for a 2-D self), their pairs in order, `pairs` of them.
+        let rows = self_.numel() / m.max(1);
         let mut k = 0;
-        for i in 0..n {
-            for j in i + 1..n {
-                // SAFETY: rows below N and columns below M of `self`, k below the pair count;
-                // the out overlaps no input.
+        'pairs: for i in 0..rows {
+            for j in i + 1..rows {
+                if k == pairs {
+                    break 'pairs;
+                }
+                // SAFETY: rows below numel / M and columns below M of `self`'s contiguous
+                // memory, k below the pair count; the out overlaps no input.
                 let d = distance(m, p, |c| unsafe { x.get(i * rs + c * cs) }, |c| unsafe {
                     x.get(j * rs + c * cs)
                 });
                 unsafe { y.set(k * os, d) };
                 k += 1;
+            }
+        }
+        if k < pairs {
+            // M = 0: every distance is 0 (ATen fills the out).
+            for k in k..pairs {
+                // SAFETY: k below the pair count.
+                unsafe { y.set(k * os, C::default()) };
             }
         }
     });

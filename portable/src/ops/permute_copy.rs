@@ -5,7 +5,7 @@
 //! end); the out must have `self`'s dtype and takes the permuted shape, in the caller's dim
 //! order.
 
-use crate::util::movement::{View, dim_arg, view_into_out};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -13,6 +13,16 @@ pub const OP: &str = "aten::permute_copy.out";
 
 pub fn permute_copy_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    dims: &[i64],
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    permute_copy_with(&Portable, self_, dims, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn permute_copy_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     dims: &[i64],
     out: &mut Tensor<'_>,
@@ -36,7 +46,7 @@ pub fn permute_copy_out(
         *p = w;
     }
     let view = View::of(self_).permute(&perm[..rank]);
-    view_into_out(OP, self_, &view, out)
+    m.view_into_out(OP, self_, &view, out)
 }
 
 boxed_kernel!(pub fn permute_copy_out_boxed = OP => permute_copy_out(self_: &Tensor, dims: &[i64]) -> (out));

@@ -8,9 +8,9 @@
 //!
 //! It is a view and a copy: `self` seen as `[*, C, r, r, H, W]`, permuted to
 //! `[*, C, H, r, W, r]`, moved into the out seen with the same sizes. The views are built here
-//! once for both directions ([`shuffle_views`]); `pixel_unshuffle` is the same pair swapped.
+//! once for both directions (`shuffle_views`); `pixel_unshuffle` is the same pair swapped.
 
-use crate::util::movement::{View, copy_between};
+use crate::util::movement::{Mover, Portable, View};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -19,6 +19,16 @@ pub const OP: &str = "aten::pixel_shuffle.out";
 
 pub fn pixel_shuffle_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    upscale_factor: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    pixel_shuffle_with(&Portable, self_, upscale_factor, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn pixel_shuffle_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     upscale_factor: i64,
     out: &mut Tensor<'_>,
@@ -60,7 +70,7 @@ pub fn pixel_shuffle_out(
     resize_out(OP, out, &sizes[..rank])?;
     // Both as `[*, C, H, r, W, r]`: the big tensor's (H, r) and (W, r) dims interleave.
     let (src, dst) = shuffle_views(self_, &View::of(out), r, true);
-    copy_between(OP, "self", self_, &src, out, &dst)
+    m.copy_between(OP, "self", self_, &src, out, &dst)
 }
 
 boxed_kernel!(pub fn pixel_shuffle_out_boxed = OP => pixel_shuffle_out(self_: &Tensor, upscale_factor: i64) -> (out));

@@ -9,7 +9,7 @@
 //! with the roles swapped.
 
 use crate::ops::pixel_shuffle::{check_common, shuffle_views};
-use crate::util::movement::{View, copy_between};
+use crate::util::movement::{Mover, Portable, View};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
@@ -18,6 +18,16 @@ pub const OP: &str = "aten::pixel_unshuffle.out";
 
 pub fn pixel_unshuffle_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    downscale_factor: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    pixel_unshuffle_with(&Portable, self_, downscale_factor, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn pixel_unshuffle_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     downscale_factor: i64,
     out: &mut Tensor<'_>,
@@ -62,7 +72,7 @@ pub fn pixel_unshuffle_out(
         let out_ro = out.view();
         shuffle_views(&out_ro, &big, r, true)
     };
-    copy_between(OP, "self", self_, &src, out, &dst)
+    m.copy_between(OP, "self", self_, &src, out, &dst)
 }
 
 boxed_kernel!(pub fn pixel_unshuffle_out_boxed = OP => pixel_unshuffle_out(self_: &Tensor, downscale_factor: i64) -> (out));

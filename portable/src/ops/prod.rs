@@ -2,8 +2,10 @@
 //! `prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)`
 //!
 //! The product over one dim (`int_out`) or every element (`out`). As for `sum`, `self` is cast
-//! to the out's dtype first and the product computed in its compute type (integers wrap,
-//! Half/BFloat16 in `f32` rounded once); a size-0 dim gives 1. `int_out` accepts any out
+//! to the out's dtype first and the product computed in it: integers wrap, Half/BFloat16 round
+//! every product to their dtype as ATen's kernel does (so `200 * 100 * 255 * 0` overflows to
+//! inf and gives NaN), in the lane's order (ATen's vector loop pairs long contiguous lanes
+//! differently, which moves the last bits); a size-0 dim gives 1. `int_out` accepts any out
 //! dtype (with `dtype=`, exactly that one); `prod.out` wants exactly `dtype`, or by default
 //! Long for integer and Bool inputs and `self`'s dtype otherwise, as ATen checks.
 //!
@@ -11,7 +13,7 @@
 //! a real out takes the real parts first; ComplexHalf is a dtype error.
 
 use crate::dispatch_arith;
-use crate::util::dispatch::Arith;
+use crate::util::dispatch::{Arith, is_reduced_float, reduced_rounder};
 use crate::util::reduce::{
     DimMask, Reduction, Sink, Source, check_out_is, one_dim, reduce, reduce_bool, reduced_shape,
 };
@@ -71,6 +73,25 @@ fn prod_into(
             "a dtype other than ComplexHalf (ATen has no ComplexHalf kernel)",
             dt,
         ));
+    }
+    if is_reduced_float(dt) {
+        // ATen multiplies Half / BFloat16 in their own dtype: every product rounded
+        let round = reduced_rounder(dt);
+        let src = Source::<f32>::new(op, "self", self_, Some(dt))?;
+        let sink = Sink::<f32>::new(op, "out", out, None)?;
+        reduce(
+            &plan,
+            &src,
+            &sink,
+            1.0,
+            |acc, v, _, _| {
+                for &x in v {
+                    *acc = round(*acc * x);
+                }
+            },
+            |acc| acc,
+        );
+        return Ok(());
     }
     dispatch_arith!(dt, C => {
         let src = Source::<C>::new(op, "self", self_, Some(dt))?;

@@ -2,15 +2,14 @@
 //!
 //! `out = self`, then `out[p with dim replaced by index[p]] += src[p]` for every position `p`
 //! of `index`, every repeat of an index adding again. Shapes, dtypes and index values are
-//! checked as for `scatter.src_out`. Integers wrap; Half and BFloat16 round after every
-//! addition (ATen's serial loop; its vectorized path for expanded indices sums in Float
-//! first, which differs only where a partial sum is not representable).
+//! checked as for `scatter.src_out`. Integers wrap; Half and BFloat16 sum in Float (scratch
+//! from the context) and round each element once, as ATen 2.13's CPU kernel does.
 //!
 //! Complex: ComplexFloat/ComplexDouble add in their precision (ComplexHalf: no ATen kernel).
 
 use crate::dispatch_arith;
 use crate::util::index::copy_elements;
-use crate::util::scatter::{Reduce, check_scatter, scatter_reduce_into};
+use crate::util::scatter::{Reduce, check_scatter, needs_float_acc, scatter_reduce_into};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
 use etk_core::{Error, KernelContext, Result, Tensor, boxed_kernel};
@@ -18,7 +17,7 @@ use etk_core::{Error, KernelContext, Result, Tensor, boxed_kernel};
 pub const OP: &str = "aten::scatter_add.out";
 
 pub fn scatter_add_out(
-    _ctx: &mut KernelContext<'_>,
+    ctx: &mut KernelContext<'_>,
     self_: &Tensor<'_>,
     dim: i64,
     index: &Tensor<'_>,
@@ -31,8 +30,15 @@ pub fn scatter_add_out(
     let dt = self_.dtype();
     dispatch_arith!(dt, C => {
         resize_out(OP, out, self_.sizes())?;
-        copy_elements(OP, "self", self_, out)?;
-        scatter_reduce_into::<C>(OP, out, d, index, src, Reduce::Sum, true, None)
+        ctx.scratch.scope(|scratch| {
+            let acc = if needs_float_acc(dt, Reduce::Sum) && index.numel() > 0 {
+                Some(scratch.alloc::<f32>(OP, out.numel())?)
+            } else {
+                None
+            };
+            copy_elements(OP, "self", self_, out)?;
+            scatter_reduce_into::<C>(OP, out, d, index, src, Reduce::Sum, true, None, acc)
+        })
     }, _ => Err(Error::unsupported_dtype(OP, "self", dt)))
 }
 

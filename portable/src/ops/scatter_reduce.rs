@@ -6,15 +6,17 @@
 //! `include_self=False` the element's own value does not take part (elements no index names
 //! keep `self`'s value). `mean` divides by the number of values reduced, with floor division
 //! for integers; it is not defined for Bool. `amax`/`amin` propagate NaN. Shapes, dtypes and
-//! index values are checked as for `scatter.src_out`. The count `mean` needs comes from the
-//! context's scratch memory.
+//! index values are checked as for `scatter.src_out`. Half and BFloat16 sum, multiply and
+//! average in Float, each element rounded once (a mean divides the rounded sum), as ATen's
+//! CPU kernel does. The count `mean` needs and that Float accumulator come from the context's
+//! scratch memory.
 //!
 //! Complex: sum, prod and mean on ComplexFloat/ComplexDouble; amax/amin are dtype errors
 //! (ATen has no complex kernel for them).
 
 use crate::dispatch_arith;
 use crate::util::index::copy_elements;
-use crate::util::scatter::{Reduce, check_scatter, scatter_reduce_into};
+use crate::util::scatter::{Reduce, check_scatter, needs_float_acc, scatter_reduce_into};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
 use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -61,11 +63,16 @@ pub fn scatter_reduce_two_out(
             } else {
                 None
             };
+            let acc = if needs_float_acc(dt, r) && index.numel() > 0 {
+                Some(scratch.alloc::<f32>(OP, out.numel())?)
+            } else {
+                None
+            };
             copy_elements(OP, "self", self_, out)?;
             if index.numel() == 0 {
                 return Ok(());
             }
-            scatter_reduce_into::<C>(OP, out, d, index, src, r, include_self, counts)
+            scatter_reduce_into::<C>(OP, out, d, index, src, r, include_self, counts, acc)
         })
     }, _ => Err(Error::unsupported_dtype(OP, "self", dt)))
 }

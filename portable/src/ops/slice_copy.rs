@@ -6,7 +6,7 @@
 //! whole dim. `step` must be positive and `self` must have a dim. The out must have `self`'s
 //! dtype.
 
-use crate::util::movement::{View, dim_arg, view_into_out};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::slice_copy.Tensor_out";
@@ -20,9 +20,22 @@ pub fn slice_copy_tensor_out(
     step: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    slice_copy_with(&Portable, self_, dim, start, end, step, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn slice_copy_with(
+    m: &dyn Mover,
+    self_: &Tensor<'_>,
+    dim: i64,
+    start: Option<i64>,
+    end: Option<i64>,
+    step: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let slice = Slice::of(OP, self_, dim, start, end, step)?;
     let view = View::of(self_).slice(slice.dim, slice.start, slice.len, slice.step);
-    view_into_out(OP, self_, &view, out)
+    m.view_into_out(OP, self_, &view, out)
 }
 
 /// The elements a slice takes along one dim of `self`, as ATen bounds them.

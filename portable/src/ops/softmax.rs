@@ -10,7 +10,8 @@
 
 use crate::dispatch_float;
 use crate::util::dispatch::Float;
-use crate::util::norm::{Lane, check_float, for_each_index};
+use crate::util::moments::ROW_BLOCK;
+use crate::util::norm::{Elems, RowDims, check_float, for_each_index};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
 use etk_core::{Error, KernelContext, Result, Tensor, boxed_kernel};
@@ -73,67 +74,97 @@ fn run(
     }
     let (ins, outs) = (self_.strides(), out.strides());
     dispatch_float!(self_.dtype(), C => {
+        let (x, y) = (Elems::<C>::new(self_), Elems::<C>::new(out));
+        let (xl, yl) = (RowDims::new(&[len], &[si]), RowDims::new(&[len], &[so]));
         for_each_index(self_.sizes(), |k| k != d, [ins, outs], |[oi, oo]| {
-            let src = Lane::<C>::new(self_, oi, si, len);
-            let dst = Lane::<C>::new(out, oo, so, len);
             // SAFETY: both lanes run along `dim` from an index within the tensors, which have
             // the same sizes; the out is writable and does not alias the input.
-            unsafe { lane::<C>(log, &src, &dst) };
+            unsafe { lane::<C>(log, &x, oi, &xl, &y, oo, &yl, len) };
         });
     });
     Ok(())
 }
 
+/// One lane: its max (NaN if it holds one), the sum of `exp(x - max)` in order, then the out.
+/// Where the out lane is dense memory of the compute type, the exponentials are written there
+/// by the sum pass and scaled in place (the same values as computing them again).
+///
 /// # Safety
-/// As [`Lane::read`] and [`Lane::write`].
-unsafe fn lane<C: Float>(log: bool, src: &Lane<C>, dst: &Lane<C>) {
+/// The lanes lie within their tensors, the out writable and distinct from the input.
+#[allow(clippy::too_many_arguments)]
+unsafe fn lane<C: Float>(
+    log: bool,
+    x: &Elems<C>,
+    xo: usize,
+    xl: &RowDims,
+    y: &Elems<C>,
+    yo: usize,
+    yl: &RowDims,
+    len: usize,
+) {
+    let mut buf = [C::ZERO; ROW_BLOCK];
     let mut max = -C::INFINITY;
     let mut nan = false;
-    // SAFETY (every lane access): forwarded from the caller.
-    unsafe {
-        src.read(|_, xs| {
-            for &x in xs {
-                nan |= x.is_nan();
-                if x > max {
-                    max = x;
-                }
+    let mut start = 0;
+    while start < len {
+        let n = ROW_BLOCK.min(len - start);
+        // SAFETY (every access): forwarded from the caller.
+        for &v in unsafe { x.row(xo, xl, start, &mut buf[..n]) } {
+            nan |= v.is_nan();
+            if v > max {
+                max = v;
             }
-        })
-    };
+        }
+        start += n;
+    }
     if nan {
         max = C::NAN;
     }
+    let in_place = !log && unsafe { y.row_mut(yo, yl, 0, 0) }.is_some();
     let mut sum = C::ZERO;
-    unsafe {
-        src.read(|_, xs| {
-            for &x in xs {
-                sum = sum + (x - max).exp();
+    let mut start = 0;
+    while start < len {
+        let n = ROW_BLOCK.min(len - start);
+        let xs = unsafe { x.row(xo, xl, start, &mut buf[..n]) };
+        match unsafe { y.row_mut(yo, yl, start, n) }.filter(|_| in_place) {
+            Some(ys) => {
+                for (e, &v) in ys.iter_mut().zip(xs) {
+                    *e = (v - max).exp();
+                    sum = sum + *e;
+                }
             }
-        })
-    };
-    if log {
-        // `(x - max) - log(sum)`: subtracting the max first keeps `x - max` exact near the
-        // max, where folding `max + log(sum)` into one shift would round at `max`'s scale.
-        let lse = sum.ln();
-        unsafe {
-            src.read(|start, xs| {
-                dst.write_at(start, xs.len(), |ys| {
-                    for (y, &x) in ys.iter_mut().zip(xs) {
-                        *y = (x - max) - lse;
-                    }
-                })
-            })
-        };
-    } else {
-        let inv = C::ONE / sum;
-        unsafe {
-            src.read(|start, xs| {
-                dst.write_at(start, xs.len(), |ys| {
-                    for (y, &x) in ys.iter_mut().zip(xs) {
-                        *y = (x - max).exp() * inv;
-                    }
-                })
-            })
-        };
+            None => {
+                for &v in xs {
+                    sum = sum + (v - max).exp();
+                }
+            }
+        }
+        start += n;
+    }
+    // `(x - max) - log(sum)` for log_softmax: subtracting the max first keeps `x - max` exact
+    // near the max, where folding `max + log(sum)` into one shift would round at max's scale.
+    let (lse, inv) = (sum.ln(), C::ONE / sum);
+    let mut out = [C::ZERO; ROW_BLOCK];
+    let mut start = 0;
+    while start < len {
+        let n = ROW_BLOCK.min(len - start);
+        if in_place {
+            if let Some(ys) = unsafe { y.row_mut(yo, yl, start, n) } {
+                for e in ys.iter_mut() {
+                    *e = *e * inv;
+                }
+            }
+        } else {
+            let xs = unsafe { x.row(xo, xl, start, &mut buf[..n]) };
+            for (o, &v) in out.iter_mut().zip(xs) {
+                *o = if log {
+                    (v - max) - lse
+                } else {
+                    (v - max).exp() * inv
+                };
+            }
+            unsafe { y.store_row(yo, yl, start, &out[..n]) };
+        }
+        start += n;
     }
 }

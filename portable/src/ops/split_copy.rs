@@ -7,13 +7,24 @@
 //! result: outs are not resized, a chunk is broadcast to its out's shape and converted to its
 //! dtype (`static_cast`); an out the chunk does not broadcast to is an error.
 
-use crate::util::movement::{View, copy_between, dim_arg};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::split_copy.Tensor_out";
 
 pub fn split_copy_tensor_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    split_size: i64,
+    dim: i64,
+    out: &mut [Tensor<'_>],
+) -> Result<()> {
+    split_copy_with(&Portable, self_, split_size, dim, out)
+}
+
+/// The op with its elements moved (and converted) by `m`.
+pub fn split_copy_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     split_size: i64,
     dim: i64,
@@ -56,7 +67,7 @@ pub fn split_copy_tensor_out(
     for (k, o) in out.iter_mut().enumerate() {
         let v = chunk_view(&whole, d, k, split, size, o)?;
         let dst = View::of(o);
-        copy_between(OP, "self", self_, &v, o, &dst)?;
+        m.copy_between(OP, "self", self_, &v, o, &dst)?;
     }
     Ok(())
 }

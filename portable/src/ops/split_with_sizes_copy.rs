@@ -4,7 +4,7 @@
 //! `self` must have a dim; the sizes must be non-negative and sum to the size of `dim`; there
 //! must be one out per size. Each out must have `self`'s dtype and takes its chunk's shape.
 
-use crate::util::movement::{View, copy_view, dim_arg};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -12,6 +12,17 @@ pub const OP: &str = "aten::split_with_sizes_copy.out";
 
 pub fn split_with_sizes_copy_out(
     _ctx: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    split_sizes: &[i64],
+    dim: i64,
+    out: &mut [Tensor<'_>],
+) -> Result<()> {
+    split_with_sizes_copy_with(&Portable, self_, split_sizes, dim, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn split_with_sizes_copy_with(
+    m: &dyn Mover,
     self_: &Tensor<'_>,
     split_sizes: &[i64],
     dim: i64,
@@ -48,7 +59,7 @@ pub fn split_with_sizes_copy_out(
             .got(Info::Int(out.len() as i64)));
     }
     let whole = View::of(self_);
-    split_into(OP, self_, out, |k| {
+    split_into(m, OP, self_, out, |k| {
         let start: usize = split_sizes[..k].iter().map(|&s| s as usize).sum();
         whole.slice(d, start, split_sizes[k] as usize, 1)
     })
@@ -56,8 +67,9 @@ pub fn split_with_sizes_copy_out(
 
 /// Chunk `k` of `self` (the view `chunk(k)`) into `out[k]`, with `*_copy.out`'s contract for
 /// every out: `self`'s dtype, the chunk's shape. Every out is checked and shaped before any is
-/// written.
+/// written. `m` moves the elements.
 pub fn split_into(
+    m: &dyn Mover,
     op: &'static str,
     self_: &Tensor<'_>,
     out: &mut [Tensor<'_>],
@@ -68,7 +80,7 @@ pub fn split_into(
         resize_out(op, o, chunk(k).sizes())?;
     }
     for (k, o) in out.iter_mut().enumerate() {
-        copy_view(op, "self", self_, &chunk(k), o)?;
+        m.copy_view(op, "self", self_, &chunk(k), o)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! stays; a zero-dim tensor takes dims -1 and 0 and stays as it is). A dim may be named once.
 //! The out must have `self`'s dtype.
 
-use crate::util::movement::{View, dim_arg, view_into_out};
+use crate::util::movement::{Mover, Portable, View, dim_arg};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -18,7 +18,7 @@ pub fn squeeze_copy_dim_out(
     dim: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    squeeze(OP_DIM, self_, &[dim], out)
+    squeeze_copy_with(&Portable, OP_DIM, self_, &[dim], out)
 }
 
 pub fn squeeze_copy_dims_out(
@@ -27,10 +27,17 @@ pub fn squeeze_copy_dims_out(
     dim: &[i64],
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    squeeze(OP_DIMS, self_, dim, out)
+    squeeze_copy_with(&Portable, OP_DIMS, self_, dim, out)
 }
 
-fn squeeze(op: &'static str, self_: &Tensor<'_>, dims: &[i64], out: &mut Tensor<'_>) -> Result<()> {
+/// Either overload (`op`) with its elements moved by `m`.
+pub fn squeeze_copy_with(
+    m: &dyn Mover,
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dims: &[i64],
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let rank = self_.dim();
     let mut named = [false; MAX_DIM];
     for &d in dims {
@@ -48,7 +55,7 @@ fn squeeze(op: &'static str, self_: &Tensor<'_>, dims: &[i64], out: &mut Tensor<
             view = view.remove_dim(d);
         }
     }
-    view_into_out(op, self_, &view, out)
+    m.view_into_out(op, self_, &view, out)
 }
 
 boxed_kernel!(pub fn squeeze_copy_dim_out_boxed = OP_DIM => squeeze_copy_dim_out(self_: &Tensor, dim: i64) -> (out));

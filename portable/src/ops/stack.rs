@@ -6,7 +6,7 @@
 //! C++ `static_cast` does); its dim order is the caller's.
 
 use crate::ops::cat::promoted;
-use crate::util::movement::{View, check_rank, copy_into, dim_arg};
+use crate::util::movement::{Mover, Portable, View, check_rank, dim_arg};
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -14,6 +14,16 @@ pub const OP: &str = "aten::stack.out";
 
 pub fn stack_out(
     _ctx: &mut KernelContext<'_>,
+    tensors: &[Tensor<'_>],
+    dim: i64,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    stack_with(&Portable, tensors, dim, out)
+}
+
+/// The op with its elements moved (and converted) by `m`.
+pub fn stack_with(
+    m: &dyn Mover,
     tensors: &[Tensor<'_>],
     dim: i64,
     out: &mut Tensor<'_>,
@@ -40,7 +50,7 @@ pub fn stack_out(
     resize_out(OP, out, &full[..rank])?;
     let whole = View::of(out);
     for (k, t) in tensors.iter().enumerate() {
-        copy_into(OP, "tensors", t, out, &whole.select(d, k))?;
+        m.copy_into(OP, "tensors", t, out, &whole.select(d, k))?;
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! The transpose of a matrix: `self` must have at most 2 dims; 0-D and 1-D tensors are copied
 //! as they are. The out must have `self`'s dtype and takes the transposed shape.
 
-use crate::util::movement::{View, view_into_out};
+use crate::util::movement::{Mover, Portable, View};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::t_copy.out";
@@ -13,6 +13,11 @@ pub fn t_copy_out(
     self_: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    t_copy_with(&Portable, self_, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn t_copy_with(m: &dyn Mover, self_: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
     if self_.dim() > 2 {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "self")
             .expected_text("a tensor with at most 2 dims")
@@ -23,7 +28,7 @@ pub fn t_copy_out(
     } else {
         View::of(self_)
     };
-    view_into_out(OP, self_, &view, out)
+    m.view_into_out(OP, self_, &view, out)
 }
 
 boxed_kernel!(pub fn t_copy_out_boxed = OP => t_copy_out(self_: &Tensor) -> (out));

@@ -5,7 +5,7 @@
 //! dtype and takes the shape of `self` without `dim`.
 
 use crate::ops::split_with_sizes_copy::split_into;
-use crate::util::movement::{View, dim_arg};
+use crate::util::movement::{Portable, View, dim_arg};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::unbind_copy.int_out";
@@ -26,7 +26,7 @@ pub fn unbind_copy_int_out(
             .got(Info::Int(out.len() as i64)));
     }
     let whole = View::of(self_);
-    split_into(OP, self_, out, |k| whole.select(d, k))
+    split_into(&Portable, OP, self_, out, |k| whole.select(d, k))
 }
 
 boxed_kernel!(pub fn unbind_copy_int_out_boxed = OP => unbind_copy_int_out(self_: &Tensor, dim: i64) -> [out]);

@@ -82,6 +82,9 @@ pub fn upsample_bilinear2d_vec_out(
 
 boxed_kernel!(pub fn upsample_bilinear2d_vec_out_boxed = OP => upsample_bilinear2d_vec_out(input: &Tensor, output_size: Option<&[i64]>, align_corners: bool, scale_factors: Option<&[f64]>) -> (out));
 
+/// Output columns whose taps are computed together.
+const TAP_BLOCK: usize = 256;
+
 struct Lerp<'a> {
     input: &'a Tensor<'a>,
     out_sizes: &'a [usize],
@@ -111,22 +114,32 @@ impl Lerp<'_> {
         let at = |base: usize, y: usize, x: usize| -> C {
             C::load(unsafe { *src.add(base + y * is[2] + x * is[3]) })
         };
-        for b in 0..n {
-            for ch in 0..c {
-                let base = b * is[0] + ch * is[1];
-                for y in 0..oh {
-                    let (h0, h1, wh0, wh1) = linear_taps(sh, y, ih, oh, self.align_corners);
-                    let out_row = b * os[0] + ch * os[1] + y * os[2];
-                    for x in 0..ow {
-                        let (w0, w1, ww0, ww1) = linear_taps(sw, x, iw, ow, self.align_corners);
-                        let top = ww0 * at(base, h0, w0) + ww1 * at(base, h0, w1);
-                        let bottom = ww0 * at(base, h1, w0) + ww1 * at(base, h1, w1);
-                        let v = wh0 * top + wh1 * bottom;
-                        // SAFETY: as above.
-                        unsafe { *dst.add(out_row + x * os[3]) = v.store() };
+        // The column taps are the same for every row and plane: computed once per block of
+        // columns (a floor per tap), then every row of the block reuses them.
+        let mut taps = [(0, 0, C::ZERO, C::ZERO); TAP_BLOCK];
+        let mut x0 = 0;
+        while x0 < ow {
+            let cols = TAP_BLOCK.min(ow - x0);
+            for (i, t) in taps[..cols].iter_mut().enumerate() {
+                *t = linear_taps(sw, x0 + i, iw, ow, self.align_corners);
+            }
+            for b in 0..n {
+                for ch in 0..c {
+                    let base = b * is[0] + ch * is[1];
+                    for y in 0..oh {
+                        let (h0, h1, wh0, wh1) = linear_taps(sh, y, ih, oh, self.align_corners);
+                        let out_row = b * os[0] + ch * os[1] + y * os[2];
+                        for (i, &(w0, w1, ww0, ww1)) in taps[..cols].iter().enumerate() {
+                            let top = ww0 * at(base, h0, w0) + ww1 * at(base, h0, w1);
+                            let bottom = ww0 * at(base, h1, w0) + ww1 * at(base, h1, w1);
+                            let v = wh0 * top + wh1 * bottom;
+                            // SAFETY: as above.
+                            unsafe { *dst.add(out_row + (x0 + i) * os[3]) = v.store() };
+                        }
                     }
                 }
             }
+            x0 += cols;
         }
     }
 }

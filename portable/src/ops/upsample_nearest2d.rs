@@ -21,19 +21,35 @@ pub fn upsample_nearest2d_vec_out(
     scale_factors: Option<&[f64]>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    match prepare(input, output_size, scale_factors, out)? {
+        Some(scales) => gather(input, scales, out),
+        None => Ok(()),
+    }
+}
+
+/// Every check of the op, the out resized: the scales for [`nearest_index`], or `None` when
+/// the out is empty.
+pub fn prepare(
+    input: &Tensor<'_>,
+    output_size: Option<&[i64]>,
+    scale_factors: Option<&[f64]>,
+    out: &mut Tensor<'_>,
+) -> Result<Option<[Option<f64>; 2]>> {
     let plan = plan_2d(OP, input, output_size, scale_factors)?;
     check_dtype(OP, "out", out, input.dtype())?;
     let [oh, ow] = plan.out_hw;
     resize_out(OP, out, &[input.size(0), input.size(1), oh, ow])?;
-    if out.numel() == 0 {
-        return Ok(());
-    }
+    Ok((out.numel() > 0).then_some(plan.scales))
+}
+
+/// The elements moved, after [`prepare`].
+pub fn gather(input: &Tensor<'_>, scales: [Option<f64>; 2], out: &mut Tensor<'_>) -> Result<()> {
     let dst = out.as_mut_ptr(OP, "out")?;
     let g = Gather {
         input,
         out_sizes: out.sizes(),
         out_strides: out.strides(),
-        scales: plan.scales,
+        scales,
     };
     // SAFETY (all arms): `src` / `dst` address `input` and `out`, of the matched element size;
     // `Gather::run` forms offsets of in-range indices only.

@@ -5,7 +5,7 @@
 //! ambiguous); other entries must be non-negative and the product must equal `self`'s element
 //! count. The out must have `self`'s dtype; its dim order is the caller's.
 
-use crate::util::movement::{check_rank, copy_flat};
+use crate::util::movement::{Mover, Portable, check_rank};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::{Dims, MAX_DIM};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
@@ -18,10 +18,20 @@ pub fn view_copy_out(
     size: &[i64],
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    view_copy_with(&Portable, self_, size, out)
+}
+
+/// The op with its elements moved by `m`.
+pub fn view_copy_with(
+    m: &dyn Mover,
+    self_: &Tensor<'_>,
+    size: &[i64],
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let shape = infer_size(OP, "size", size, self_.numel())?;
     check_dtype(OP, "out", out, self_.dtype())?;
     resize_out(OP, out, &shape)?;
-    copy_flat(OP, "self", self_, out)
+    m.copy_flat(OP, "self", self_, out)
 }
 
 /// ATen's `infer_size`: `size` with its one `-1` replaced so the product is `numel`.

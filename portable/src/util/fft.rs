@@ -390,7 +390,7 @@ pub fn load<'s>(op: &'static str, s: &'s Scratch<'_>, t: &Tensor<'_>) -> Result<
 
 /// `out[i] = scale * data[i]` for every index `i` of the out, whose sizes are at most
 /// `data_sizes` in every dim (`data` is row-major of `data_sizes`). The values are first
-/// rounded to `C` (`f32` for a single-precision transform, as ATen's complex<float> result)
+/// rounded to `C` (`f32` for a single-precision transform, as ATen's `complex<float>` result)
 /// and then stored as ATen's `copy_` into the out's dtype: a complex out takes both parts, a
 /// Bool out `re != 0 || im != 0`, any other real out the real part.
 pub fn store<C: Compute>(

@@ -11,6 +11,8 @@
 //!   [`sort`]: the stable merge sort of rows behind `sort` and `topk`.
 //! - [`movement`]: views over a tensor's memory (permute, select, slice, expand, ...) and
 //!   the one strided copy that moves their elements; the shape, copy and view-like ops.
+//! - [`moments`]: the mean/variance algorithms of ATen's var and norm kernels (Welford, its
+//!   vectorized row form, sums), each with its kernel's NaN and infinity behaviour.
 //! - [`random`]: the random kernels' fill of float components and normal draws.
 //! - [`fft`]: discrete Fourier transforms of any length (mixed radix, Bluestein) and the
 //!   tensor-level loads and stores of the real FFT ops.
@@ -33,6 +35,7 @@ pub mod dispatch;
 pub mod dist;
 pub mod fft;
 pub mod index;
+pub mod moments;
 pub mod movement;
 pub mod norm;
 pub mod pad;

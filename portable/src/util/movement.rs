@@ -15,7 +15,9 @@
 //! elements by size (1/2/4/8/16 bytes, whatever the dtype), and runs between dtypes convert
 //! through the compute type of the source (C++ `static_cast`, as `util::copy` does).
 
+use crate::util::advanced::Advanced;
 use crate::util::dispatch::Access;
+use crate::util::index::move_elem;
 use crate::{dispatch_arith, dispatch_compute};
 use etk_core::element::{loader, storer};
 use etk_core::iter::CHUNK;
@@ -77,6 +79,11 @@ impl View {
 
     pub fn strides(&self) -> &[isize] {
         &self.strides[..self.ndim]
+    }
+
+    /// The element offset of index `[0, ..., 0]` from the data pointer.
+    pub fn offset(&self) -> isize {
+        self.offset
     }
 
     /// The sizes as `Dims`, for resizing outs and error reports.
@@ -268,30 +275,11 @@ pub fn copy_between(
     out: &mut Tensor<'_>,
     dst_view: &View,
 ) -> Result<()> {
-    if src_view.sizes() != dst_view.sizes() {
-        return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
-            .expected("a region of shape", Info::Shape(src_view.shape()))
-            .got(Info::Shape(dst_view.shape())));
-    }
-    if !src_view.fits(src.numel()) {
-        return Err(Error::invalid(
-            op,
-            src_name,
-            "a view that stays inside the tensor's elements",
-        ));
-    }
-    if !dst_view.fits(out.numel()) {
-        return Err(Error::invalid(
-            op,
-            "out",
-            "a region that stays inside the out's elements",
-        ));
-    }
-    let (sd, od) = (src.dtype(), out.dtype());
-    let dst = out.as_mut_ptr(op, "out")?;
+    let dst = check_between(op, src_name, src, src_view, out, dst_view)?;
     if src_view.numel() == 0 {
         return Ok(());
     }
+    let (sd, od) = (src.dtype(), out.dtype());
     let pair = Pair::new(dst_view, src_view);
     if sd == od {
         // SAFETY: both views were checked to stay inside their tensors, whose memory is
@@ -328,6 +316,39 @@ pub fn copy_between(
         }
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, src_name, sd)))
+}
+
+/// The checks of [`copy_between`] (and of any engine with its contract, see [`Mover`]): the
+/// views have the same sizes and stay inside their tensors, and the out is writable. Returns
+/// the out's data pointer.
+pub fn check_between(
+    op: &'static str,
+    src_name: &'static str,
+    src: &Tensor<'_>,
+    src_view: &View,
+    out: &mut Tensor<'_>,
+    dst_view: &View,
+) -> Result<*mut u8> {
+    if src_view.sizes() != dst_view.sizes() {
+        return Err(Error::new(ErrorKind::InvalidArgument, op, "out")
+            .expected("a region of shape", Info::Shape(src_view.shape()))
+            .got(Info::Shape(dst_view.shape())));
+    }
+    if !src_view.fits(src.numel()) {
+        return Err(Error::invalid(
+            op,
+            src_name,
+            "a view that stays inside the tensor's elements",
+        ));
+    }
+    if !dst_view.fits(out.numel()) {
+        return Err(Error::invalid(
+            op,
+            "out",
+            "a region that stays inside the out's elements",
+        ));
+    }
+    out.as_mut_ptr(op, "out")
 }
 
 /// The conversions into a complex out (C++'s `static_cast` to `c10::complex`): a complex
@@ -464,15 +485,8 @@ pub fn copy_flat_range(
 /// The elements `view` describes of `out` set to zero bits (zero, `false` or `+0.0` in every
 /// dtype).
 pub fn zero_view(op: &'static str, out: &mut Tensor<'_>, view: &View) -> Result<()> {
-    if !view.fits(out.numel()) {
-        return Err(Error::invalid(
-            op,
-            "out",
-            "a region that stays inside the out's elements",
-        ));
-    }
     let es = out.element_size() as isize;
-    let dst = out.as_mut_ptr(op, "out")?;
+    let dst = check_region(op, out, view)?;
     if view.numel() == 0 {
         return Ok(());
     }
@@ -500,15 +514,8 @@ pub fn fill_view(
     view: &View,
     elem: &[u8; 16],
 ) -> Result<()> {
-    if !view.fits(out.numel()) {
-        return Err(Error::invalid(
-            op,
-            "out",
-            "a region that stays inside the out's elements",
-        ));
-    }
     let es = out.element_size();
-    let dst = out.as_mut_ptr(op, "out")?;
+    let dst = check_region(op, out, view)?;
     if view.numel() == 0 {
         return Ok(());
     }
@@ -527,6 +534,164 @@ pub fn fill_view(
     }
     Ok(())
 }
+
+/// The checks of [`zero_view`] and [`fill_view`]: the region stays inside the out, which is
+/// writable. Returns the out's data pointer.
+pub fn check_region(op: &'static str, out: &mut Tensor<'_>, view: &View) -> Result<*mut u8> {
+    if !view.fits(out.numel()) {
+        return Err(Error::invalid(
+            op,
+            "out",
+            "a region that stays inside the out's elements",
+        ));
+    }
+    out.as_mut_ptr(op, "out")
+}
+
+/// How the shape and copy ops move elements once their arguments are checked. The ops build
+/// their views and call a `Mover`; [`Portable`] is this module's walk (every method's default),
+/// and a faster library passes its own engine with the same contract (same checks, same
+/// errors, same elements moved) to the ops' `*_with` entry points, so that what is accepted
+/// and what is rejected never depends on the engine.
+pub trait Mover {
+    /// [`copy_between`].
+    fn copy_between(
+        &self,
+        op: &'static str,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        src_view: &View,
+        out: &mut Tensor<'_>,
+        dst_view: &View,
+    ) -> Result<()> {
+        copy_between(op, src_name, src, src_view, out, dst_view)
+    }
+
+    /// [`fill_view`].
+    fn fill_view(
+        &self,
+        op: &'static str,
+        out: &mut Tensor<'_>,
+        view: &View,
+        elem: &[u8; 16],
+    ) -> Result<()> {
+        fill_view(op, out, view, elem)
+    }
+
+    /// [`copy_flat`].
+    fn copy_flat(
+        &self,
+        op: &'static str,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        out: &mut Tensor<'_>,
+    ) -> Result<()> {
+        copy_flat(op, src_name, src, out)
+    }
+
+    /// [`crate::util::copy::copy_cast`].
+    fn copy_cast(
+        &self,
+        op: &'static str,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        out: &mut Tensor<'_>,
+    ) -> Result<()> {
+        crate::util::copy::copy_cast(op, src_name, src, out)
+    }
+
+    /// [`copy_view`] on this engine.
+    fn copy_view(
+        &self,
+        op: &'static str,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        view: &View,
+        out: &mut Tensor<'_>,
+    ) -> Result<()> {
+        let dst = View::of(out);
+        self.copy_between(op, src_name, src, view, out, &dst)
+    }
+
+    /// [`copy_into`] on this engine.
+    fn copy_into(
+        &self,
+        op: &'static str,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        out: &mut Tensor<'_>,
+        dst_view: &View,
+    ) -> Result<()> {
+        self.copy_between(op, src_name, src, &View::of(src), out, dst_view)
+    }
+
+    /// [`view_into_out`] on this engine.
+    fn view_into_out(
+        &self,
+        op: &'static str,
+        self_: &Tensor<'_>,
+        view: &View,
+        out: &mut Tensor<'_>,
+    ) -> Result<()> {
+        check_dtype(op, "out", out, self_.dtype())?;
+        resize_out(op, out, view.sizes())?;
+        self.copy_view(op, "self", self_, view, out)
+    }
+
+    /// The moves of an advanced-indexing walk (`index.Tensor`, `index_put`): every run
+    /// `(target_offset, other_offset, len)` of `adv.for_each_run(other_strides, ..)` moved
+    /// from `target` to `other` when `gather`, else from `other` to `target` (offsets in
+    /// elements of `es` bytes).
+    ///
+    /// # Safety
+    /// Every run lies inside both tensors (the index values were checked), the written one is
+    /// writable and the two do not overlap.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn advanced_runs(
+        &self,
+        adv: &Advanced<'_>,
+        other_strides: &[usize; MAX_DIM],
+        es: usize,
+        target: *mut u8,
+        other: *mut u8,
+        gather: bool,
+    ) {
+        let (t0, o0) = (target, other);
+        crate::dispatch_esize!(es, W => {
+            adv.for_each_run(other_strides, |t, o, len| {
+                let (src, s, dst, d) = if gather { (t0, t, o0, o) } else { (o0, o, t0, t) };
+                // SAFETY: as the caller guarantees.
+                unsafe {
+                    if len == 1 {
+                        move_elem::<W>(src, s, dst, d)
+                    } else {
+                        core::ptr::copy_nonoverlapping(src.add(s * es), dst.add(d * es), len * es)
+                    }
+                }
+            })
+        }, _ => {})
+    }
+
+    /// [`crate::util::copy::copy_like`] on this engine.
+    fn copy_like(
+        &self,
+        op: &'static str,
+        like: &Tensor<'_>,
+        src_name: &'static str,
+        src: &Tensor<'_>,
+        out: &mut Tensor<'_>,
+    ) -> Result<()> {
+        check_dtype(op, "out", out, like.dtype())?;
+        resize_out(op, out, like.sizes())?;
+        self.copy_cast(op, src_name, src, out)
+    }
+}
+
+/// This module's walk: the reference engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Portable;
+
+impl Mover for Portable {}
 
 /// The first `size_of::<T>()` bytes of `elem` as a `T` (`T` at most 16 bytes, any bits valid).
 fn elem_as<T: Copy>(elem: &[u8; 16]) -> T {
@@ -601,7 +766,8 @@ unsafe fn move_run<T: Copy>(
 
 /// One index space walked in row-major order: sizes and strides after dropping size-1 dims
 /// and merging dims that step evenly.
-struct Space {
+#[derive(Clone, Copy, Debug)]
+pub struct Space {
     ndim: usize,
     sizes: [usize; MAX_DIM],
     strides: [isize; MAX_DIM],
@@ -609,6 +775,25 @@ struct Space {
 }
 
 impl Space {
+    /// The dims (at least one: a space of one element has one dim of size 1).
+    pub fn dim(&self) -> usize {
+        self.ndim
+    }
+
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes[..self.ndim]
+    }
+
+    /// Element strides.
+    pub fn strides(&self) -> &[isize] {
+        &self.strides[..self.ndim]
+    }
+
+    /// The element offset of the first element.
+    pub fn offset(&self) -> isize {
+        self.offset
+    }
+
     fn merged(v: &View) -> Space {
         let mut s = Space {
             ndim: 0,
@@ -649,14 +834,16 @@ impl Space {
 }
 
 /// Two views of the same sizes, dims in the destination's memory order (largest destination
-/// stride first), size-1 dims dropped and dims merged where both step evenly.
-struct Pair {
-    dst: Space,
-    src: Space,
+/// stride first), size-1 dims dropped and dims merged where both step evenly: how every copy
+/// here is planned (an optimized engine classifies the same pair).
+#[derive(Clone, Copy, Debug)]
+pub struct Pair {
+    pub dst: Space,
+    pub src: Space,
 }
 
 impl Pair {
-    fn new(dst: &View, src: &View) -> Pair {
+    pub fn new(dst: &View, src: &View) -> Pair {
         let mut order = [0usize; MAX_DIM];
         let mut n = 0;
         for d in 0..dst.ndim {
@@ -708,11 +895,30 @@ impl Pair {
         }
     }
 
+    /// The element count.
+    pub fn numel(&self) -> usize {
+        self.dst.sizes().iter().product()
+    }
+
     /// # Safety
     /// As [`walk`].
     unsafe fn walk(&self, f: impl FnMut(isize, isize, usize, isize, isize)) {
-        let total = self.dst.sizes[..self.dst.ndim].iter().product();
-        unsafe { walk(&self.dst, 0, &self.src, 0, total, f) }
+        unsafe { walk(&self.dst, 0, &self.src, 0, self.numel(), f) }
+    }
+
+    /// Calls `f(dst_offset, src_offset, len, dst_stride, src_stride)` for the runs covering
+    /// elements `[start, end)` of the pair in row-major order (a run may be cut at `start` and
+    /// `end`), offsets and strides in elements.
+    ///
+    /// # Safety
+    /// `start <= end <= numel`; `f` may only use each offset as its space's tensor allows.
+    pub unsafe fn walk_range(
+        &self,
+        start: usize,
+        end: usize,
+        f: impl FnMut(isize, isize, usize, isize, isize),
+    ) {
+        unsafe { walk(&self.dst, start, &self.src, start, end - start, f) }
     }
 }
 
@@ -802,9 +1008,7 @@ pub fn view_into_out(
     view: &View,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    check_dtype(op, "out", out, self_.dtype())?;
-    resize_out(op, out, view.sizes())?;
-    copy_view(op, "self", self_, view, out)
+    Portable.view_into_out(op, self_, view, out)
 }
 
 /// A dim of a tensor of rank `rank` (`[-rank, rank)`, a zero-dim tensor taking -1 and 0).

@@ -1,16 +1,13 @@
 //! Mechanics shared by the normalization family (softmax, layer norm, batch norm): walking
-//! every index of a chosen set of dims over several tensors at once, streaming a strided lane
-//! through a small stack buffer in the compute type, and the float-dtype checks these ops share.
+//! every index of a chosen set of dims over several tensors at once, reading and writing a row
+//! (some dims in logical order) in the compute type, in place where its memory already holds
+//! compute values, and the float-dtype checks these ops share.
 //!
 //! Kernels address tensors by logical index through their own strides, so every dim order is
 //! handled by the same code (the out may have a different dim order from the input).
 
-use crate::util::dispatch::Float;
 use etk_core::element::{LoadFn, StoreFn, loader, storer};
 use etk_core::{Compute, Dims, Error, ErrorKind, Info, MAX_DIM, Result, ScalarType, Tensor};
-
-/// Elements per chunk when a lane is streamed through the stack.
-pub const CHUNK: usize = 64;
 
 /// Calls `f` with the element offsets (one per stride set) of every index over the dims `d`
 /// for which `take(d)`, the other dims held at 0. Nothing is called when a taken dim is empty.
@@ -59,70 +56,89 @@ pub fn for_each_index<const N: usize>(
     }
 }
 
-/// A strided lane of `len` elements of one dtype, read or written in chunks of [`CHUNK`]
-/// compute values.
-pub struct Lane<C: Compute> {
-    pub ptr: *mut u8,
-    pub esize: usize,
-    pub stride: usize,
-    pub len: usize,
-    load: Option<LoadFn<C>>,
-    store: Option<StoreFn<C>>,
+/// The elements of some dims of a tensor (a layer norm's row, a group), in logical
+/// (row-major) order, as strided runs: size-1 dims dropped and adjacent dims merged where the
+/// strides allow, so a contiguous row is one run.
+#[derive(Clone, Copy, Debug)]
+pub struct RowDims {
+    ndim: usize,
+    sizes: [usize; MAX_DIM],
+    strides: [usize; MAX_DIM],
 }
 
-impl<C: Compute> Lane<C> {
-    /// The lane of `t` that starts `offset` elements from its data and steps `stride`.
-    pub fn new(t: &Tensor<'_>, offset: usize, stride: usize, len: usize) -> Lane<C> {
-        Lane {
-            ptr: t.as_ptr().wrapping_add(offset * t.element_size()) as *mut u8,
-            esize: t.element_size(),
-            stride,
-            len,
-            load: loader::<C>(t.dtype()),
-            store: storer::<C>(t.dtype()),
-        }
-    }
-
-    /// Calls `f(start, values)` for every chunk of the lane.
-    ///
-    /// # Safety
-    /// The lane must lie within its tensor's memory.
-    pub unsafe fn read(&self, mut f: impl FnMut(usize, &[C])) {
-        let load = self.load.expect("dtype checked by the kernel");
-        let mut buf = [C::default(); CHUNK];
-        let mut i = 0;
-        while i < self.len {
-            let n = CHUNK.min(self.len - i);
-            // SAFETY: elements `i..i + n` of the lane are within the tensor (caller).
-            unsafe {
-                load(
-                    self.ptr.add(i * self.stride * self.esize),
-                    self.stride as isize,
-                    &mut buf[..n],
-                )
-            };
-            f(i, &buf[..n]);
-            i += n;
-        }
-    }
-
-    /// Writes elements `start..start + n` (`n <= CHUNK`) of the lane from `f`, which fills a
-    /// chunk of `n` values.
-    ///
-    /// # Safety
-    /// The lane must lie within a writable tensor's memory that no input overlaps.
-    pub unsafe fn write_at(&self, start: usize, n: usize, f: impl FnOnce(&mut [C])) {
-        let store = self.store.expect("dtype checked by the kernel");
-        let mut buf = [C::default(); CHUNK];
-        f(&mut buf[..n]);
-        // SAFETY: as above, for writing (caller).
-        unsafe {
-            store(
-                self.ptr.add(start * self.stride * self.esize),
-                self.stride as isize,
-                &buf[..n],
-            )
+impl RowDims {
+    /// The row of `sizes` with `strides` (outermost first).
+    pub fn new(sizes: &[usize], strides: &[usize]) -> RowDims {
+        let mut r = RowDims {
+            ndim: 0,
+            sizes: [0; MAX_DIM],
+            strides: [0; MAX_DIM],
         };
+        for (&n, &s) in sizes.iter().zip(strides) {
+            if n == 1 {
+                continue;
+            }
+            let k = r.ndim;
+            if k > 0 && r.strides[k - 1] == s * n {
+                r.sizes[k - 1] *= n;
+                r.strides[k - 1] = s;
+            } else {
+                r.sizes[k] = n;
+                r.strides[k] = s;
+                r.ndim += 1;
+            }
+        }
+        r
+    }
+
+    /// Whether the row is one run of adjacent elements.
+    #[inline]
+    pub fn is_dense(&self) -> bool {
+        self.ndim == 0 || (self.ndim == 1 && self.strides[0] == 1)
+    }
+
+    /// Calls `f(offset, stride, count)` for the runs covering the row's logical elements
+    /// `start..start + len` (offsets in elements from the row's first element).
+    pub fn runs(&self, start: usize, len: usize, mut f: impl FnMut(usize, usize, usize)) {
+        if len == 0 {
+            return;
+        }
+        if self.ndim == 0 {
+            f(0, 1, len);
+            return;
+        }
+        let last = self.ndim - 1;
+        let mut idx = [0usize; MAX_DIM];
+        let mut rem = start;
+        let mut off = 0;
+        for d in (0..self.ndim).rev() {
+            idx[d] = rem % self.sizes[d];
+            rem /= self.sizes[d];
+            off += idx[d] * self.strides[d];
+        }
+        let mut left = len;
+        loop {
+            let n = (self.sizes[last] - idx[last]).min(left);
+            f(off, self.strides[last], n);
+            left -= n;
+            if left == 0 {
+                return;
+            }
+            off -= idx[last] * self.strides[last];
+            idx[last] = 0;
+            let mut d = last;
+            loop {
+                // `left > 0` keeps the walk inside the row: some outer index still steps.
+                d -= 1;
+                idx[d] += 1;
+                off += self.strides[d];
+                if idx[d] < self.sizes[d] {
+                    break;
+                }
+                off -= self.strides[d] * self.sizes[d];
+                idx[d] = 0;
+            }
+        }
     }
 }
 
@@ -199,13 +215,6 @@ pub fn check_shape(
     Ok(())
 }
 
-/// `1 / sqrt(var + eps)` as ATen's norm kernels compute it (in the accumulation type, the
-/// variance clamped at 0 against rounding).
-pub fn rstd<C: Float>(var: C, eps: f64) -> C {
-    let v = if var < C::ZERO { C::ZERO } else { var };
-    C::ONE / (v + C::from_f64(eps)).sqrt()
-}
-
 /// Element access to one tensor by element offset, converting to and from `C`; for kernels
 /// that visit elements in an order no lane follows (the normalized region of a layer norm).
 #[derive(Clone, Copy)]
@@ -214,6 +223,8 @@ pub struct Elems<C: Compute> {
     esize: usize,
     load: Option<LoadFn<C>>,
     store: Option<StoreFn<C>>,
+    /// The tensor's elements are `C` values (Float for `f32`, Double for `f64`).
+    native: bool,
 }
 
 impl<C: Compute> Elems<C> {
@@ -223,7 +234,54 @@ impl<C: Compute> Elems<C> {
             esize: t.element_size(),
             load: loader::<C>(t.dtype()),
             store: storer::<C>(t.dtype()),
+            native: t.dtype() == C::DTYPE,
         }
+    }
+
+    /// The row elements `start..start + buf.len()` of the row at element offset `base`: the
+    /// tensor's own memory where the row is one dense run of `C` values, else loaded into `buf`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within the tensor, which nothing writes while the slice
+    /// lives.
+    #[inline]
+    pub unsafe fn row<'b>(
+        &self,
+        base: usize,
+        row: &RowDims,
+        start: usize,
+        buf: &'b mut [C],
+    ) -> &'b [C] {
+        if self.native && row.is_dense() {
+            // SAFETY: forwarded from the caller; the memory holds `C` values (`native`).
+            return unsafe {
+                core::slice::from_raw_parts((self.ptr as *const C).add(base + start), buf.len())
+            };
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { self.load_row(base, row, start, buf) };
+        buf
+    }
+
+    /// The out memory of the row elements `start..start + len` where it is one dense run of
+    /// `C` values (the caller writes the values in place), else `None` (the caller fills a
+    /// buffer and calls [`Elems::store_row`]).
+    ///
+    /// # Safety
+    /// The row's elements must lie within a writable tensor that no input overlaps and that
+    /// nothing else accesses while the slice lives.
+    #[inline]
+    pub unsafe fn row_mut<'b>(
+        &self,
+        base: usize,
+        row: &RowDims,
+        start: usize,
+        len: usize,
+    ) -> Option<&'b mut [C]> {
+        // SAFETY: forwarded from the caller; the memory holds `C` values (`native`).
+        (self.native && row.is_dense()).then(|| unsafe {
+            core::slice::from_raw_parts_mut((self.ptr as *mut C).add(base + start), len)
+        })
     }
 
     /// # Safety
@@ -237,6 +295,46 @@ impl<C: Compute> Elems<C> {
         v[0]
     }
 
+    /// Loads the row elements `start..start + dst.len()` of the row at element offset `base`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within the tensor.
+    pub unsafe fn load_row(&self, base: usize, row: &RowDims, start: usize, dst: &mut [C]) {
+        let load = self.load.expect("dtype checked by the kernel");
+        let mut k = 0;
+        row.runs(start, dst.len(), |off, stride, n| {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                load(
+                    self.ptr.add((base + off) * self.esize),
+                    stride as isize,
+                    &mut dst[k..k + n],
+                )
+            };
+            k += n;
+        });
+    }
+
+    /// Stores `src` into the row elements `start..start + src.len()` of the row at `base`.
+    ///
+    /// # Safety
+    /// The row's elements must lie within a writable tensor that no input overlaps.
+    pub unsafe fn store_row(&self, base: usize, row: &RowDims, start: usize, src: &[C]) {
+        let store = self.store.expect("dtype checked by the kernel");
+        let mut k = 0;
+        row.runs(start, src.len(), |off, stride, n| {
+            // SAFETY: forwarded from the caller.
+            unsafe {
+                store(
+                    self.ptr.add((base + off) * self.esize),
+                    stride as isize,
+                    &src[k..k + n],
+                )
+            };
+            k += n;
+        });
+    }
+
     /// # Safety
     /// `off` must be an element offset within a writable tensor that no input overlaps.
     #[inline]
@@ -245,26 +343,6 @@ impl<C: Compute> Elems<C> {
         // SAFETY: forwarded from the caller.
         unsafe { store(self.ptr.add(off * self.esize), 1, &[v]) };
     }
-}
-
-/// The mean and biased variance of the `n` values `visit` feeds its callback, in the
-/// accumulation type and in two passes (the sum, then the squared deviations), so a large
-/// mean does not cancel the variance away. `n == 0` gives mean 0 and variance NaN (ATen's
-/// rstd of an empty set is then NaN).
-pub fn moments<C: Float>(n: usize, visit: impl Fn(&mut dyn FnMut(C))) -> (C, C) {
-    if n == 0 {
-        return (C::ZERO, C::NAN);
-    }
-    let cnt = C::from_f64(n as f64);
-    let mut sum = C::ZERO;
-    visit(&mut |v| sum = sum + v);
-    let mean = sum / cnt;
-    let mut sq = C::ZERO;
-    visit(&mut |v| {
-        let d = v - mean;
-        sq = sq + d * d;
-    });
-    (mean, sq / cnt)
 }
 
 /// The element offset in a tensor of strides `to` of the element at memory offset `m` of a

@@ -13,7 +13,7 @@
 //!   rounded through the dtype ATen casts it to first), the outs stored from it.
 //! - [`reduce`] / [`reduce2`]: fold every lane, store one or two results per out element.
 //! - shared folds: [`sum_chunk`] (pairwise), [`Best`] (max/min with NaN propagation and the
-//!   first index on ties), [`Moments`] (Welford/Chan in f64 for var).
+//!   first index on ties); var's moments are in `util::moments`.
 
 use crate::util::dispatch::{Access, Arith};
 use etk_core::element::{LoadFn, StoreFn};
@@ -259,22 +259,58 @@ impl Reduction {
         Ok(p)
     }
 
+    /// The input stride of the innermost reduced dim (1 for lanes of one element).
+    pub fn inner_stride(&self) -> usize {
+        if self.n_inner == 0 {
+            1
+        } else {
+            self.i_in[self.n_inner - 1]
+        }
+    }
+
     /// Elements per lane.
     pub fn reduced_numel(&self) -> usize {
         self.reduced_numel
     }
 
+    /// Whether every lane is walked in increasing reduced index (the reduced dims lie in
+    /// memory in their logical order), so that the first element met among equals is the
+    /// first by index.
+    pub fn walks_in_index_order(&self) -> bool {
+        (1..self.n_inner).all(|k| self.i_idx[k - 1] >= self.i_idx[k] * self.i_sizes[k])
+    }
+
     /// Calls `f(input offset, [out offsets])` for every out element, in the first out's
     /// memory order (offsets in elements).
     pub fn for_each_out(&self, mut f: impl FnMut(usize, [usize; 2])) {
+        self.for_each_out_row(|base, o, count, step, o_step| {
+            for k in 0..count {
+                f(
+                    base + k * step,
+                    [o[0] + k * o_step[0], o[1] + k * o_step[1]],
+                );
+            }
+        });
+    }
+
+    /// As [`Reduction::for_each_out`], a row of the innermost kept dim at a time:
+    /// `f(input offset, [out offsets], count, input step, [out steps])` covers the `count`
+    /// out elements at those offsets plus `k` steps.
+    pub fn for_each_out_row(&self, mut f: impl FnMut(usize, [usize; 2], usize, usize, [usize; 2])) {
         if self.out_numel == 0 {
             return;
         }
-        let n = self.n_outer;
+        if self.n_outer == 0 {
+            f(0, [0, 0], 1, 0, [0, 0]);
+            return;
+        }
+        let n = self.n_outer - 1;
+        let (count, step) = (self.o_sizes[n], self.o_in[n]);
+        let o_step = [self.o_out[0][n], self.o_out[1][n]];
         let mut idx = [0usize; MAX_DIM];
         let (mut off_in, mut off_out) = (0usize, [0usize; 2]);
         loop {
-            f(off_in, off_out);
+            f(off_in, off_out, count, step, o_step);
             let mut d = n;
             loop {
                 if d == 0 {
@@ -381,6 +417,44 @@ impl<C: Access> Source<C> {
         });
     }
 
+    /// As [`Source::lane`] for the `w <= LANES` lanes at `base`, `base + 1`, ...: `f(lane,
+    /// values, first index, index step)` gets each lane's chunks (the same chunks, in the same
+    /// order, as [`Source::lane`] gives it), read a row of `w` adjacent elements at a time so
+    /// that lanes sharing cache lines load them once. For reductions over an outer dim.
+    pub fn lanes_adjacent(
+        &self,
+        plan: &Reduction,
+        base: usize,
+        w: usize,
+        mut f: impl FnMut(usize, &[C], usize, usize),
+    ) {
+        let mut cols = [[C::default(); CHUNK]; LANES];
+        let mut row = [C::default(); LANES];
+        plan.for_each_run(base, |off, stride, len, first, step| {
+            let mut s = 0;
+            while s < len {
+                let n = (len - s).min(CHUNK);
+                for i in 0..n {
+                    let row = &mut row[..w];
+                    // SAFETY: the lanes' offsets lie within the tensor the source was made from.
+                    unsafe {
+                        (self.load)(self.ptr.add((off + (s + i) * stride) * self.esize), 1, row)
+                    };
+                    if let Some(r) = self.round {
+                        r(row);
+                    }
+                    for (c, &v) in cols.iter_mut().zip(row.iter()) {
+                        c[i] = v;
+                    }
+                }
+                for (j, c) in cols.iter().enumerate().take(w) {
+                    f(j, &c[..n], first + s * step, step);
+                }
+                s += n;
+            }
+        });
+    }
+
     /// The element at `offset` (a scan reads its dim itself).
     ///
     /// # Safety
@@ -430,6 +504,49 @@ impl<C: Access> Sink<C> {
     }
 }
 
+/// Lanes read side by side by [`Source::lanes_adjacent`].
+pub const LANES: usize = 8;
+
+/// Folds every lane of `src` from `init` (`fold(acc, values, first index, index step)`, chunk
+/// by chunk) and hands `emit(out offsets, acc)` the result of each, in the out's memory order.
+/// Adjacent lanes of a reduction over an outer dim (lanes strided in memory, neighbours one
+/// element apart) are read [`LANES`] at a time; each lane still sees the same chunks in the
+/// same order.
+fn fold_lanes<C: Access, A: Copy>(
+    plan: &Reduction,
+    src: &Source<C>,
+    init: A,
+    mut fold: impl FnMut(&mut A, &[C], usize, usize),
+    mut emit: impl FnMut([usize; 2], A),
+) {
+    // (the column buffers hold LANES chunks: at most 16 KiB of 8-byte values)
+    let side_by_side = plan.inner_stride() != 1 && core::mem::size_of::<C>() <= 8;
+    plan.for_each_out_row(|base, o, count, step, o_step| {
+        let at = |k: usize| [o[0] + k * o_step[0], o[1] + k * o_step[1]];
+        let mut k = 0;
+        if side_by_side && step == 1 {
+            while count - k >= 2 {
+                let w = LANES.min(count - k);
+                let mut acc = [init; LANES];
+                src.lanes_adjacent(plan, base + k, w, |j, v, first, s| {
+                    fold(&mut acc[j], v, first, s)
+                });
+                for (j, &a) in acc.iter().enumerate().take(w) {
+                    emit(at(k + j), a);
+                }
+                k += w;
+            }
+        }
+        for k in k..count {
+            let mut acc = init;
+            src.lane(plan, base + k * step, |v, first, s| {
+                fold(&mut acc, v, first, s)
+            });
+            emit(at(k), acc);
+        }
+    });
+}
+
 /// Folds every lane of `src` (from `init`, chunk by chunk: `fold(acc, values, first index,
 /// index step)`) and stores `finish(acc)` in the out element.
 pub fn reduce<C: Access, A: Copy, O: Access>(
@@ -437,12 +554,10 @@ pub fn reduce<C: Access, A: Copy, O: Access>(
     src: &Source<C>,
     out: &Sink<O>,
     init: A,
-    mut fold: impl FnMut(&mut A, &[C], usize, usize),
+    fold: impl FnMut(&mut A, &[C], usize, usize),
     mut finish: impl FnMut(A) -> O,
 ) {
-    plan.for_each_out(|base, o| {
-        let mut acc = init;
-        src.lane(plan, base, |v, first, step| fold(&mut acc, v, first, step));
+    fold_lanes(plan, src, init, fold, |o, acc| {
         // SAFETY: the plan's out offsets lie within the out.
         unsafe { out.put(o[0], finish(acc)) };
     });
@@ -454,12 +569,10 @@ pub fn reduce2<C: Access, A: Copy, O1: Access, O2: Access>(
     src: &Source<C>,
     outs: (&Sink<O1>, &Sink<O2>),
     init: A,
-    mut fold: impl FnMut(&mut A, &[C], usize, usize),
+    fold: impl FnMut(&mut A, &[C], usize, usize),
     mut finish: impl FnMut(A) -> (O1, O2),
 ) {
-    plan.for_each_out(|base, o| {
-        let mut acc = init;
-        src.lane(plan, base, |v, first, step| fold(&mut acc, v, first, step));
+    fold_lanes(plan, src, init, fold, |o, acc| {
         let (a, b) = finish(acc);
         // SAFETY: the plan's out offsets lie within each out.
         unsafe {
@@ -576,52 +689,60 @@ impl<C: MaybeNan> Best<C> {
     }
 }
 
+impl<C: MaybeNan> Best<C> {
+    /// As [`Best::fold`] for reductions that keep only the value (amax, amin), on a chunk met
+    /// in increasing index order after everything folded so far: the first of equal values
+    /// is then the first met. Eight interleaved lanes find the chunk's extreme; a chunk holding
+    /// NaN, or whose extreme is zero (which of -0.0 and 0.0 came first matters), is walked one
+    /// element at a time. `index` is not kept.
+    pub fn fold_value<const MAX: bool>(&mut self, vals: &[C]) {
+        let better = |x: C, v: C| if MAX { x > v } else { x < v };
+        let Some(&first) = vals.first() else {
+            return;
+        };
+        if self.seen && self.value.is_nan() {
+            return;
+        }
+        let mut lanes = [first; 8];
+        let mut nans = [false; 8];
+        let mut rows = vals.chunks_exact(8);
+        for c in &mut rows {
+            for l in 0..8 {
+                let x = c[l];
+                nans[l] |= x.is_nan();
+                lanes[l] = if better(x, lanes[l]) { x } else { lanes[l] };
+            }
+        }
+        let mut nan = nans.iter().any(|&b| b);
+        let mut m = lanes[0];
+        for &x in lanes[1..].iter().chain(rows.remainder()) {
+            nan |= x.is_nan();
+            if better(x, m) {
+                m = x;
+            }
+        }
+        if !nan && m != C::default() {
+            if !self.seen || better(m, self.value) {
+                self.value = m;
+                self.seen = true;
+            }
+            return;
+        }
+        for &x in vals {
+            if !self.seen {
+                (self.value, self.seen) = (x, true);
+            } else if self.value.is_nan() {
+                return;
+            } else if x.is_nan() || better(x, self.value) {
+                self.value = x;
+            }
+        }
+    }
+}
+
 impl<C: MaybeNan> Default for Best<C> {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// Count, mean and sum of squared deviations in f64 (ATen accumulates var in double), each
-/// chunk two-pass and chunks merged with Chan's formula.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Moments {
-    pub n: f64,
-    pub mean: f64,
-    pub m2: f64,
-}
-
-impl Moments {
-    pub fn fold(&mut self, vals: &[f64]) {
-        if vals.is_empty() {
-            return;
-        }
-        let nb = vals.len() as f64;
-        let mean_b = sum_chunk(vals) / nb;
-        let m2_b = vals
-            .iter()
-            .map(|&x| (x - mean_b) * (x - mean_b))
-            .sum::<f64>();
-        if self.n == 0.0 {
-            *self = Moments {
-                n: nb,
-                mean: mean_b,
-                m2: m2_b,
-            };
-            return;
-        }
-        let n = self.n + nb;
-        let delta = mean_b - self.mean;
-        self.mean += delta * nb / n;
-        self.m2 += m2_b + delta * delta * self.n * nb / n;
-        self.n = n;
-    }
-
-    /// `m2 / max(0, n - correction)` as ATen computes it (0/0 is NaN, x/0 infinite).
-    pub fn var(&self, correction: f64) -> f64 {
-        let d = self.n - correction;
-        let d = if d > 0.0 { d } else { 0.0 };
-        self.m2 / d
     }
 }
 

@@ -290,12 +290,21 @@ pub fn combine<C: ReduceMath>(r: Reduce, a: C, b: C) -> C {
     }
 }
 
+/// Whether [`scatter_reduce_into`] needs a Float accumulator of `out.numel()` entries: ATen
+/// sums, multiplies and averages Half and BFloat16 in Float and rounds each element once (a
+/// max or min rounds nothing).
+pub fn needs_float_acc(dtype: ScalarType, r: Reduce) -> bool {
+    matches!(dtype, ScalarType::Half | ScalarType::BFloat16)
+        && matches!(r, Reduce::Sum | Reduce::Prod | Reduce::Mean)
+}
+
 /// `out` (already a copy of `self`, checked by [`check_scatter`]) reduced with `src` at the
 /// positions `index` names: without `include_self` each named element first takes the
 /// reduction's identity; `Mean` then divides by the count of values reduced (`self`'s
-/// included). Each step loads and stores the element, so Half and BFloat16 round after every
-/// step as ATen's serial loop does. `counts` is scratch of `out.numel()` entries, needed for
-/// `Mean` only.
+/// included). `counts` is scratch of `out.numel()` entries, needed for `Mean` only; `acc`
+/// is scratch of `out.numel()` Floats, given exactly when [`needs_float_acc`] says so: then
+/// every element is reduced in Float and rounded once (ATen 2.13's CPU kernel), and a mean
+/// divides the rounded sum. Otherwise each step loads and stores the element.
 #[allow(clippy::too_many_arguments)]
 pub fn scatter_reduce_into<C: ReduceMath>(
     op: &'static str,
@@ -306,7 +315,11 @@ pub fn scatter_reduce_into<C: ReduceMath>(
     r: Reduce,
     include_self: bool,
     counts: Option<&mut [i64]>,
+    acc: Option<&mut [f32]>,
 ) -> Result<()> {
+    if let Some(acc) = acc {
+        return reduce_in_float(op, out, dim, index, src, r, include_self, counts, acc);
+    }
     let dt = out.dtype();
     let load = C::loader(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
     let store = C::storer(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
@@ -344,6 +357,68 @@ pub fn scatter_reduce_into<C: ReduceMath>(
         for (off, &n) in c.iter().enumerate() {
             if n > 1 {
                 put(off, C::mean(get(dst, off), n));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`scatter_reduce_into`] for Half and BFloat16 sums, products and means: the out's elements
+/// in `acc` (its memory order) as Float, reduced there, each stored once; a mean then divides
+/// the stored (rounded) sum, as ATen does.
+#[allow(clippy::too_many_arguments)]
+fn reduce_in_float(
+    op: &'static str,
+    out: &mut Tensor<'_>,
+    dim: usize,
+    index: &Tensor<'_>,
+    src: &Tensor<'_>,
+    r: Reduce,
+    include_self: bool,
+    counts: Option<&mut [i64]>,
+    acc: &mut [f32],
+) -> Result<()> {
+    let dt = out.dtype();
+    let load =
+        etk_core::element::loader::<f32>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let store =
+        etk_core::element::storer::<f32>(dt).ok_or(Error::unsupported_dtype(op, "self", dt))?;
+    let n = out.numel();
+    let (es, ss) = (out.element_size(), src.element_size());
+    let dst = out.as_mut_ptr(op, "out")?;
+    let acc = &mut acc[..n];
+    // SAFETY: the out's `n` elements lie at `dst` in memory order.
+    unsafe { load(dst, 1, acc) };
+    let o = out.view();
+    if !include_self {
+        let id = f32::identity(r, dt);
+        for_each_pair(&o, dim, index, None, |t, _| acc[t] = id);
+    }
+    let mut counts = counts;
+    if let Some(c) = counts.as_deref_mut() {
+        c.fill(if include_self { 1 } else { 0 });
+    }
+    let s = src.as_ptr();
+    for_each_pair(&o, dim, index, Some(src), |t, i| {
+        let mut v = [0.0f32];
+        // SAFETY: `i` is an element of `src`, which has the out's dtype.
+        unsafe { load(s.add(i * ss), 1, &mut v) };
+        acc[t] = combine(r, acc[t], v[0]);
+        if let Some(c) = counts.as_deref_mut() {
+            c[t] += 1;
+        }
+    });
+    // SAFETY: as the load above.
+    unsafe { store(dst, 1, acc) };
+    if let Some(c) = counts {
+        for (off, &k) in c.iter().enumerate() {
+            if k > 1 {
+                let mut v = [0.0f32];
+                // SAFETY: `off < n`, an element of the out.
+                unsafe {
+                    load(dst.add(off * es), 1, &mut v);
+                    store(dst.add(off * es), 1, &[f32::mean(v[0], k)]);
+                }
             }
         }
     }

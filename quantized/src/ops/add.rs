@@ -43,8 +43,14 @@ pub fn add_out(
     out_quant_max: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    if !a.dtype().is_integral(false) {
-        return Err(Error::dtype(OP, "a", "an integer dtype", a.dtype()));
+    // (not UInt16/32/64: ExecuTorch's kernel has none, and the ranges are within [0, 255])
+    if !a.dtype().is_integral(false) || a.dtype().is_barebones_unsigned() {
+        return Err(Error::dtype(
+            OP,
+            "a",
+            "an integer dtype other than UInt16/32/64",
+            a.dtype(),
+        ));
     }
     check_dtype(OP, "b", b, a.dtype())?;
     check_dtype(OP, "out", out, a.dtype())?;

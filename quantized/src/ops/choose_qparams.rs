@@ -8,12 +8,13 @@
 //! quant_min, quant_max)`. The min/max and the first division are in the input's dtype
 //! (Half / BFloat16 rounded), the rest in Float (`eps` is a Float tensor). The outs get shape
 //! `[1]`: `scale_out` Double, `zero_point_out` Long. The range must contain 0 and
-//! `quant_min < quant_max`; an empty input has no min.
+//! `quant_min < quant_max` (it may exceed `dtype`'s, as in torch, within int32); an empty
+//! input has no min.
 
-use crate::util::{check_qparams, check_quantize_input, clamp, maximum, minimum, rounder32};
+use crate::util::{check_quantize_input, clamp, maximum, minimum, qrange, rounder32};
 use etk_core::element::loader;
 use etk_core::out::{check_dtype, resize_out};
-use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "quantized_decomposed::choose_qparams.Tensor_out";
 
@@ -29,7 +30,22 @@ pub fn choose_qparams_tensor_out(
     zero_point_out: &mut Tensor<'_>,
 ) -> Result<()> {
     check_quantize_input(OP, "input", input)?;
-    check_qparams(OP, quant_min, quant_max, dtype)?;
+    // torch checks only that `dtype` is a quantized dtype, not the bounds against its range
+    // (nor does ExecuTorch's kernel); it clamps an Int zero point to them, which fails for
+    // bounds past int32.
+    qrange(dtype).ok_or(Error::dtype(
+        OP,
+        "dtype",
+        "a quantized dtype (Byte, Char, Short, UInt16 or Int)",
+        dtype,
+    ))?;
+    for (arg, v) in [("quant_min", quant_min), ("quant_max", quant_max)] {
+        if i32::try_from(v).is_err() {
+            return Err(Error::new(ErrorKind::InvalidArgument, OP, arg)
+                .expected_text("a bound that fits in int32 (torch clamps an Int zero point to it)")
+                .got(Info::Int(v)));
+        }
+    }
     if !(quant_min <= 0 && 0 <= quant_max && quant_min < quant_max) {
         return Err(Error::invalid(
             OP,

@@ -11,7 +11,9 @@
 
 use crate::ops::dequantize_per_tensor::{check_dequant_input, dequant_dtypes};
 use crate::ops::quantize_per_channel::Channels;
-use crate::util::{check_float, check_real, map_offsets, param, round_to};
+use crate::util::{
+    check_float, check_real, check_uint16_zero_points, map_offsets, param, round_to,
+};
 use etk_core::element::round_trip;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel, promote_types};
 
@@ -32,6 +34,7 @@ pub fn dequantize_per_channel_out(
 ) -> Result<()> {
     check_dequant_input(OP, input, quant_min, quant_max, dtype)?;
     check_float(OP, "scales", scales.dtype())?;
+    check_uint16_zero_points(OP, input.dtype(), zero_points, false)?;
     if let Some(zp) = zero_points {
         check_real(OP, "zero_points", zp.dtype())?;
     }

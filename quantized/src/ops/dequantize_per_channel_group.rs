@@ -4,13 +4,16 @@
 //!
 //! Group-wise dequantization of a 2-D tensor (torch's reference functional schema plus an
 //! out): every `group_size` consecutive elements of a row share `scales[g]` and
-//! `zero_points[g]`, `g` counting groups in row-major order; `out = ((input - zero_points[g])
-//! * scales[g]).to(output_dtype)` with the dtypes of torch's tensor ops. As in torch,
+//! `zero_points[g]`, `g` counting groups in row-major order;
+//! `out = ((input - zero_points[g]) * scales[g]).to(output_dtype)` with the dtypes of torch's
+//! tensor ops. As in torch,
 //! `group_size` must exceed 1 and divide the row length (a group size past the row with one
 //! scale per row means the whole row), and `quant_min`, `quant_max` and `dtype` are not used.
 
 use crate::ops::dequantize_per_channel::dequantize_groups;
-use crate::util::{check_float, check_real, check_zero_point_dtype, logical_index};
+use crate::util::{
+    check_float, check_quantized_dtype, check_real, check_uint16_zero_points, logical_index,
+};
 use etk_core::out::check_dtype;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
@@ -69,7 +72,8 @@ pub fn dequantize_per_channel_group_out(
     output_dtype: ScalarType,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    check_zero_point_dtype(OP, "input", input)?;
+    check_quantized_dtype(OP, "input", input)?;
+    check_uint16_zero_points(OP, input.dtype(), zero_points, true)?;
     check_float(OP, "scales", scales.dtype())?;
     if let Some(z) = zero_points {
         check_real(OP, "zero_points", z.dtype())?;

@@ -9,7 +9,9 @@
 
 use crate::ops::dequantize_per_channel::dequantize_groups;
 use crate::ops::quantize_per_token::token_len;
-use crate::util::{check_float, check_real, check_zero_point_dtype, logical_index};
+use crate::util::{
+    check_float, check_quantized_dtype, check_real, check_uint16_zero_points, logical_index,
+};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
@@ -27,7 +29,8 @@ pub fn dequantize_per_token_out(
     output_dtype: ScalarType,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    check_zero_point_dtype(OP, "input", input)?;
+    check_quantized_dtype(OP, "input", input)?;
+    check_uint16_zero_points(OP, input.dtype(), Some(zero_points), false)?;
     check_float(OP, "scales", scales.dtype())?;
     check_real(OP, "zero_points", zero_points.dtype())?;
     check_float(OP, "output_dtype", output_dtype)?;

@@ -32,7 +32,9 @@ pub fn quantize_per_channel_group_out(
     check_float(OP, "input", input.dtype())?;
     check_float(OP, "scales", scales.dtype())?;
     check_real(OP, "zero_points", zero_points.dtype())?;
-    check_real(OP, "dtype", dtype)?;
+    if dtype != ScalarType::UInt16 {
+        check_real(OP, "dtype", dtype)?;
+    }
     check_dtype(OP, "out", out, dtype)?;
     if input.dim() != 2 {
         return Err(Error::new(ErrorKind::InvalidArgument, OP, "input")

@@ -1,12 +1,13 @@
-//! Vectorized f32 math over slices, with a scalar, an AVX2+FMA, an AVX-512 and (on aarch64) a
-//! NEON path picked by an [`Isa`] argument.
+//! Vectorized f32 math over slices and vectors, written once over the vector layer
+//! ([`Simd`](crate::Simd)) and run at a [`Level`]: the polynomial kernels at the vector levels
+//! (AVX2+FMA, AVX-512, NEON), libm at [`Level::SCALAR`].
 //!
-//! Every function reads `x` and writes `out`, processing `min(x.len(), out.len())` elements
-//! (it never panics); the `*_inplace` forms overwrite their argument. [`UnaryFn::apply_f16`] takes
-//! Half slices and converts in registers (F16C), with the results of widening, `apply` and
-//! rounding once. The `isa` argument is
-//! clamped to [`detected`](crate::detected), so any value is safe; pass
-//! [`isa()`](crate::isa) normally.
+//! Every slice function reads `x` and writes `out`, processing `min(x.len(), out.len())`
+//! elements (it never panics); the `*_inplace` forms overwrite their argument.
+//! [`UnaryFn::apply_f16`] takes Half slices and converts in registers, with the results of
+//! widening, `apply` and rounding once. Pass [`level()`](crate::level) normally. Inside a
+//! kernel, the same functions are [`Simd::unary`](crate::Simd::unary) on one vector and
+//! [`Simd::unary_run`](crate::Simd::unary_run) on a run.
 //!
 //! Accuracy (distance in ordered-bit space to the f64 result rounded to f32, all inputs):
 //! exp ≤ 2 ULP, the others ≤ 4 ULP; NaN gives NaN, infinities and signed zeros follow C99 /
@@ -41,50 +42,28 @@
 //! vectors used to take both the table and the tail branch; still 3 ULP).
 //!
 //! ```
-//! use etk_simd::{isa, math};
+//! use etk_simd::{level, math};
 //! let x = [0.0f32, 1.0, -2.5];
 //! let mut y = [0.0f32; 3];
-//! math::exp(isa(), &x, &mut y);
+//! math::exp(level(), &x, &mut y);
 //! assert_eq!(y[0], 1.0);
 //! assert!((y[1] - core::f32::consts::E).abs() <= f32::EPSILON * 4.0);
 //! ```
 
-use crate::detect::Isa;
+use crate::level::Level;
+use crate::vector::{Kernel, Simd, dispatch};
 use half::f16;
+use vector::{Lane, MathSimd, Pair, Vf32};
 
-/// `f`'s kernel, `name::<E>(args)` (or `name(args)` without `[E]`), in an ISA module that has
-/// one function per [`UnaryFn`], named as [`UnaryFn::name`] gives.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-macro_rules! by_fn {
-    ($f:expr, [$($e:ty)?], $($arg:expr),*) => {
-        match $f {
-            UnaryFn::Exp => exp$(::<$e>)?($($arg),*),
-            UnaryFn::Expm1 => expm1$(::<$e>)?($($arg),*),
-            UnaryFn::Log => log$(::<$e>)?($($arg),*),
-            UnaryFn::Log1p => log1p$(::<$e>)?($($arg),*),
-            UnaryFn::Tanh => tanh$(::<$e>)?($($arg),*),
-            UnaryFn::Sigmoid => sigmoid$(::<$e>)?($($arg),*),
-            UnaryFn::Erf => erf$(::<$e>)?($($arg),*),
-            UnaryFn::GeluErf => gelu_erf$(::<$e>)?($($arg),*),
-            UnaryFn::GeluTanh => gelu_tanh$(::<$e>)?($($arg),*),
-            UnaryFn::Sin => sin$(::<$e>)?($($arg),*),
-            UnaryFn::Cos => cos$(::<$e>)?($($arg),*),
-        }
-    };
-}
-
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) mod avx2;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) mod avx512;
 mod kernels;
-#[cfg(target_arch = "aarch64")]
-mod neon;
-mod scalar;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(all(target_arch = "aarch64", not(miri)))]
+pub(crate) mod neon;
+pub(crate) mod scalar;
 mod tables;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod vector;
 
 /// The unary functions of this module, as values (for generic element-wise kernels).
@@ -148,27 +127,48 @@ impl UnaryFn {
     }
 
     /// Applies the function to `min(x.len(), out.len())` elements.
-    pub fn apply(self, isa: Isa, x: &[f32], out: &mut [f32]) {
+    pub fn apply(self, level: Level, x: &[f32], out: &mut [f32]) {
         let n = x.len().min(out.len());
-        // SAFETY: both pointers are valid for n elements, and `&`/`&mut` borrows cannot overlap.
-        unsafe { run(self, isa, x.as_ptr(), out.as_mut_ptr(), n) }
+        dispatch(
+            level,
+            Apply {
+                f: self,
+                src: x.as_ptr(),
+                dst: out.as_mut_ptr(),
+                n,
+            },
+        )
     }
 
     /// Applies the function to `x` in place.
-    pub fn apply_inplace(self, isa: Isa, x: &mut [f32]) {
+    pub fn apply_inplace(self, level: Level, x: &mut [f32]) {
         let p = x.as_mut_ptr();
-        // SAFETY: p is valid for x.len() elements; source and destination are equal, and every
-        // path loads an element before storing it.
-        unsafe { run(self, isa, p, p, x.len()) }
+        // source and destination are equal: every path loads an element before storing it.
+        dispatch(
+            level,
+            Apply {
+                f: self,
+                src: p,
+                dst: p,
+                n: x.len(),
+            },
+        )
     }
 
     /// Applies the function to `min(x.len(), out.len())` Half values: each is widened to f32,
     /// computed as [`UnaryFn::apply`] computes it, and rounded to Half once, with the
     /// conversions done in registers (no pass through an f32 buffer).
-    pub fn apply_f16(self, isa: Isa, x: &[f16], out: &mut [f16]) {
+    pub fn apply_f16(self, level: Level, x: &[f16], out: &mut [f16]) {
         let n = x.len().min(out.len());
-        // SAFETY: both pointers are valid for n elements, and `&`/`&mut` borrows cannot overlap.
-        unsafe { run_f16(self, isa, x.as_ptr(), out.as_mut_ptr(), n) }
+        dispatch(
+            level,
+            ApplyF16 {
+                f: self,
+                src: x.as_ptr() as *const u16,
+                dst: out.as_mut_ptr() as *mut u16,
+                n,
+            },
+        )
     }
 
     /// The function of one value on the scalar path.
@@ -177,57 +177,204 @@ impl UnaryFn {
     }
 }
 
+/// [`UnaryFn::apply`] as a kernel: `src` readable and `dst` writable for `n` floats, equal or
+/// disjoint (the slices it was made from vouch for that).
+struct Apply {
+    f: UnaryFn,
+    src: *const f32,
+    dst: *mut f32,
+    n: usize,
+}
+
+impl Kernel for Apply {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        // SAFETY: as the fields say.
+        unsafe { s.unary_run(self.f, self.src, self.dst, self.n) }
+    }
+}
+
+/// [`UnaryFn::apply_f16`] as a kernel, as [`Apply`].
+struct ApplyF16 {
+    f: UnaryFn,
+    src: *const u16,
+    dst: *mut u16,
+    n: usize,
+}
+
+impl Kernel for ApplyF16 {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        // SAFETY: as the fields say.
+        unsafe { s.unary_run_f16(self.f, self.src, self.dst, self.n) }
+    }
+}
+
+/// `f`'s kernel on one vector of `V` (a constant `f` inlines one kernel).
+#[inline(always)]
+fn kernel<V: Vf32>(f: UnaryFn, x: V) -> V {
+    match f {
+        UnaryFn::Exp => kernels::exp(x),
+        UnaryFn::Expm1 => kernels::expm1(x),
+        UnaryFn::Log => kernels::log(x),
+        UnaryFn::Log1p => kernels::log1p(x),
+        UnaryFn::Tanh => kernels::tanh(x),
+        UnaryFn::Sigmoid => kernels::sigmoid(x),
+        UnaryFn::Erf => kernels::erf(x),
+        UnaryFn::GeluErf => kernels::gelu_erf(x),
+        UnaryFn::GeluTanh => kernels::gelu_tanh(x),
+        UnaryFn::Sin => kernels::sin(x),
+        UnaryFn::Cos => kernels::cos(x),
+    }
+}
+
+/// [`Simd::unary`] at a vector level.
+#[inline(always)]
+pub(crate) fn vector_unary<S: MathSimd>(_s: S, f: UnaryFn, x: S::F32) -> S::F32 {
+    kernel(f, Lane::<S>(x)).0
+}
+
+/// How a driver's elements are stored: f32, or Half converted in registers as they are loaded
+/// and stored. (BFloat16 the same way was slower on Zen 3 than widening to f32 chunks and back,
+/// 7 alternating rounds at 64 K elements, median: exp 50 -> 61 us, sigmoid 62 -> 73, tanh 60
+/// -> 70: its rounding is ten integer operations per vector, and in the loop of the function
+/// they lengthen each chain.)
+trait Elem: Copy {
+    unsafe fn load<S: Simd>(s: S, p: *const Self) -> S::F32;
+    unsafe fn load_n<S: Simd>(s: S, p: *const Self, n: usize) -> S::F32;
+    unsafe fn store<S: Simd>(s: S, p: *mut Self, v: S::F32);
+    unsafe fn store_n<S: Simd>(s: S, p: *mut Self, n: usize, v: S::F32);
+}
+
+impl Elem for f32 {
+    #[inline(always)]
+    unsafe fn load<S: Simd>(s: S, p: *const f32) -> S::F32 {
+        unsafe { s.load(p) }
+    }
+    #[inline(always)]
+    unsafe fn load_n<S: Simd>(s: S, p: *const f32, n: usize) -> S::F32 {
+        unsafe { s.load_n(p, n) }
+    }
+    #[inline(always)]
+    unsafe fn store<S: Simd>(s: S, p: *mut f32, v: S::F32) {
+        unsafe { s.store(p, v) }
+    }
+    #[inline(always)]
+    unsafe fn store_n<S: Simd>(s: S, p: *mut f32, n: usize, v: S::F32) {
+        unsafe { s.store_n(p, n, v) }
+    }
+}
+
+impl Elem for u16 {
+    #[inline(always)]
+    unsafe fn load<S: Simd>(s: S, p: *const u16) -> S::F32 {
+        unsafe { s.load_f16(p) }
+    }
+    #[inline(always)]
+    unsafe fn load_n<S: Simd>(s: S, p: *const u16, n: usize) -> S::F32 {
+        unsafe { s.load_f16_n(p, n) }
+    }
+    #[inline(always)]
+    unsafe fn store<S: Simd>(s: S, p: *mut u16, v: S::F32) {
+        unsafe { s.store_f16(p, v) }
+    }
+    #[inline(always)]
+    unsafe fn store_n<S: Simd>(s: S, p: *mut u16, n: usize, v: S::F32) {
+        unsafe { s.store_f16_n(p, n, v) }
+    }
+}
+
+/// Applies `k` (`k2` on pairs) to `n` elements from `src` into `dst` (equal or disjoint): two
+/// vectors at a time where the level interleaves ([`MathSimd::PAIR`]), else one, then one
+/// partial vector whose missing lanes read as zero. The kernels decide some branches for a
+/// whole vector (or pair), so this grouping is part of the results.
+///
 /// # Safety
-/// `src` valid for reading and `dst` for writing `n` Half values; equal or not overlapping.
-unsafe fn run_f16(f: UnaryFn, isa: Isa, src: *const f16, dst: *mut f16, n: usize) {
-    // Clamping to the detected level makes every `isa` value safe.
-    match isa.clamp_to_detected() {
-        // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA + F16C were detected.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512::run::<avx512::F16>(f, src.cast(), dst.cast(), n) },
-        // SAFETY: AVX2 + FMA + F16C were detected.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2::run::<avx2::F16>(f, src.cast(), dst.cast(), n) },
-        // Widened into f32 chunks on the stack, computed as `run` computes f32, rounded once.
-        level => {
-            let mut buf = [0f32; 256];
-            let mut at = 0;
-            while at < n {
-                let m = buf.len().min(n - at);
-                let chunk = &mut buf[..m];
-                for (i, b) in chunk.iter_mut().enumerate() {
-                    // SAFETY: at + i < n.
-                    *b = unsafe { *src.add(at + i) }.to_f32();
-                }
-                // SAFETY: the chunk is valid for m floats (in place).
-                unsafe { run(f, level, chunk.as_ptr(), chunk.as_mut_ptr(), m) };
-                for (i, &b) in chunk.iter().enumerate() {
-                    // SAFETY: at + i < n; this chunk of `src` was read before it is written.
-                    unsafe { *dst.add(at + i) = f16::from_f32(b) };
-                }
-                at += m;
+/// `src` readable and `dst` writable for `n` elements.
+#[inline(always)]
+unsafe fn drive<S: MathSimd, E: Elem>(
+    s: S,
+    src: *const E,
+    dst: *mut E,
+    n: usize,
+    k: impl Fn(Lane<S>) -> Lane<S>,
+    k2: impl Fn(Pair<Lane<S>>) -> Pair<Lane<S>>,
+) {
+    let l = S::LANES;
+    let mut i = 0;
+    unsafe {
+        if S::PAIR {
+            while i + 2 * l <= n {
+                let a = Lane::<S>(E::load(s, src.add(i)));
+                let b = Lane::<S>(E::load(s, src.add(i + l)));
+                let r = k2(Pair(a, b));
+                E::store(s, dst.add(i), r.0.0);
+                E::store(s, dst.add(i + l), r.1.0);
+                i += 2 * l;
             }
+        }
+        while i + l <= n {
+            let r = k(Lane::<S>(E::load(s, src.add(i))));
+            E::store(s, dst.add(i), r.0);
+            i += l;
+        }
+        if i < n {
+            let r = k(Lane::<S>(E::load_n(s, src.add(i), n - i)));
+            E::store_n(s, dst.add(i), n - i, r.0);
         }
     }
 }
 
+/// [`drive`] with `f`'s kernel, chosen once outside the loop.
+///
 /// # Safety
-/// `src` valid for reading and `dst` for writing `n` floats; equal or not overlapping.
-unsafe fn run(f: UnaryFn, isa: Isa, src: *const f32, dst: *mut f32, n: usize) {
-    // Clamping to the detected level makes every `isa` value safe.
-    match isa.clamp_to_detected() {
-        // SAFETY: AVX-512 F/BW/DQ/VL + AVX2 + FMA were detected.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512::run::<avx512::F32>(f, src.cast(), dst.cast(), n) },
-        // SAFETY: AVX2 + FMA were detected.
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2::run::<avx2::F32>(f, src.cast(), dst.cast(), n) },
-        // SAFETY: pointer validity is the caller's (NEON is part of the aarch64 baseline).
-        #[cfg(target_arch = "aarch64")]
-        Isa::Neon => unsafe { neon::run(f, src, dst, n) },
-        // SAFETY: pointer validity is the caller's.
-        _ => unsafe { scalar::run(f, src, dst, n) },
+/// As [`drive`].
+#[inline(always)]
+unsafe fn drive_fn<S: MathSimd, E: Elem>(s: S, f: UnaryFn, src: *const E, dst: *mut E, n: usize) {
+    macro_rules! by_fn {
+        ($($f:ident => $k:ident),*) => {
+            match f {
+                $(UnaryFn::$f => unsafe { drive(s, src, dst, n, |v| kernels::$k(v), |v| kernels::$k(v)) },)*
+            }
+        };
     }
+    by_fn!(
+        Exp => exp, Expm1 => expm1, Log => log, Log1p => log1p, Tanh => tanh,
+        Sigmoid => sigmoid, Erf => erf, GeluErf => gelu_erf, GeluTanh => gelu_tanh,
+        Sin => sin, Cos => cos
+    )
+}
+
+/// The f32 driver of a level (called from its `#[target_feature]` entry).
+///
+/// # Safety
+/// As [`drive`].
+#[inline(always)]
+pub(crate) unsafe fn run_f32<S: MathSimd>(
+    s: S,
+    f: UnaryFn,
+    src: *const f32,
+    dst: *mut f32,
+    n: usize,
+) {
+    unsafe { drive_fn(s, f, src, dst, n) }
+}
+
+/// The Half driver of a level.
+///
+/// # Safety
+/// As [`drive`].
+#[inline(always)]
+pub(crate) unsafe fn run_f16<S: MathSimd>(
+    s: S,
+    f: UnaryFn,
+    src: *const u16,
+    dst: *mut u16,
+    n: usize,
+) {
+    unsafe { drive_fn(s, f, src, dst, n) }
 }
 
 macro_rules! unary {
@@ -236,15 +383,15 @@ macro_rules! unary {
             #[doc = $doc]
             ///
             /// Writes `min(x.len(), out.len())` results into `out`.
-            pub fn $name(isa: Isa, x: &[f32], out: &mut [f32]) {
-                UnaryFn::$f.apply(isa, x, out)
+            pub fn $name(level: Level, x: &[f32], out: &mut [f32]) {
+                UnaryFn::$f.apply(level, x, out)
             }
 
             #[doc = $doc]
             ///
             /// Overwrites `x` with the results.
-            pub fn $inplace(isa: Isa, x: &mut [f32]) {
-                UnaryFn::$f.apply_inplace(isa, x)
+            pub fn $inplace(level: Level, x: &mut [f32]) {
+                UnaryFn::$f.apply_inplace(level, x)
             }
         )*
     };

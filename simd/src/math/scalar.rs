@@ -2,6 +2,7 @@
 //! formula would otherwise lose accuracy (sigmoid, gelu).
 
 use super::UnaryFn;
+use half::f16;
 
 fn sigmoid(x: f32) -> f32 {
     let x = f64::from(x);
@@ -58,5 +59,19 @@ pub(crate) unsafe fn run(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
     for i in 0..n {
         // SAFETY: i < n; each element is read before it is written.
         unsafe { *dst.add(i) = g(*src.add(i)) };
+    }
+}
+
+/// Runs `f` over `n` Half values: widened into f32 chunks on the stack, computed as [`run`]
+/// computes them, rounded once.
+///
+/// # Safety
+/// `src` must be valid for reading and `dst` for writing `n` values; they either do not
+/// overlap or are equal.
+pub(crate) unsafe fn run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
+    let g = func(f);
+    for i in 0..n {
+        // SAFETY: i < n; each element is read before it is written.
+        unsafe { *dst.add(i) = f16::from_f32(g(f16::from_bits(*src.add(i)).to_f32())).to_bits() };
     }
 }

@@ -1,12 +1,12 @@
-//! The vector abstraction the math kernels are written against, once, generically.
+//! The math kernels' view of the one vector layer: [`Vf32`] / [`Vi32`] are the operator-style
+//! vocabulary `kernels.rs` is written in, implemented once, generically, by [`Lane`] (one
+//! vector of any [`MathSimd`] level) and by [`Pair`] (two vectors interleaved). No per-level
+//! code is here: that lives in [`Simd`] and, for what only the math needs (register table
+//! lookups, AVX-512's `vscalefps` / `vreduceps` / `vrangeps`), in the [`MathSimd`] extension.
 //!
-//! `Vf32` is implemented by a 16-lane AVX-512 type and an 8-lane AVX2 type. Every method is
-//! `#[inline(always)]` and compiles to one or a few instructions once it is inlined into a
-//! `#[target_feature]` kernel.
-//!
-//! Safety invariant (crate-internal): values of the implementing types exist, and their methods
-//! run, only inside kernels that are called after run-time detection of the ISA they need.
-//! Nothing here is exported.
+//! Safety invariant (crate-internal): `Lane` values exist, and their methods run, only inside
+//! the math drivers, which are reached through a token of their level (so the level is
+//! supported); that is what makes conjuring the token in the static methods sound.
 
 use core::ops::{Add, Mul, Sub};
 
@@ -71,10 +71,7 @@ pub(crate) trait Vf32:
     }
     /// `min(|self|, c)` for a non-NaN `c`, where a NaN lane may come out as anything (for
     /// callers that multiply by `self` at the end, which restores the NaN).
-    #[inline(always)]
-    fn abs_min_lossy(self, c: Self) -> Self {
-        self.abs_min(c)
-    }
+    fn abs_min_lossy(self, c: Self) -> Self;
     /// The sign bit only (`self & -0.0`).
     fn sign(self) -> Self;
     fn xor(self, o: Self) -> Self;
@@ -104,56 +101,20 @@ pub(crate) trait Vf32:
 
     /// `self * 2^n` for integral `n` in `[-300, 300]`, rounded once: overflow gives ±inf and
     /// results below the normal range are correctly rounded subnormals or zero.
-    #[inline(always)]
-    fn ldexp(self, n: Self) -> Self {
-        // Two exact power-of-two factors, each within the normal range: only the second
-        // multiplication rounds, so overflow and gradual underflow come out right.
-        let k = n.to_int();
-        let k1 = k.sra::<1>();
-        let k2 = k.sub(k1);
-        let bias = Self::I::splat(127);
-        let s1 = Self::from_bits(k1.add(bias).shl::<23>());
-        let s2 = Self::from_bits(k2.add(bias).shl::<23>());
-        self * s1 * s2
-    }
+    fn ldexp(self, n: Self) -> Self;
     /// `2^n` for integral `n` in `[-126, 127]`.
-    #[inline(always)]
-    fn pow2(n: Self) -> Self {
-        Self::from_bits(n.to_int().add(Self::I::splat(127)).shl::<23>())
-    }
+    fn pow2(n: Self) -> Self;
     /// `(self - k, k)` with `k = round(self)` (ties to even) as an integer, for `|self| < 2^22`.
-    #[inline(always)]
-    fn split_round(self) -> (Self, Self::I) {
-        let magic = Self::splat(ROUND_MAGIC);
-        let m = self + magic;
-        let k = m - magic;
-        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
-        (self - k, m.to_bits())
-    }
-    /// `(self - k / 2^S, k)` with `k = round(self * 2^S)` (ties to even), for `S` in `{2, 3}`
-    /// and `0 <= self * 2^S < 2^22`; only the low bits of the integer are meaningful.
-    #[inline(always)]
-    fn frac_index<const S: i32>(self) -> (Self, Self::I) {
-        let scale = (1 << S) as f32;
-        let magic = Self::splat(ROUND_MAGIC);
-        let m = self.mul_add(Self::splat(scale), magic);
-        let k = m - magic;
-        (k.neg_mul_add(Self::splat(1.0 / scale), self), m.to_bits())
-    }
+    fn split_round(self) -> (Self, Self::I);
+    /// `(self - k / 2^B, k)` with `k = round(self * 2^B)` (ties to even), for `B` in `{2, 3}`
+    /// and `0 <= self * 2^B < 2^22`; only the low bits of the integer are meaningful.
+    fn frac_index<const B: i32>(self) -> (Self, Self::I);
     /// Table lookup by the low 3 bits of `idx`.
     fn lut8(table: &[f32; 8], idx: Self::I) -> Self;
     /// Table lookup by the low 4 bits of `idx`.
     fn lut16(table: &[f32; 16], idx: Self::I) -> Self;
-    /// Table lookup by the low 5 bits of `idx` (here two 16-entry lookups and a select, for
-    /// levels whose kernels do not use it: `LUT32` false).
-    #[inline(always)]
-    fn lut32(table: &[f32; 32], idx: Self::I) -> Self {
-        let (lo, hi) = table.split_at(16);
-        let a = Self::lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
-        let b = Self::lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
-        let bit4 = Self::I::splat(16);
-        Self::select(Self::ieq(idx.and(bit4), bit4), b, a)
-    }
+    /// Table lookup by the low 5 bits of `idx`.
+    fn lut32(table: &[f32; 32], idx: Self::I) -> Self;
 }
 
 /// Two vectors processed as one, every operation issued for both halves side by side.
@@ -328,9 +289,9 @@ impl<V: Vf32> Vf32 for Pair<V> {
         (Pair(a, b), Pair(i, j))
     }
     #[inline(always)]
-    fn frac_index<const S: i32>(self) -> (Self, Self::I) {
-        let (a, i) = self.0.frac_index::<S>();
-        let (b, j) = self.1.frac_index::<S>();
+    fn frac_index<const B: i32>(self) -> (Self, Self::I) {
+        let (a, i) = self.0.frac_index::<B>();
+        let (b, j) = self.1.frac_index::<B>();
         (Pair(a, b), Pair(i, j))
     }
     #[inline(always)]
@@ -344,5 +305,319 @@ impl<V: Vf32> Vf32 for Pair<V> {
     #[inline(always)]
     fn lut32(table: &[f32; 32], idx: Self::I) -> Self {
         Pair(V::lut32(table, idx.0), V::lut32(table, idx.1))
+    }
+}
+
+/// What only the math needs from a level, beyond [`Simd`]: register table lookups and the
+/// AVX-512 instructions that do a kernel step at once. The defaults are the generic forms.
+pub(crate) trait MathSimd: Simd {
+    /// Whether [`MathSimd::lut32`] is a single instruction (then kernels prefer 32-entry
+    /// tables).
+    const LUT32: bool;
+    /// Whether `ldexp` is one instruction (AVX-512's `vscalefps`).
+    const SCALEF: bool = false;
+    /// Whether the slice drivers interleave two vectors ([`Pair`]): for cores whose FP
+    /// scheduler is too small to overlap one long chain per iteration.
+    const PAIR: bool;
+
+    /// `table[idx & 7]` per lane.
+    fn lut8(self, table: &[f32; 8], idx: Self::I32) -> Self::F32;
+    /// `table[idx & 15]` per lane.
+    fn lut16(self, table: &[f32; 16], idx: Self::I32) -> Self::F32;
+    /// `table[idx & 31]` per lane (here two 16-entry lookups and a select, for levels whose
+    /// kernels do not use it: `LUT32` false).
+    #[inline(always)]
+    fn lut32(self, table: &[f32; 32], idx: Self::I32) -> Self::F32 {
+        let (lo, hi) = table.split_at(16);
+        let a = self.lut16(lo.try_into().unwrap_or(&[0.0; 16]), idx);
+        let b = self.lut16(hi.try_into().unwrap_or(&[0.0; 16]), idx);
+        let bit4 = self.splat_i32(16);
+        self.select(self.eq_i32(self.and_i32(idx, bit4), bit4), b, a)
+    }
+    /// `n / d` within about half an ulp more than correct rounding, for finite normal `d`.
+    #[inline(always)]
+    fn div_fast(self, n: Self::F32, d: Self::F32) -> Self::F32 {
+        self.div(n, d)
+    }
+    /// `min(|x|, c)` for a non-NaN `c`, a NaN lane coming out as anything.
+    #[inline(always)]
+    fn abs_min_lossy(self, x: Self::F32, c: Self::F32) -> Self::F32 {
+        // `min` returns its second operand, the NaN, when `|x|` is NaN.
+        self.min(c, self.abs(x))
+    }
+    /// See [`Vf32::ldexp`]: two exact power-of-two factors, each within the normal range, so
+    /// only the second multiplication rounds and overflow and gradual underflow come out right.
+    #[inline(always)]
+    fn ldexp(self, x: Self::F32, n: Self::F32) -> Self::F32 {
+        let k = self.to_i32_round(n);
+        let k1 = self.sra_i32::<1>(k);
+        let k2 = self.sub_i32(k, k1);
+        let bias = self.splat_i32(127);
+        let s1 = self.from_bits(self.shl_i32::<23>(self.add_i32(k1, bias)));
+        let s2 = self.from_bits(self.shl_i32::<23>(self.add_i32(k2, bias)));
+        self.mul(self.mul(x, s1), s2)
+    }
+    /// `2^n` for integral `n` in `[-126, 127]`.
+    #[inline(always)]
+    fn pow2(self, n: Self::F32) -> Self::F32 {
+        let e = self.add_i32(self.to_i32_round(n), self.splat_i32(127));
+        self.from_bits(self.shl_i32::<23>(e))
+    }
+    /// See [`Vf32::split_round`].
+    #[inline(always)]
+    fn split_round(self, x: Self::F32) -> (Self::F32, Self::I32) {
+        let magic = self.splat(ROUND_MAGIC);
+        let m = self.add(x, magic);
+        let k = self.sub(m, magic);
+        // The low 22 bits of `m` hold `k` (two's complement); only low bits are used.
+        (self.sub(x, k), self.to_bits(m))
+    }
+    /// See [`Vf32::frac_index`].
+    #[inline(always)]
+    fn frac_index<const B: i32>(self, x: Self::F32) -> (Self::F32, Self::I32) {
+        let scale = (1 << B) as f32;
+        let magic = self.splat(ROUND_MAGIC);
+        let m = self.mul_add(x, self.splat(scale), magic);
+        let k = self.sub(m, magic);
+        (
+            self.neg_mul_add(k, self.splat(1.0 / scale), x),
+            self.to_bits(m),
+        )
+    }
+}
+
+use crate::vector::Simd;
+
+/// The token of `S`, for the static methods of [`Vf32`].
+#[inline(always)]
+fn tok<S: Simd>() -> S {
+    // SAFETY: the module's invariant: only reached inside a driver entered with a token.
+    unsafe { S::assume() }
+}
+
+/// One vector of a level, for the math kernels.
+pub(crate) struct Lane<S: Simd>(pub(crate) S::F32);
+/// Lanes of `i32` of a level.
+pub(crate) struct LaneI<S: Simd>(pub(crate) S::I32);
+
+impl<S: Simd> Clone for Lane<S> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Simd> Copy for Lane<S> {}
+impl<S: Simd> Clone for LaneI<S> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Simd> Copy for LaneI<S> {}
+
+impl<S: Simd> Vi32 for LaneI<S> {
+    #[inline(always)]
+    fn splat(v: i32) -> Self {
+        LaneI(tok::<S>().splat_i32(v))
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        LaneI(tok::<S>().add_i32(self.0, o.0))
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        LaneI(tok::<S>().sub_i32(self.0, o.0))
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        LaneI(tok::<S>().and_i32(self.0, o.0))
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Self {
+        LaneI(tok::<S>().shl_i32::<N>(self.0))
+    }
+    #[inline(always)]
+    fn sra<const N: i32>(self) -> Self {
+        LaneI(tok::<S>().sra_i32::<N>(self.0))
+    }
+}
+
+impl<S: Simd> Add for Lane<S> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Lane(tok::<S>().add(self.0, o.0))
+    }
+}
+
+impl<S: Simd> Sub for Lane<S> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        Lane(tok::<S>().sub(self.0, o.0))
+    }
+}
+
+impl<S: Simd> Mul for Lane<S> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        Lane(tok::<S>().mul(self.0, o.0))
+    }
+}
+
+impl<S: MathSimd> Vf32 for Lane<S> {
+    type M = S::Mask;
+    type I = LaneI<S>;
+    const LANES: usize = S::LANES;
+    const LUT32: bool = S::LUT32;
+    const SCALEF: bool = S::SCALEF;
+
+    #[inline(always)]
+    fn splat(v: f32) -> Self {
+        Lane(tok::<S>().splat(v))
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> Self {
+        Lane(unsafe { tok::<S>().load(p) })
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut f32) {
+        unsafe { tok::<S>().store(p, self.0) }
+    }
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        Lane(tok::<S>().mul_add(self.0, b.0, c.0))
+    }
+    #[inline(always)]
+    fn neg_mul_add(self, b: Self, c: Self) -> Self {
+        Lane(tok::<S>().neg_mul_add(self.0, b.0, c.0))
+    }
+    #[inline(always)]
+    fn div(self, d: Self) -> Self {
+        Lane(tok::<S>().div_fast(self.0, d.0))
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        Lane(tok::<S>().min(self.0, o.0))
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        Lane(tok::<S>().max(self.0, o.0))
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        Lane(tok::<S>().abs(self.0))
+    }
+    #[inline(always)]
+    fn abs_min_lossy(self, c: Self) -> Self {
+        Lane(tok::<S>().abs_min_lossy(self.0, c.0))
+    }
+    #[inline(always)]
+    fn sign(self) -> Self {
+        let s = tok::<S>();
+        Lane(s.and(self.0, s.splat(-0.0)))
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        Lane(tok::<S>().xor(self.0, o.0))
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        Lane(tok::<S>().or(self.0, o.0))
+    }
+    #[inline(always)]
+    fn round(self) -> Self {
+        Lane(tok::<S>().round(self.0))
+    }
+    #[inline(always)]
+    fn lt(self, o: Self) -> S::Mask {
+        tok::<S>().lt(self.0, o.0)
+    }
+    #[inline(always)]
+    fn le(self, o: Self) -> S::Mask {
+        tok::<S>().le(self.0, o.0)
+    }
+    #[inline(always)]
+    fn gt(self, o: Self) -> S::Mask {
+        tok::<S>().gt(self.0, o.0)
+    }
+    #[inline(always)]
+    fn ge(self, o: Self) -> S::Mask {
+        tok::<S>().ge(self.0, o.0)
+    }
+    #[inline(always)]
+    fn eq(self, o: Self) -> S::Mask {
+        tok::<S>().eq(self.0, o.0)
+    }
+    #[inline(always)]
+    fn is_nan(self) -> S::Mask {
+        tok::<S>().is_nan(self.0)
+    }
+    #[inline(always)]
+    fn select(m: S::Mask, a: Self, b: Self) -> Self {
+        Lane(tok::<S>().select(m, a.0, b.0))
+    }
+    #[inline(always)]
+    fn any(m: S::Mask) -> bool {
+        tok::<S>().any(m)
+    }
+    #[inline(always)]
+    fn mand(a: S::Mask, b: S::Mask) -> S::Mask {
+        tok::<S>().mask_and(a, b)
+    }
+    #[inline(always)]
+    fn mnot(a: S::Mask) -> S::Mask {
+        tok::<S>().mask_not(a)
+    }
+    #[inline(always)]
+    fn ieq(i: LaneI<S>, o: LaneI<S>) -> S::Mask {
+        tok::<S>().eq_i32(i.0, o.0)
+    }
+    #[inline(always)]
+    fn to_bits(self) -> LaneI<S> {
+        LaneI(tok::<S>().to_bits(self.0))
+    }
+    #[inline(always)]
+    fn from_bits(i: LaneI<S>) -> Self {
+        Lane(tok::<S>().from_bits(i.0))
+    }
+    #[inline(always)]
+    fn to_int(self) -> LaneI<S> {
+        LaneI(tok::<S>().to_i32_round(self.0))
+    }
+    #[inline(always)]
+    fn from_int(i: LaneI<S>) -> Self {
+        Lane(tok::<S>().from_i32(i.0))
+    }
+    #[inline(always)]
+    fn ldexp(self, n: Self) -> Self {
+        Lane(tok::<S>().ldexp(self.0, n.0))
+    }
+    #[inline(always)]
+    fn pow2(n: Self) -> Self {
+        Lane(tok::<S>().pow2(n.0))
+    }
+    #[inline(always)]
+    fn split_round(self) -> (Self, LaneI<S>) {
+        let (a, i) = tok::<S>().split_round(self.0);
+        (Lane(a), LaneI(i))
+    }
+    #[inline(always)]
+    fn frac_index<const B: i32>(self) -> (Self, LaneI<S>) {
+        let (a, i) = tok::<S>().frac_index::<B>(self.0);
+        (Lane(a), LaneI(i))
+    }
+    #[inline(always)]
+    fn lut8(table: &[f32; 8], idx: LaneI<S>) -> Self {
+        Lane(tok::<S>().lut8(table, idx.0))
+    }
+    #[inline(always)]
+    fn lut16(table: &[f32; 16], idx: LaneI<S>) -> Self {
+        Lane(tok::<S>().lut16(table, idx.0))
+    }
+    #[inline(always)]
+    fn lut32(table: &[f32; 32], idx: LaneI<S>) -> Self {
+        Lane(tok::<S>().lut32(table, idx.0))
     }
 }

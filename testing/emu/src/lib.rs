@@ -12,7 +12,7 @@
 use core::ffi::{c_char, c_void};
 use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use etk::{BoxedKernel, EValue, KernelContext};
-use etk_simd::Isa;
+use etk_simd::{Isa, Level};
 use etk_testing::conform::{self, FileData, Target, case, exec};
 use std::ffi::CStr;
 
@@ -24,19 +24,19 @@ pub unsafe extern "C" fn etk_emu_invoke(data: *mut c_void) {
     f();
 }
 
-/// The best level the CPU running this call supports ([`level`]), caching it for the process.
+/// The best level the CPU running this call supports (`level`), caching it for the process.
 #[unsafe(no_mangle)]
 pub extern "C" fn etk_emu_detect() -> u32 {
     let _ = etk_simd::last_level_cache_bytes();
     level(etk_simd::detected())
 }
 
-/// Natively, after [`etk_emu_detect`] ran emulated: caches `etk_simd::isa()` and creates the
-/// thread-local ISA override's storage, which the emulator could not allocate.
+/// Natively, after [`etk_emu_detect`] ran emulated: caches `etk_simd::level()` and creates the
+/// thread-local level override's storage, which the emulator could not allocate.
 #[unsafe(no_mangle)]
 pub extern "C" fn etk_emu_warm() -> u32 {
-    etk_optimized::pointwise::with_isa(Isa::Scalar, || ());
-    level(etk_simd::isa())
+    etk_simd::with_level(Level::SCALAR, || ());
+    level(etk_simd::level().isa())
 }
 
 /// The number `run.py` reads for a level.
@@ -66,7 +66,12 @@ pub unsafe extern "C" fn etk_emu_math(
     out: *mut f32,
     n: usize,
 ) {
-    let isa = if scalar { Isa::Scalar } else { Isa::Avx512 };
+    // the emulated CPU's detection (AVX-512), cached by `etk_emu_detect`.
+    let isa = if scalar {
+        Level::SCALAR
+    } else {
+        Level::detected()
+    };
     // SAFETY: run.py passes buffers of n floats.
     let (x, out) = unsafe {
         (
@@ -192,7 +197,7 @@ pub unsafe extern "C" fn etk_emu_harness(filter: *const c_char, excused: *const 
             failed += 1;
             continue;
         };
-        let r = std::panic::catch_unwind(|| harness::drive(entry, &g, &[Isa::Avx512]));
+        let r = std::panic::catch_unwind(|| harness::drive(entry, &g, &[Level::detected()]));
         match r {
             Ok(()) => ok += 1,
             Err(e) => {

@@ -147,7 +147,7 @@ fn conformance(a: &Args) -> Result<ExitCode, String> {
         .ok_or_else(|| format!("unknown library {:?} (portable, optimized, default)", a.lib))?;
     let report = conform::run(target, &a.dirs, a.op.as_deref())?;
     // The level optimized kernels actually run at (ETK_ISA never raises it above the CPU's).
-    let isa = etk_simd::isa().name();
+    let isa = etk_simd::level().name();
     if let Some(path) = &a.json {
         let text =
             serde_json::to_string_pretty(&report.to_json(Some(isa))).map_err(|e| e.to_string())?;

@@ -44,6 +44,10 @@ pub struct OutSpec {
     /// call gets an `EValue::None` in its place, which the kernel replaces by an Int, Double
     /// or Bool, compared with a 0-dim expected tensor of `dtype` (Long, Double or Bool).
     pub scalar: bool,
+    /// `"static": true` (an extension of FORMAT.md): the out is static with exactly `shape`,
+    /// even in an `"error"` case, whose outs are otherwise dynamic-bound; such a case checks
+    /// that a kernel rejects a static out of the wrong shape instead of writing it.
+    pub fixed: bool,
 }
 
 /// What the call must produce.
@@ -261,6 +265,7 @@ fn parse_out(v: &Value, what: &str) -> Result<OutSpec, String> {
             shape: Vec::new(),
             dim_order: None,
             scalar: true,
+            fixed: false,
         });
     }
     let dtype = v
@@ -282,6 +287,7 @@ fn parse_out(v: &Value, what: &str) -> Result<OutSpec, String> {
         shape,
         dim_order,
         scalar: false,
+        fixed: v.get("static").and_then(Value::as_bool).unwrap_or(false),
     })
 }
 

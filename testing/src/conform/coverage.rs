@@ -120,6 +120,31 @@ struct Summary {
     no_cases: usize,
 }
 
+/// The optimized kernels whose results may differ from portable's in the last bits (another
+/// summation order, the vector math, fused multiply-adds), as the optimized-vs-portable
+/// harness compares them: every kernel it does not compare bit for bit.
+fn differing_kernels(sections: &mut String) {
+    use crate::harness::{Tol, generator};
+    let _ = writeln!(
+        sections,
+        "## Optimized kernels that differ from portable in the last bits\n\n\
+         The optimized-vs-portable harness (`testing/tests/optimized_vs_portable.rs`) compares \
+         every other optimized kernel bit for bit. These it compares within `|got - want| <= \
+         atol + rtol |want|` (both scaled to the out's unit in the last place for Half and \
+         BFloat16; NaN where portable has NaN, infinities equal):\n\n\
+         | op | rtol | atol |\n| --- | --: | --: |"
+    );
+    let mut ops: Vec<&str> = etk::optimized::TABLE.iter().map(|e| e.name).collect();
+    ops.sort_unstable();
+    ops.dedup();
+    for op in ops {
+        if let Some(Tol::Close { rtol, atol }) = generator(op).map(|g| g.tol) {
+            let _ = writeln!(sections, "| `{op}` | {rtol:e} | {atol:e} |");
+        }
+    }
+    sections.push('\n');
+}
+
 /// Generates the coverage page. `suite_label` is how the page names the suite.
 pub fn generate(lists_dir: &Path, suite: &[PathBuf], suite_label: &str) -> Result<String, String> {
     let existing: Vec<PathBuf> = suite.iter().filter(|p| p.exists()).cloned().collect();
@@ -181,6 +206,8 @@ pub fn generate(lists_dir: &Path, suite: &[PathBuf], suite_label: &str) -> Resul
         sections.push('\n');
         summary.push((file, sum));
     }
+
+    differing_kernels(&mut sections);
 
     let others: Vec<&String> = ps.keys().filter(|op| !listed.contains(*op)).collect();
     if !others.is_empty() {

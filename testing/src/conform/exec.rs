@@ -13,7 +13,8 @@
 //!   dynamic-bound with room for `max(given, expected)` elements; the outs of `"error"` cases
 //!   are dynamic-bound with room for any result the inputs could plausibly produce, so that
 //!   a kernel can only pass by rejecting the call for the reason ATen does, not because the
-//!   out was too small to resize;
+//!   out was too small to resize (unless the out says `"static": true`: then it is static with
+//!   its given shape, and the case checks that the kernel rejects a wrong-shaped static out);
 //! - an in-place overload (`aten::copy_`) gets one buffer initialised from `self`, passed as a
 //!   read-only view in the `self` position and as a writable view in the out position (same
 //!   pointer and metadata, so the kernel's `same_as` check recognises it).
@@ -495,6 +496,7 @@ pub fn prepare(case: &Case, file: &FileData) -> Result<Prepared, Skip> {
         let dtype = out_dtype(o)?;
         let layout = Layout::new(dtype, &o.shape, o.dim_order.as_deref())?;
         let (cap_elems, dynamic) = match &expected {
+            None if o.fixed => (layout.numel(), false),
             None => (layout.numel().max(error_cap), true),
             Some(exp) => {
                 let e = &exp[k];

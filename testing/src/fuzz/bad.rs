@@ -96,7 +96,35 @@ fn panics_on_worker(
 }
 boxed_kernel!(fn panics_on_worker_boxed = "selftest::panics_on_worker" => panics_on_worker(self_: &Tensor) -> (out));
 
+/// Checks `self.numel() == n * c` as ATen checks `N * C * HxW` (an int64 product that may
+/// wrap), then never returns when `c` is huge and `self` empty: a loop bounded by an int
+/// argument instead of the tensor (issue 28 item 10's class).
+fn loops_over_int_arg(
+    _: &mut KernelContext<'_>,
+    self_: &Tensor<'_>,
+    n: i64,
+    c: i64,
+    _out: &mut Tensor<'_>,
+) -> Result<()> {
+    if n < 0 || c < 0 || self_.numel() as i64 != n.wrapping_mul(c) {
+        return Err(etk::Error::invalid(
+            "selftest::loops_over_int_arg",
+            "self",
+            "n * c elements",
+        ));
+    }
+    while self_.numel() == 0 && c >= 1 << 40 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Ok(())
+}
+boxed_kernel!(fn loops_over_int_arg_boxed = "selftest::loops_over_int_arg" => loops_over_int_arg(self_: &Tensor, n: i64, c: i64) -> (out));
+
 pub const TABLE: &[KernelEntry] = &[
+    KernelEntry {
+        name: "selftest::loops_over_int_arg",
+        kernel: loops_over_int_arg_boxed,
+    },
     KernelEntry {
         name: "selftest::panics_on_rare_shape",
         kernel: panics_boxed,

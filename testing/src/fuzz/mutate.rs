@@ -1,6 +1,7 @@
 //! Random calls and mutations of calls: every `EValue` kind with edge values, tensors of every
 //! dtype, ranks 0-6 and 16, sizes 0, 1 and huge, every dim order, outs too small, dynamic with
-//! little capacity, of the wrong dtype, read-only or aliasing an input, wrong arity.
+//! little capacity, of the wrong dtype, read-only or aliasing an input, wrong arity; and the
+//! ints of a call set together to zero, huge or negative values beside emptied tensors.
 
 use etk::ScalarType;
 
@@ -112,7 +113,7 @@ pub fn random_dtype(r: &mut Rng) -> ScalarType {
     }
 }
 
-/// Sizes of a random rank (0-6 mostly, sometimes 16), at most [`MAX_NUMEL`] elements; now and
+/// Sizes of a random rank (0-6 mostly, sometimes 16), at most `MAX_NUMEL` elements; now and
 /// then a zero-element shape with a huge dim, some right at the largest extent a view allows.
 pub fn random_sizes(r: &mut Rng, esize: usize) -> Vec<usize> {
     let rank = match r.below(20) {
@@ -327,11 +328,69 @@ fn input_tensor_count(args: &[Arg]) -> usize {
         .sum()
 }
 
-/// Applies one to three random mutations to `args`.
+/// Applies one to three random mutations to `args`; now and then [`mutate_int_bounds`].
 pub fn mutate(r: &mut Rng, args: &mut Vec<Arg>) {
+    if r.one_in(8) {
+        mutate_int_bounds(r, args);
+        return;
+    }
     for _ in 0..1 + r.below(3) {
         mutate_once(r, args);
     }
+}
+
+/// Int values a kernel may take as a loop bound: zero, huge (products of them overflow) and
+/// negative.
+const BOUND_INTS: &[i64] = &[
+    0,
+    0,
+    1,
+    -1,
+    2,
+    65536,
+    1 << 31,
+    1 << 40,
+    1 << 61,
+    1 << 62,
+    i64::MAX,
+    i64::MIN,
+    -(1 << 40),
+];
+
+/// The ints of a call (counts, channels, sizes, repeats, lengths, output sizes: whatever a
+/// kernel may loop over) set together to zero, huge or negative values, and often every input
+/// tensor emptied (one dim 0, the rank kept), so that checks like `numel == N * C * HxW` pass
+/// with `C` huge and only the kernel's own bounds stand between it and a loop of 2^62 steps
+/// (issue 28 item 10: `native_group_norm` of a `[2, 4, 0]` input with `C = 2^62`). Each int is
+/// changed with probability 1/2, so the call keeps some of its seed's values.
+pub fn mutate_int_bounds(r: &mut Rng, args: &mut [Arg]) {
+    let empty = r.one_in(2);
+    for a in args.iter_mut() {
+        match a {
+            Arg::Int(v) if r.one_in(2) => *v = *r.pick(BOUND_INTS),
+            Arg::IntList(l) => {
+                for x in l.iter_mut() {
+                    if r.one_in(2) {
+                        *x = *r.pick(BOUND_INTS);
+                    }
+                }
+            }
+            Arg::Tensor(t) if empty => empty_tensor(r, t),
+            Arg::TensorList(l) if empty => l.iter_mut().for_each(|t| empty_tensor(r, t)),
+            _ => {}
+        }
+    }
+}
+
+/// One dim of `t` set to 0 (a 0-dim tensor stays as it is).
+fn empty_tensor(r: &mut Rng, t: &mut TSpec) {
+    if t.sizes.is_empty() {
+        return;
+    }
+    let k = r.below(t.sizes.len());
+    t.sizes[k] = 0;
+    t.data.clear();
+    t.capacity = t.nbytes();
 }
 
 fn mutate_once(r: &mut Rng, args: &mut Vec<Arg>) {

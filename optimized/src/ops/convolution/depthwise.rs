@@ -1,7 +1,7 @@
 //! The depthwise convolution (`groups == C_in == C_out`): every channel convolved with its
-//! own kernel by a direct kernel on the quantized kernels' vector vocabulary (`Lanes`), the
-//! taps summed in portable's order with one multiply and one add each (no FMA), so that the
-//! results are portable's bit for bit.
+//! own kernel by a direct kernel written once over the vector layer (`etk_simd::Simd`, every
+//! level, Scalar included), the taps summed in portable's order with one multiply and one add
+//! each (no FMA), so that the results are portable's bit for bit.
 //!
 //! - Channels-last input and out: one vector of channels per output position, the weight
 //!   transposed to `[tap, channel]` in scratch.
@@ -13,8 +13,8 @@
 
 use super::{Conv, OP, gather};
 use crate::gemm::Isa;
-use crate::quantized::lanes::{self, Lanes, QKernel};
 use etk_core::Scratch;
+use etk_simd::{Kernel, Simd};
 
 /// Kernel widths whose tap ranges the depthwise kernel keeps on the stack (wider kernels
 /// take its column-by-column path).
@@ -36,7 +36,7 @@ pub(super) unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>
     let nhwc = c.xs[1] == 1 && c.ys[1] == 1;
     // runs shorter than an AVX-512 vector fill AVX2's
     let isa = if (if nhwc { ch } else { c.ow }) < 16 {
-        isa.min(Isa::Avx2)
+        isa.at_most(etk_simd::Isa::Avx2)
     } else {
         isa
     };
@@ -45,7 +45,7 @@ pub(super) unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>
             Some(len) if nhwc => s.alloc_for_overwrite::<f32>(OP, len).ok(),
             _ => None,
         };
-        // SAFETY: as the caller vouches; the level is clamped to what the CPU has.
+        // SAFETY: as the caller vouches.
         unsafe {
             if wt.is_none()
                 && let Some((ph, pw)) = padded_plane(c)
@@ -110,23 +110,20 @@ fn padded_plane(c: &Conv<'_>) -> Option<(usize, usize)> {
 /// # Safety
 /// As [`depthwise`]; `buf` as [`Buf`] says, for this call.
 unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf<'_>) {
-    if lanes::dispatch(isa, Depthwise { c, buf }).is_none() {
-        // SAFETY: as the caller vouches.
-        unsafe { dw_body(ScalarAxpy, c, buf) }
-    }
+    etk_simd::dispatch(isa, Depthwise { c, buf })
 }
 
-/// The depthwise kernel at a vector level (the quantized kernels' vector vocabulary). Only
-/// built by [`dw_run`], whose caller vouches for `c` and `buf`.
+/// The depthwise kernel at a level. Only built by [`dw_run`], whose caller vouches for `c` and
+/// `buf`.
 struct Depthwise<'a, 'g> {
     c: &'a Conv<'g>,
     buf: Buf<'a>,
 }
 
-impl QKernel for Depthwise<'_, '_> {
+impl Kernel for Depthwise<'_, '_> {
     type Output = ();
     #[inline(always)]
-    fn run<L: Lanes>(self, l: L) {
+    fn run<L: Simd>(self, l: L) {
         // SAFETY: as `dw_run`'s caller vouches.
         unsafe { dw_body(SimdAxpy(l), self.c, self.buf) }
     }
@@ -197,7 +194,7 @@ impl Axpy for ScalarAxpy {
 #[derive(Clone, Copy)]
 struct SimdAxpy<L>(L);
 
-impl<L: Lanes> Axpy for SimdAxpy<L> {
+impl<L: Simd> Axpy for SimdAxpy<L> {
     #[inline(always)]
     unsafe fn taps(
         self,

@@ -85,7 +85,7 @@ unsafe fn f32_to_ints<S: Simd>(s: S, kind: CastKind, src: &[f32], dst: *mut u8) 
                 SplatL(s.splat(0.0)),
                 FOut(dst, KF32),
                 src.len(),
-                |x, _| s.to_i32_x86(x),
+                |x, _| s.from_bits(s.to_i32_trunc(x)),
             ),
             CastKind::I64 => go(src, dst, f32_to_i64_x86),
             CastKind::Float(_) => {}
@@ -148,13 +148,13 @@ impl Kernel for CastTask<'_> {
                             .offset((off[0] + c as isize) * self.out_size as isize);
                         match (self.src_kind, self.out_kind) {
                             (CastKind::Float(FloatKind::F32), CastKind::Float(k)) => narrow(
-                                S::ISA,
+                                s.level(),
                                 k,
                                 core::slice::from_raw_parts(sp as *const f32, m),
                                 dp,
                             ),
                             (CastKind::Float(k), CastKind::Float(FloatKind::F32)) => widen(
-                                S::ISA,
+                                s.level(),
                                 k,
                                 sp,
                                 core::slice::from_raw_parts_mut(dp as *mut f32, m),
@@ -172,18 +172,18 @@ impl Kernel for CastTask<'_> {
                             ),
                             (CastKind::Float(a), CastKind::Float(k)) => {
                                 let b = &mut buf[..m];
-                                widen(S::ISA, a, sp, b);
-                                narrow(S::ISA, k, b, dp);
+                                widen(s.level(), a, sp, b);
+                                narrow(s.level(), k, b, dp);
                             }
                             (CastKind::Float(a), k) => {
                                 let b = &mut buf[..m];
-                                widen(S::ISA, a, sp, b);
+                                widen(s.level(), a, sp, b);
                                 f32_to_ints(s, k, b, dp);
                             }
                             (a, CastKind::Float(k)) => {
                                 let b = &mut buf[..m];
                                 ints_to_f32(a, sp, b);
-                                narrow(S::ISA, k, b, dp);
+                                narrow(s.level(), k, b, dp);
                             }
                             _ => {}
                         }
@@ -216,7 +216,7 @@ pub fn cast(ctx: &KernelContext<'_>, src: &Tensor<'_>, out: &mut Tensor<'_>) -> 
     if walk.numel() == 0 {
         return true;
     }
-    let isa = super::super::isa();
+    let level = etk_simd::level();
     let (src_ptr, src_size, out_size) = (
         Ptr(src.as_ptr() as *mut u8),
         src.element_size(),
@@ -224,7 +224,7 @@ pub fn cast(ctx: &KernelContext<'_>, src: &Tensor<'_>, out: &mut Tensor<'_>) -> 
     );
     split(ctx, walk.numel(), 1, &|start, end| {
         dispatch(
-            isa,
+            level,
             CastTask {
                 walk: &walk,
                 src: src_ptr,

@@ -45,9 +45,9 @@ trait RunBody: Copy {
     /// # Safety
     /// Pointers valid for `n` elements.
     #[inline(always)]
-    unsafe fn run_half(
+    unsafe fn run_half<S: Simd>(
         self,
-        _isa: Isa,
+        _s: S,
         _kind: FloatKind,
         _ins: &[Src; 2],
         _out: *mut u8,
@@ -147,7 +147,7 @@ impl<F: RunBody> FloatTask<'_, F> {
                 if self.out_kind == OutKind::Float {
                     // SAFETY: the out run lies within the out; tasks write disjoint ranges.
                     let o = unsafe { self.out.0.offset(off[0] * esize) };
-                    if unsafe { self.body.run_half(s.level(), kind, &src, o, n) } {
+                    if unsafe { self.body.run_half(s, kind, &src, o, n) } {
                         return;
                     }
                 }
@@ -200,7 +200,7 @@ impl<F: RunBody> Kernel for FloatTask<'_, F> {
     }
 }
 
-/// Splits the walk over threads and runs `body` at `isa`.
+/// Splits the walk over threads and runs `body` at the current level.
 #[derive(Clone, Copy)]
 struct FloatCall<'w> {
     walk: &'w Walk,
@@ -213,7 +213,7 @@ struct FloatCall<'w> {
 
 impl FloatCall<'_> {
     fn run<F: RunBody + Send + Sync>(self, ctx: &KernelContext<'_>, cost: usize, body: F) {
-        let isa = super::super::isa();
+        let level = etk_simd::level();
         let bf16 = self.kind == FloatKind::Bf16 && self.out_kind == OutKind::Float;
         // An f32 out goes past the caches when the call's operands together outgrow the
         // last-level cache: its lines would be evicted before anyone reads them, and a plain
@@ -239,9 +239,9 @@ impl FloatCall<'_> {
                 body,
             };
             if bf16 {
-                dispatch_bf16(isa, task)
+                dispatch_bf16(level, task)
             } else {
-                dispatch(isa, task)
+                dispatch(level, task)
             }
         });
     }
@@ -297,9 +297,9 @@ struct UnBody<Op>(Op);
 impl<Op: UnaryOp> RunBody for UnBody<Op> {
     const FUSED: bool = Op::LANEWISE;
     #[inline(always)]
-    unsafe fn run_half(
+    unsafe fn run_half<S: Simd>(
         self,
-        isa: Isa,
+        s: S,
         kind: FloatKind,
         ins: &[Src; 2],
         out: *mut u8,
@@ -307,7 +307,7 @@ impl<Op: UnaryOp> RunBody for UnBody<Op> {
     ) -> bool {
         match ins[0] {
             // SAFETY: forwarded from the caller.
-            Src::Run(p) => unsafe { self.0.run_half(isa, kind, p, out, n) },
+            Src::Run(p) => unsafe { self.0.run_half(s, kind, p, out, n) },
             Src::Splat(_) => false,
         }
     }

@@ -225,10 +225,10 @@ fn run_int<B: IntBody>(
         if walk.numel() == 0 {
             return;
         }
-        let isa = super::super::isa();
+        let level = etk_simd::level();
         split(ctx, walk.numel(), 1, &|start, end| {
             dispatch(
-                isa,
+                level,
                 IntTask::<T, B> {
                     walk,
                     ins,

@@ -6,11 +6,11 @@
 //! before calling a frame, exactly as portable does, so the errors are portable's.
 
 use super::half::{FloatKind, narrow, read_one, widen};
-use super::simd::{Kernel, Simd, dispatch, dispatch_bf16, f32_to_i32_x86};
 use super::walk::{Ptr, Walk, split};
 use etk_core::element::round_trip;
 use etk_core::{Element, KernelContext, ScalarType, Tensor};
-use etk_simd::Isa;
+use etk_simd::vector::f32_to_i32_x86;
+use etk_simd::{Kernel, Simd, dispatch, dispatch_bf16};
 
 /// Elements widened per chunk for Half / BFloat16 operands (stack buffers of f32).
 pub const CHUNK: usize = 512;
@@ -33,12 +33,12 @@ pub enum Operand<'t, 'a> {
 pub trait BinaryOp: Copy + Send + Sync {
     /// Cost of an element relative to an add (for splitting work over threads).
     const COST: usize = 1;
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::V;
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::F32;
 }
 
 /// `out = pred(a, b)` on f32 lanes, into a Bool out.
 pub trait CompareOp: Copy + Send + Sync {
-    fn apply<S: Simd>(self, s: S, a: S::V, b: S::V) -> S::M;
+    fn apply<S: Simd>(self, s: S, a: S::F32, b: S::F32) -> S::Mask;
 }
 
 /// `out = f(x)`: lane by lane ([`UnaryOp::lanes`], `LANEWISE`), or on a run of f32
@@ -51,7 +51,7 @@ pub trait UnaryOp: Copy + Send + Sync {
     const LANEWISE: bool;
     /// `f` on one vector (lane-wise ops).
     #[inline(always)]
-    fn lanes<S: Simd>(self, _s: S, x: S::V) -> S::V {
+    fn lanes<S: Simd>(self, _s: S, x: S::F32) -> S::F32 {
         x
     }
     /// Writes `f(x[i])` to `out[i]` for `i < n` Half or BFloat16 elements (`kind`) with the
@@ -61,9 +61,9 @@ pub trait UnaryOp: Copy + Send + Sync {
     /// # Safety
     /// `x` valid for reading and `out` for writing `n` elements; they do not overlap.
     #[inline(always)]
-    unsafe fn run_half(
+    unsafe fn run_half<S: Simd>(
         self,
-        _isa: Isa,
+        _s: S,
         _kind: FloatKind,
         _x: *const u8,
         _out: *mut u8,
@@ -100,7 +100,7 @@ pub unsafe fn map_lanes<S: Simd>(
     x: *const f32,
     out: *mut f32,
     n: usize,
-    f: impl Fn(S::V) -> S::V,
+    f: impl Fn(S::F32) -> S::F32,
 ) {
     let l = S::LANES;
     let mut i = 0;

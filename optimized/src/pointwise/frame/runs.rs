@@ -43,10 +43,10 @@ impl Kind for KBf16 {
 pub(super) trait Load<S: Simd>: Copy {
     /// # Safety
     /// Lanes `i .. i + LANES` readable.
-    unsafe fn at(self, s: S, i: usize) -> S::V;
+    unsafe fn at(self, s: S, i: usize) -> S::F32;
     /// # Safety
     /// Lanes `i .. i + n` readable.
-    unsafe fn at_n(self, s: S, i: usize, n: usize) -> S::V;
+    unsafe fn at_n(self, s: S, i: usize, n: usize) -> S::F32;
 }
 
 /// A run of elements of kind `K`, widened to f32 lanes as they are loaded.
@@ -57,7 +57,7 @@ pub(super) struct SplatL<V>(pub(super) V);
 
 impl<S: Simd, K: Kind> Load<S> for RunL<K> {
     #[inline(always)]
-    unsafe fn at(self, s: S, i: usize) -> S::V {
+    unsafe fn at(self, s: S, i: usize) -> S::F32 {
         unsafe {
             match K::KIND {
                 FloatKind::F32 => s.load((self.0 as *const f32).add(i)),
@@ -67,7 +67,7 @@ impl<S: Simd, K: Kind> Load<S> for RunL<K> {
         }
     }
     #[inline(always)]
-    unsafe fn at_n(self, s: S, i: usize, n: usize) -> S::V {
+    unsafe fn at_n(self, s: S, i: usize, n: usize) -> S::F32 {
         unsafe {
             match K::KIND {
                 FloatKind::F32 => s.load_n((self.0 as *const f32).add(i), n),
@@ -78,13 +78,13 @@ impl<S: Simd, K: Kind> Load<S> for RunL<K> {
     }
 }
 
-impl<S: Simd> Load<S> for SplatL<S::V> {
+impl<S: Simd> Load<S> for SplatL<S::F32> {
     #[inline(always)]
-    unsafe fn at(self, _s: S, _i: usize) -> S::V {
+    unsafe fn at(self, _s: S, _i: usize) -> S::F32 {
         self.0
     }
     #[inline(always)]
-    unsafe fn at_n(self, _s: S, _i: usize, _n: usize) -> S::V {
+    unsafe fn at_n(self, _s: S, _i: usize, _n: usize) -> S::F32 {
         self.0
     }
 }
@@ -111,7 +111,7 @@ pub(super) struct FOut<K>(pub(super) *mut u8, pub(super) K);
 #[derive(Clone, Copy)]
 pub(super) struct MaskOut(pub(super) *mut u8);
 
-impl<S: Simd, K: Kind> Store<S, S::V> for FOut<K> {
+impl<S: Simd, K: Kind> Store<S, S::F32> for FOut<K> {
     #[inline(always)]
     fn head(self, n: usize) -> usize {
         if !K::STREAM {
@@ -121,7 +121,7 @@ impl<S: Simd, K: Kind> Store<S, S::V> for FOut<K> {
         ((align - self.0 as usize % align) % align / 4).min(n)
     }
     #[inline(always)]
-    unsafe fn put(self, s: S, i: usize, r: S::V) {
+    unsafe fn put(self, s: S, i: usize, r: S::F32) {
         unsafe {
             match K::KIND {
                 FloatKind::F32 if K::STREAM => s.stream((self.0 as *mut f32).add(i), r),
@@ -132,7 +132,7 @@ impl<S: Simd, K: Kind> Store<S, S::V> for FOut<K> {
         }
     }
     #[inline(always)]
-    unsafe fn put_n(self, s: S, i: usize, n: usize, r: S::V) {
+    unsafe fn put_n(self, s: S, i: usize, n: usize, r: S::F32) {
         unsafe {
             match K::KIND {
                 FloatKind::F32 => s.store_n((self.0 as *mut f32).add(i), n, r),
@@ -143,13 +143,13 @@ impl<S: Simd, K: Kind> Store<S, S::V> for FOut<K> {
     }
 }
 
-impl<S: Simd> Store<S, S::M> for MaskOut {
+impl<S: Simd> Store<S, S::Mask> for MaskOut {
     #[inline(always)]
-    unsafe fn put(self, s: S, i: usize, r: S::M) {
+    unsafe fn put(self, s: S, i: usize, r: S::Mask) {
         unsafe { s.store_mask(self.0.add(i), r) }
     }
     #[inline(always)]
-    unsafe fn put_n(self, s: S, i: usize, n: usize, r: S::M) {
+    unsafe fn put_n(self, s: S, i: usize, n: usize, r: S::Mask) {
         unsafe { s.store_mask_n(self.0.add(i), n, r) }
     }
 }
@@ -162,7 +162,7 @@ pub(super) unsafe fn loop2<S: Simd, R: Copy, A: Load<S>, B: Load<S>, O: Store<S,
     b: B,
     o: O,
     n: usize,
-    f: impl Fn(S::V, S::V) -> R,
+    f: impl Fn(S::F32, S::F32) -> R,
 ) {
     let l = S::LANES;
     let mut i = o.head(n);
@@ -202,7 +202,7 @@ pub(super) unsafe fn run2<S: Simd, K: Kind, R: Copy, O: Store<S, R>>(
     b: Src,
     o: O,
     n: usize,
-    f: impl Fn(S::V, S::V) -> R,
+    f: impl Fn(S::F32, S::F32) -> R,
 ) {
     // SAFETY: the caller's pointers are valid for `n` lanes.
     unsafe {

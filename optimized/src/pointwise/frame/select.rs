@@ -104,7 +104,7 @@ unsafe fn select_vec<S: Simd, T: Bits, const E: usize>(
         ISrc::Run(p) => (p as *const f32, None),
         ISrc::Splat(v) => (core::ptr::null(), Some(splat(v))),
     });
-    let at = |x: (*const f32, Option<S::V>), i: usize| match x.1 {
+    let at = |x: (*const f32, Option<S::F32>), i: usize| match x.1 {
         Some(v) => v,
         // SAFETY: `i + per <= n` below; a vector load needs no alignment.
         None => unsafe { s.load((x.0 as *const T).add(i) as *const f32) },
@@ -231,11 +231,11 @@ pub fn select(
     if walk.numel() == 0 {
         return true;
     }
-    let isa = super::super::isa();
+    let level = etk_simd::level();
     let cond = Ptr(condition.as_ptr() as *mut u8);
     fn go<T: Bits>(
         ctx: &KernelContext<'_>,
-        isa: Isa,
+        level: etk_simd::Level,
         walk: &Walk,
         cond: Ptr,
         ins: [(Ptr, u64, bool); 2],
@@ -243,7 +243,7 @@ pub fn select(
     ) {
         split(ctx, walk.numel(), 1, &|start, end| {
             dispatch(
-                isa,
+                level,
                 SelectTask::<T> {
                     walk,
                     cond,
@@ -257,10 +257,10 @@ pub fn select(
         });
     }
     match common.element_size() {
-        1 => go::<u8>(ctx, isa, &walk, cond, [ia, ib], optr),
-        2 => go::<u16>(ctx, isa, &walk, cond, [ia, ib], optr),
-        4 => go::<u32>(ctx, isa, &walk, cond, [ia, ib], optr),
-        8 => go::<u64>(ctx, isa, &walk, cond, [ia, ib], optr),
+        1 => go::<u8>(ctx, level, &walk, cond, [ia, ib], optr),
+        2 => go::<u16>(ctx, level, &walk, cond, [ia, ib], optr),
+        4 => go::<u32>(ctx, level, &walk, cond, [ia, ib], optr),
+        8 => go::<u64>(ctx, level, &walk, cond, [ia, ib], optr),
         _ => return false,
     }
     true
