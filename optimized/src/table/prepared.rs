@@ -1,8 +1,8 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`), and the chains it runs
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains it runs
 //! as one call (`addmm → relu`).
 
-use crate::ops::{addmm, linear, mm, relu};
+use crate::ops::{addmm, bmm, linear, mm, relu};
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
 pub static EXTENSIONS: Extensions = Extensions {
@@ -14,6 +14,10 @@ pub static EXTENSIONS: Extensions = Extensions {
         PreparedEntry {
             name: addmm::OP,
             prepare: addmm::prepare_addmm,
+        },
+        PreparedEntry {
+            name: bmm::OP,
+            prepare: bmm::prepare_bmm,
         },
         PreparedEntry {
             name: linear::OP,
