@@ -8,6 +8,7 @@ pub mod norm;
 pub mod ops;
 pub mod pointwise;
 pub mod quantized;
+pub mod reduce;
 pub mod table;
 
 use etk_core::KernelEntry;
@@ -19,6 +20,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::quantized::TABLE,
     table::norm::TABLE,
     table::movement::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

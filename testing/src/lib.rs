@@ -9,3 +9,4 @@ pub mod harness_conv;
 pub mod harness_movement;
 pub mod harness_norm;
 pub mod harness_quantized;
+pub mod harness_reduce;

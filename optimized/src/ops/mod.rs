@@ -93,6 +93,14 @@ pub mod unsqueeze_copy;
 pub mod upsample_nearest2d;
 pub mod view_copy;
 
+// reductions (on `crate::reduce`)
+pub mod amax;
+pub mod amin;
+pub mod argmax;
+pub mod argmin;
+pub mod mean;
+pub mod sum;
+
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;
 pub mod add;

@@ -6,3 +6,4 @@ pub mod norm;
 pub mod pointwise;
 pub mod prepared;
 pub mod quantized;
+pub mod reduce;
