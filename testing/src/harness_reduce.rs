@@ -14,7 +14,10 @@
 //! `amax`, `amin`, `argmax`, `argmin` and `any` compare bit for bit, on inputs full of ties,
 //! signed zeros and NaN.
 
-use crate::harness::{Arg, Call, Class, DTYPES, Gen, MakeCall, Rng, Tol, contiguous, value};
+use crate::harness::{
+    Arg, Call, Class, DTYPES, Gen, MakeCall, OutSpec, Rng, Tol, contiguous, value,
+};
+use etk_core::Scalar;
 use etk_core::{OwnedTensor, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {
@@ -24,6 +27,9 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::mean.dtype_out" => (SUMS, gen_mean_dtype),
         "aten::amax.out" | "aten::amin.out" => (Tol::Exact, gen_amax),
         "aten::argmax.out" | "aten::argmin.out" => (Tol::Exact, gen_argmax),
+        "aten::var.correction_out" => (SUMS, gen_var_correction),
+        "aten::var.out" => (SUMS, gen_var),
+        "aten::var_mean.correction_out" => (SUMS, gen_var_mean),
         _ => return None,
     };
     Some(Gen {
@@ -386,6 +392,87 @@ pub fn gen_argmax(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Op
         },
         out_sizes,
         out_order,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// A `correction=`: the default, 0, 1, a fraction, or one past most lanes (inf or NaN).
+fn correction(rng: &mut Rng) -> Arg {
+    match rng.below(6) {
+        0 | 1 => Arg::OptS(None),
+        2 => Arg::OptS(Some(Scalar::Int(0))),
+        3 => Arg::OptS(Some(Scalar::Int(1))),
+        4 => Arg::OptS(Some(Scalar::Double(0.5))),
+        _ => Arg::OptS(Some(Scalar::Int(rng.range(2, 70) as i64))),
+    }
+}
+
+/// A variance's out dtype: the input's mostly, Float or Double (which a Float or Half input
+/// widens into), or any.
+fn var_dtype(rng: &mut Rng, input: ScalarType, v: usize) -> ScalarType {
+    match v % 9 {
+        6 => ScalarType::Float,
+        7 => ScalarType::Double,
+        8 => DTYPES[rng.below(10)],
+        _ => input,
+    }
+}
+
+/// `var.correction_out(self, dim, correction, keepdim)`.
+pub fn gen_var_correction(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, dims, keepdim, out_sizes, out_order) = reduction(rng, dt[0], v, Values::Leaning);
+    Some(Call {
+        args: vec![Arg::T(x), dims.arg, correction(rng), Arg::Bool(keepdim)],
+        out_dtype: var_dtype(rng, dt[0], v),
+        out_sizes,
+        out_order,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// `var.out(self, dim, unbiased, keepdim)`.
+pub fn gen_var(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, dims, keepdim, out_sizes, out_order) = reduction(rng, dt[0], v, Values::Leaning);
+    Some(Call {
+        args: vec![
+            Arg::T(x),
+            dims.arg,
+            Arg::Bool(rng.chance(0.7)),
+            Arg::Bool(keepdim),
+        ],
+        out_dtype: var_dtype(rng, dt[0], v),
+        out_sizes,
+        out_order,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// `var_mean.correction_out(self, dim, correction, keepdim)`: `out0` (the variance) before the
+/// call's own out (`out1`, the mean), laid out alike mostly.
+pub fn gen_var_mean(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, dims, keepdim, out_sizes, out_order) = reduction(rng, dt[0], v, Values::Leaning);
+    let odt = if v % 11 == 10 { dt[1] } else { dt[0] };
+    let mean_order = if rng.chance(0.8) {
+        out_order.clone()
+    } else {
+        order(rng, &out_sizes)
+    };
+    let out0 = OutSpec {
+        dtype: odt,
+        sizes: out_sizes.clone(),
+        order: out_order,
+    };
+    Some(Call {
+        args: vec![
+            Arg::T(x),
+            dims.arg,
+            correction(rng),
+            Arg::Bool(keepdim),
+            Arg::Out(out0),
+        ],
+        out_dtype: if v % 13 == 7 { dt[1] } else { dt[0] },
+        out_sizes,
+        out_order: mean_order,
         dynamic: v % 4 == 3,
     })
 }

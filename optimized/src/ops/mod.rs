@@ -100,6 +100,8 @@ pub mod argmax;
 pub mod argmin;
 pub mod mean;
 pub mod sum;
+pub mod var;
+pub mod var_mean;
 
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;

@@ -17,6 +17,7 @@
 //! units of [`Plan::units`]) when `KernelContext::tasks_for` finds the call long enough.
 
 pub mod extreme;
+pub mod moments;
 pub mod sum;
 
 use etk_core::{KernelContext, MAX_DIM, ScalarType, Tensor, Work};

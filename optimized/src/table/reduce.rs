@@ -1,6 +1,6 @@
 //! The reductions (on `crate::reduce`; other dtypes go to portable inside each kernel).
 
-use crate::ops::{amax, amin, argmax, argmin, mean, sum};
+use crate::ops::{amax, amin, argmax, argmin, mean, sum, var, var_mean};
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = &[
@@ -31,5 +31,17 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: argmin::OP,
         kernel: argmin::argmin_out_boxed,
+    },
+    KernelEntry {
+        name: var::OP_CORRECTION,
+        kernel: var::var_correction_out_boxed,
+    },
+    KernelEntry {
+        name: var::OP,
+        kernel: var::var_out_boxed,
+    },
+    KernelEntry {
+        name: var_mean::OP,
+        kernel: var_mean::var_mean_correction_out_boxed,
     },
 ];
