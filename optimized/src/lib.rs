@@ -9,6 +9,7 @@ pub mod ops;
 pub mod pointwise;
 pub mod pool;
 pub mod quantized;
+pub mod reduce;
 pub mod table;
 
 use etk_core::KernelEntry;
@@ -21,6 +22,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::norm::TABLE,
     table::movement::TABLE,
     table::pool::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -10,3 +10,4 @@ pub mod harness_movement;
 pub mod harness_norm;
 pub mod harness_pool;
 pub mod harness_quantized;
+pub mod harness_reduce;

@@ -100,6 +100,16 @@ pub mod unsqueeze_copy;
 pub mod upsample_nearest2d;
 pub mod view_copy;
 
+// reductions (on `crate::reduce`)
+pub mod amax;
+pub mod amin;
+pub mod argmax;
+pub mod argmin;
+pub mod mean;
+pub mod sum;
+pub mod var;
+pub mod var_mean;
+
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;
 pub mod add;

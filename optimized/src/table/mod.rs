@@ -7,3 +7,4 @@ pub mod pointwise;
 pub mod pool;
 pub mod prepared;
 pub mod quantized;
+pub mod reduce;
