@@ -7,6 +7,7 @@ pub mod movement;
 pub mod norm;
 pub mod ops;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
 pub mod table;
 
@@ -19,6 +20,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::quantized::TABLE,
     table::norm::TABLE,
     table::movement::TABLE,
+    table::pool::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -762,7 +762,8 @@ pub fn generator(name: &str) -> Option<Gen> {
         _ => crate::harness_quantized::generator(name)
             .or_else(|| crate::harness_conv::generator(name))
             .or_else(|| crate::harness_norm::generator(name))
-            .or_else(|| crate::harness_movement::generator(name)),
+            .or_else(|| crate::harness_movement::generator(name))
+            .or_else(|| crate::harness_pool::generator(name)),
     }
 }
 

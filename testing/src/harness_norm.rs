@@ -35,12 +35,13 @@ pub fn generator(name: &str) -> Option<Gen> {
     })
 }
 
-/// The moments' fused multiply-adds: single roundings here, a product and a sum rounded in
-/// f64 and then to f32 in portable (they differ when the f64 result lands on a halfway
-/// point), then the normalization, which may cancel (`x - mean`).
+/// The moments in another order (portable walks four chunks side by side and rounds each
+/// multiply-add twice; the vector moments fuse them), then the normalization, which may cancel
+/// (`x - mean`): the suite's arithmetic tolerance for Float (`testing/golden/README.md`). A
+/// group's mean of ~1,700 values in [-3, 3] differs by 1.2e-6 at most in the runs measured.
 pub const MOMENTS: Tol = Tol::Close {
-    rtol: 1e-6,
-    atol: 1e-6,
+    rtol: 1.3e-6,
+    atol: 1e-5,
 };
 
 /// The vector `exp` (a few ulp) and the sum in another order.
