@@ -162,7 +162,9 @@ impl Target {
 /// and before anything asks `etk_simd` for the CPU's level (it is read once).
 pub fn set_isa(isa: &str) -> Result<(), String> {
     if !matches!(isa, "scalar" | "avx2" | "avx512" | "neon") {
-        return Err(format!("unknown ISA level {isa:?} (scalar, avx2, avx512, neon)"));
+        return Err(format!(
+            "unknown ISA level {isa:?} (scalar, avx2, avx512, neon)"
+        ));
     }
     // SAFETY: called at the start of `main`, while the process has one thread.
     unsafe { std::env::set_var("ETK_ISA", isa) };
