@@ -142,12 +142,15 @@ impl<E: Elem> Moments<'_, E> {
     }
 }
 
+/// Walks one lane's values in portable's order, handing each to the sink.
+type LaneWalk<'a> = dyn FnMut(&mut dyn FnMut(f64)) + 'a;
+
 impl<E: Elem> Kernel for Moments<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
         let (plan, x, n, c) = (self.plan, self.x, self.plan.lane_len, self.correction);
-        let welford = |lane: &mut dyn FnMut(&mut dyn FnMut(f64))| {
+        let welford = |lane: &mut LaneWalk<'_>| {
             let mut w = Welford::default();
             lane(&mut |v| w.push(v));
             (w.var(c), w.mean())
