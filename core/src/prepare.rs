@@ -117,6 +117,12 @@ pub struct FusionEntry {
     /// The operators' full names, producer first: each op's (single) out feeds the next.
     pub ops: &'static [&'static str],
     pub prepare: FusePrepareFn,
+    /// The fused kernel takes its last op's outs sharing memory with the chain's inputs and
+    /// intermediates (it reads or copies what it needs before writing, and runs the ops one
+    /// by one otherwise), so the runtime offers it chains whose out the memory plan laid over
+    /// op 0's input or an intermediate, as a plan may for ops run one by one. When false, the
+    /// runtime offers only chains whose outs overlap no argument of the chain.
+    pub outs_may_overlap: bool,
 }
 
 impl core::fmt::Debug for PreparedEntry {

@@ -9,7 +9,10 @@
 //! (not a method output, no list, no move, no other call), has a static shape, no jump lands
 //! inside the chain, every argument is a single value (no list gathered per call), and the
 //! last op's outs do not overlap any input of the chain (the memory plan may reuse an input of
-//! `op_0` for the out of `op_k`, which running them one by one allows and one pass does not).
+//! `op_0` for the out of `op_k`, which running them one by one allows and one pass does not)
+//! unless the entry says its kernel takes that (`FusionEntry::outs_may_overlap`: the fused
+//! instruction then declares no outs to the runtime's aliasing checks, which would see the
+//! plan's reuse as an error).
 //! The fused instruction takes the chain's arguments back to back and is profiled under the
 //! operators' names joined by `+`. Fusion runs before preparing single calls, so a call that
 //! fused is not prepared twice.
@@ -160,8 +163,7 @@ fn fuse_chains(
                 continue;
             };
             let at = base + pc;
-            if let Some(k) = fuse_one(plan, &uses, at, n, &links, fusions[f].prepare, &mut regions)
-            {
+            if let Some(k) = fuse_one(plan, &uses, at, n, &links, fusions[f], &mut regions) {
                 let label = fusions[f]
                     .ops
                     .iter()
@@ -250,7 +252,7 @@ fn fuse_one(
     at: usize,
     n: usize,
     links: &[usize],
-    prepare: etk_core::prepare::FusePrepareFn,
+    entry: &etk_core::prepare::FusionEntry,
     regions: &mut Vec<Region>,
 ) -> Option<FusedCall> {
     let mut ids = Vec::new();
@@ -262,10 +264,15 @@ fn fuse_one(
     let Instr::Kernel { outs, results, .. } = plan.instrs[at + n - 1] else {
         return None;
     };
-    // The last op's outs against every input of the chain.
-    if overlap(&ids, outs, &plan.values, &plan.items, regions, true).is_some() {
+    // The last op's outs against every input of the chain, unless the kernel takes overlaps:
+    // then the call declares no outs to the aliasing checks (they are the kernel's to handle).
+    let outs = if entry.outs_may_overlap {
+        0
+    } else if overlap(&ids, outs, &plan.values, &plan.items, regions, true).is_some() {
         return None;
-    }
+    } else {
+        outs
+    };
     let (evs, known) = arguments(plan, uses, &ids)?;
     let chain = Chain {
         args: &evs,
@@ -273,7 +280,7 @@ fn fuse_one(
         starts: &starts,
         links,
     };
-    let kernel = prepare(&chain).ok().flatten()?;
+    let kernel = (entry.prepare)(&chain).ok().flatten()?;
     drop(evs);
     let start = plan.arg_indices.len();
     plan.arg_indices.extend_from_slice(&ids);

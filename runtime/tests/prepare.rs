@@ -5,15 +5,10 @@
 
 mod common;
 
-use common::{MODELS, check, input_tensor, io, read};
+use common::{all_models, check, input_tensor, io, read};
 use etk::prepare::{Chain, Known};
 use etk::{EValue, KernelContext, OwnedTensor, Registry, Scalar, ScalarType};
 use etk_runtime::{Method, Options, Program};
-
-/// Every committed model, with the ones only the prepare tests need.
-fn models() -> impl Iterator<Item = &'static str> {
-    MODELS.iter().copied().chain(["pointwise_chain"])
-}
 
 fn options(fold: bool, prepack: bool, fuse: bool) -> Options {
     Options {
@@ -59,8 +54,15 @@ fn folding_prepacking_and_fusion_switched_off_one_by_one_give_the_same_bits() {
         options(false, false, false),
     ];
     let mut compared = 0;
-    for name in models() {
-        for reg in [etk::registry(), etk::portable_registry()] {
+    let models = all_models();
+    for name in &models {
+        // Every switch on the optimized library (whose prepared and fused kernels are the
+        // point); all on and all off on portable (which prepares nothing, but folds).
+        let ends = [sets[0].clone(), sets[4].clone()];
+        for (reg, sets) in [
+            (etk::registry(), &sets[..]),
+            (etk::portable_registry(), &ends[..]),
+        ] {
             let base = run(name, &reg, &sets[0]);
             for o in &sets[1..] {
                 let other = run(name, &reg, o);
@@ -70,7 +72,7 @@ fn folding_prepacking_and_fusion_switched_off_one_by_one_give_the_same_bits() {
             }
         }
     }
-    assert!(compared >= 4 * 30, "only {compared} comparisons");
+    assert!(compared >= 5 * models.len(), "only {compared} comparisons");
 }
 
 fn prepared(name: &str, opts: &Options) -> (Vec<u8>, Method<'static>) {
@@ -393,4 +395,102 @@ fn prepare_checks_and_falls_back_like_the_kernel() {
     let want = reg.lookup("aten::addmm.out").unwrap()(&mut KernelContext::serial(), &mut args2)
         .unwrap_err();
     assert_eq!((e.op, e.arg, e.kind), (want.op, want.arg, want.kind));
+}
+
+#[test]
+fn linear_prepacked_gives_the_kernels_bits() {
+    let reg = etk::registry();
+    let linear = reg.lookup("aten::linear.out").unwrap();
+    let prepare = reg.prepared("aten::linear.out").unwrap();
+    let mut scratch = vec![0u8; 8 << 20];
+    let mut packed = 0;
+    // 2-D inputs with a bias (addmm), 3-D inputs (rows merged), no bias; few rows take the
+    // dot-product path and are not packed.
+    for (input, n, bias) in [
+        (vec![16, 40], 24, true),
+        (vec![2, 9, 33], 17, true),
+        (vec![130, 64], 40, false),
+        (vec![4, 16], 8, true),
+    ] {
+        let k = *input.last().unwrap();
+        let order: Vec<usize> = (0..input.len()).collect();
+        let x = tensor(&input, &order, 5);
+        let w = tensor(&[n, k], &[0, 1], 6);
+        let b = tensor(&[n], &[0], 7);
+        let mut shape = input.clone();
+        *shape.last_mut().unwrap() = n;
+        let mut want = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let mut got = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let bias_ev = || {
+            if bias {
+                EValue::Tensor(b.view())
+            } else {
+                EValue::None
+            }
+        };
+        let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(want.view_mut().unwrap()),
+        ];
+        linear(&mut ctx, &mut args).unwrap();
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(got.view_mut().unwrap()),
+        ];
+        let known = [Known::Shape, Known::Constant, Known::Constant, Known::Shape];
+        if let Some(mut p) = prepare(&args, &known).unwrap() {
+            packed += 1;
+            p.run(&mut ctx, &mut args).unwrap();
+            assert_eq!(bits(&got), bits(&want), "linear {input:?} x [{n}, {k}]");
+        }
+    }
+    assert_eq!(packed, 3);
+}
+
+#[test]
+fn bmm_prepacked_gives_the_kernels_bits() {
+    let reg = etk::registry();
+    let bmm = reg.lookup("aten::bmm.out").unwrap();
+    let prepare = reg.prepared("aten::bmm.out").unwrap();
+    let mut scratch = vec![0u8; 8 << 20];
+    let mut packed = 0;
+    // few rows (the dot-product path when mat2 is contiguous along K: not packed), B read in
+    // place or packed, several k blocks, edge tiles; mat2 in both dim orders of its matrices.
+    for &(b, m, k, n) in &[
+        (3, 4, 16, 8),
+        (2, 9, 33, 17),
+        (4, 64, 300, 40),
+        (2, 130, 64, 96),
+    ] {
+        for o2 in [[0, 1, 2], [0, 2, 1]] {
+            let a = tensor(&[b, m, k], &[0, 1, 2], (b * m * k) as u64);
+            let w = tensor(&[b, k, n], &o2, (k * n) as u64);
+            let mut want = OwnedTensor::zeros(ScalarType::Float, &[b, m, n]).unwrap();
+            let mut got = OwnedTensor::zeros(ScalarType::Float, &[b, m, n]).unwrap();
+            let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+            let mut args = [
+                EValue::Tensor(a.view()),
+                EValue::Tensor(w.view()),
+                EValue::Tensor(want.view_mut().unwrap()),
+            ];
+            bmm(&mut ctx, &mut args).unwrap();
+            let mut args = [
+                EValue::Tensor(a.view()),
+                EValue::Tensor(w.view()),
+                EValue::Tensor(got.view_mut().unwrap()),
+            ];
+            let known = [Known::Shape, Known::Constant, Known::Shape];
+            if let Some(mut p) = prepare(&args, &known).unwrap() {
+                packed += 1;
+                p.run(&mut ctx, &mut args).unwrap();
+                assert_eq!(bits(&got), bits(&want), "bmm {b}x{m}x{k}x{n} {o2:?}");
+            }
+        }
+    }
+    assert!(packed >= 7, "{packed}");
 }

@@ -29,23 +29,8 @@ pub fn addmm_out(
     alpha: Scalar,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    addmm_impl(OP, ctx, self_, mat1, mat2, beta, alpha, out)
-}
-
-/// `addmm` under the name `op` (`linear` with a 2-D input and a bias reaches it).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn addmm_impl(
-    op: &'static str,
-    ctx: &mut KernelContext<'_>,
-    self_: &Tensor<'_>,
-    mat1: &Tensor<'_>,
-    mat2: &Tensor<'_>,
-    beta: Scalar,
-    alpha: Scalar,
-    out: &mut Tensor<'_>,
-) -> Result<()> {
     addmm_with(
-        op,
+        OP,
         ctx,
         self_,
         mat1,
@@ -58,9 +43,10 @@ pub(crate) fn addmm_impl(
     )
 }
 
-/// [`addmm_impl`] reading `mat2` from `packed` when it was packed from it, and applying `act`
-/// to the f32 result in the GEMM's epilogue (`act` only for a Float out, where the rounding to
-/// the out is none: then it is exactly the activation kernel run on the out).
+/// `addmm` under the name `op` (`linear` with a 2-D input and a bias reaches it), reading `mat2`
+/// from `packed` when it was packed from it, and applying `act` to the f32 result in the GEMM's
+/// epilogue (`act` only for a Float out, where the rounding to the out is none: then it is
+/// exactly the activation kernel run on the out).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn addmm_with(
     op: &'static str,

@@ -1,7 +1,12 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once, and the chains it runs as one call.
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains it runs
+//! as one call (`addmm → relu`; the quantized chains of PT2E programs on int8).
 
-use crate::ops::{addmm, mm, relu};
+use crate::ops::{
+    addmm, bmm, convolution, dequantize_per_tensor as dqt, linear, mm, quantize_per_tensor as qt,
+    relu,
+};
+use crate::quantized::chain::{fuse_conv, fuse_linear};
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
 pub static EXTENSIONS: Extensions = Extensions {
@@ -14,9 +19,52 @@ pub static EXTENSIONS: Extensions = Extensions {
             name: addmm::OP,
             prepare: addmm::prepare_addmm,
         },
+        PreparedEntry {
+            name: bmm::OP,
+            prepare: bmm::prepare_bmm,
+        },
+        PreparedEntry {
+            name: linear::OP,
+            prepare: linear::prepare_linear,
+        },
     ],
-    fusions: &[FusionEntry {
-        ops: &[addmm::OP, relu::OP],
-        prepare: addmm::fuse_addmm_relu,
-    }],
+    fusions: &[
+        FusionEntry {
+            ops: &[addmm::OP, relu::OP],
+            prepare: addmm::fuse_addmm_relu,
+            outs_may_overlap: false,
+        },
+        // The quantized chains of PT2E programs on int8 (`crate::quantized::chain`): within
+        // one quantization step of the ops one by one, not bit-identical (docs/coverage.md).
+        FusionEntry {
+            ops: &[dqt::OP, convolution::OP, relu::OP, qt::OP],
+            prepare: fuse_conv,
+            outs_may_overlap: true,
+        },
+        FusionEntry {
+            ops: &[dqt::OP, convolution::OP, qt::OP],
+            prepare: fuse_conv,
+            outs_may_overlap: true,
+        },
+        FusionEntry {
+            ops: &[dqt::OP, addmm::OP, relu::OP, qt::OP],
+            prepare: fuse_linear,
+            outs_may_overlap: true,
+        },
+        FusionEntry {
+            ops: &[dqt::OP, addmm::OP, qt::OP],
+            prepare: fuse_linear,
+            outs_may_overlap: true,
+        },
+        FusionEntry {
+            ops: &[dqt::OP, mm::OP, relu::OP, qt::OP],
+            prepare: fuse_linear,
+            outs_may_overlap: true,
+        },
+        FusionEntry {
+            ops: &[dqt::OP, mm::OP, qt::OP],
+            prepare: fuse_linear,
+            outs_may_overlap: true,
+        },
+    ],
 };

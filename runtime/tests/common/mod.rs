@@ -5,7 +5,7 @@ use etk::{KernelContext, OwnedTensor, ScalarType};
 use etk_runtime::{Method, ValueKind};
 use safetensors::{Dtype, SafeTensors};
 
-/// Every committed model (testing/models/NAME.pte).
+/// The light committed models (testing/models/NAME.pte): the ones the mutation tests take.
 pub const MODELS: &[&str] = &[
     "mlp_matmul",
     "mlp_linear",
@@ -26,6 +26,24 @@ pub const MODELS: &[&str] = &[
     "convnet_cl",
     "convnet_q",
 ];
+
+/// Every committed model with test vectors (`testing/models/NAME.pte` beside
+/// `NAME.io.safetensors`), by name: new models are covered as soon as they are committed.
+pub fn all_models() -> Vec<String> {
+    let dir = format!("{}/../testing/models", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".io.safetensors")?.to_string();
+            std::path::Path::new(&format!("{dir}/{stem}.pte"))
+                .exists()
+                .then_some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+}
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
     let p = format!(
