@@ -160,11 +160,15 @@ pub fn fuse_addmm_relu(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedK
     let (
         [_, EValue::Tensor(mat1), _, _, _, EValue::Tensor(t)],
         [EValue::Tensor(t_in), EValue::Tensor(out)],
-        [0],
-    ) = (addmm, relu, chain.links)
+        [Some(0), None],
+    ) = (addmm, relu, chain.op_from(1))
     else {
         return Ok(None);
     };
+    // ReLU in registers writes the out while the product still reads its inputs.
+    if chain.shares.iter().any(|&s| s) {
+        return Ok(None);
+    }
     let float = |x: &Tensor<'_>| x.dtype() == ScalarType::Float;
     let static_shapes = chain.op_known(1).iter().all(|k| *k != Known::Dynamic);
     let same_layout = out.sizes() == t.sizes() && out.dim_order() == t.dim_order();

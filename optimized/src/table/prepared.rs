@@ -1,8 +1,10 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains it runs
-//! as one call (`addmm → relu`).
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains
+//! it runs as one call: a GEMM or a convolution followed by pointwise ops, and pointwise ops
+//! on their own (`crate::fused`).
 
-use crate::ops::{addmm, bmm, linear, mm, relu};
+use crate::fused;
+use crate::ops::{addmm, bmm, linear, mm};
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
 pub static EXTENSIONS: Extensions = Extensions {
@@ -24,8 +26,16 @@ pub static EXTENSIONS: Extensions = Extensions {
             prepare: linear::prepare_linear,
         },
     ],
-    fusions: &[FusionEntry {
-        ops: &[addmm::OP, relu::OP],
-        prepare: addmm::fuse_addmm_relu,
-    }],
+    fusions: &[
+        FusionEntry {
+            first: fused::PRODUCERS,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
+        },
+        FusionEntry {
+            first: fused::POINTWISE,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
+        },
+    ],
 };
