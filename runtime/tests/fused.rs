@@ -186,7 +186,15 @@ fn tail(kind: usize, x: A, sizes: &[usize], order: &[usize], pool: &mut Vec<Owne
         0 => {
             let c = sizes[1];
             let mut p = |s: u64| A::T(push(pool, &[c], &[0], seed + s), true);
-            let (w, b, mean) = (p(1), if seed % 2 == 0 { p(2) } else { A::None }, p(3));
+            let (w, b, mean) = (
+                p(1),
+                if seed.is_multiple_of(2) {
+                    p(2)
+                } else {
+                    A::None
+                },
+                p(3),
+            );
             // variances mostly positive, some zero or negative (NaN out)
             let mut var = tensor(&[c], &[0], seed + 4);
             let v: Vec<f32> = values(c, seed + 4).iter().map(|x| x * x + 0.5).collect();
@@ -261,7 +269,7 @@ fn conv(pool: &mut Vec<OwnedTensor>, variant: usize) -> Option<Op> {
     };
     let x = push(pool, &[n, c, h, w], &order, variant as u64);
     let wt = push(pool, &[o, c / g, k, k], &[0, 1, 2, 3], 50 + variant as u64);
-    let b = if variant % 3 == 0 {
+    let b = if variant.is_multiple_of(3) {
         A::None
     } else {
         A::T(push(pool, &[o], &[0], 60), true)
@@ -297,7 +305,7 @@ fn addmm(pool: &mut Vec<OwnedTensor>, variant: usize) -> Option<Op> {
     let bias = push(pool, &[n], &[0], 70);
     let a = push(pool, &[m, k], &[0, 1], 71);
     let b = push(pool, &[k, n], &order, 72);
-    let beta = if variant % 2 == 0 {
+    let beta = if variant.is_multiple_of(2) {
         Scalar::Int(1)
     } else {
         Scalar::Double(0.5)

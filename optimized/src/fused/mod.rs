@@ -74,13 +74,44 @@ struct Fused {
     /// The chain's out (the last op's first out), and the last op's other outs.
     out: usize,
     extra_outs: Vec<usize>,
-    /// The tensors the fused call reads or writes, with what was prepared: `(argument, sizes,
-    /// dim order, data if it must stay the same memory)`.
-    expect: Vec<(usize, Vec<usize>, Vec<usize>, Option<*const u8>)>,
+    /// The tensors the fused call reads or writes, as they were prepared.
+    expect: Vec<Expect>,
     /// Per argument, its data as f32 (filled at each call).
     ptrs: Vec<*const f32>,
     /// Cost of an element relative to an add, for splitting over threads.
     cost: usize,
+}
+
+/// A tensor argument as it was prepared: Float, of these sizes and dim order, and (for a
+/// constant read at prepare, or an operand that is the out itself) at this address.
+struct Expect {
+    arg: usize,
+    sizes: Vec<usize>,
+    order: Vec<usize>,
+    data: Option<*const u8>,
+}
+
+impl Expect {
+    fn of(arg: usize, t: &Tensor<'_>) -> Expect {
+        Expect {
+            arg,
+            sizes: t.sizes().to_vec(),
+            order: t.dim_order().to_vec(),
+            data: None,
+        }
+    }
+
+    fn holds(&self, args: &[EValue<'_>]) -> bool {
+        match &args[self.arg] {
+            EValue::Tensor(t) => {
+                t.dtype() == ScalarType::Float
+                    && t.sizes() == &self.sizes[..]
+                    && t.dim_order() == &self.order[..]
+                    && self.data.is_none_or(|d| core::ptr::eq(d, t.as_ptr()))
+            }
+            _ => false,
+        }
+    }
 }
 
 // SAFETY: the pointers are compared, or (`ptrs`) refilled from the arguments at each call.
@@ -103,7 +134,7 @@ const MAX_PRODUCER_ARGS: usize = 12;
 impl Fused {
     fn new(chain: &Chain<'_, '_>) -> Option<Fused> {
         let n = chain.len();
-        if n < 2 || n > MAX_STEPS + 1 || chain.starts.len() != n + 1 {
+        if !(2..=MAX_STEPS + 1).contains(&n) || chain.starts.len() != n + 1 {
             return None;
         }
         let kernels = chain
@@ -184,19 +215,7 @@ impl Fused {
 
     /// Whether the arguments are what was prepared.
     fn as_prepared(&self, args: &[EValue<'_>]) -> bool {
-        args.len() == self.ptrs.len()
-            && self
-                .expect
-                .iter()
-                .all(|(k, sizes, order, data)| match &args[*k] {
-                    EValue::Tensor(t) => {
-                        t.dtype() == ScalarType::Float
-                            && t.sizes() == &sizes[..]
-                            && t.dim_order() == &order[..]
-                            && data.is_none_or(|d| core::ptr::eq(d, t.as_ptr()))
-                    }
-                    _ => false,
-                })
+        args.len() == self.ptrs.len() && self.expect.iter().all(|e| e.holds(args))
     }
 
     fn one_by_one(&self, ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> Result<()> {
@@ -363,7 +382,7 @@ struct Env<'c, 'a, 't> {
     reference: &'t Tensor<'a>,
     /// Whether op 0 is a producer (its out is [`Src::Out`]).
     producer: bool,
-    expect: Vec<(usize, Vec<usize>, Vec<usize>, Option<*const u8>)>,
+    expect: Vec<Expect>,
     /// Batch norm's channel run length (0 until one is met).
     inner: usize,
 }
@@ -383,8 +402,7 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         if t.sizes() != r.sizes() || t.dim_order() != r.dim_order() {
             return None;
         }
-        let e = (k, t.sizes().to_vec(), t.dim_order().to_vec(), None);
-        self.expect.push(e);
+        self.expect.push(Expect::of(k, t));
         Some(())
     }
 
@@ -402,7 +420,7 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         if self.same_layout(k).is_some() {
             // read in place at each offset before it is written: the out itself, or apart
             if shares {
-                self.expect.last_mut()?.3 = Some(self.reference.as_ptr());
+                self.expect.last_mut()?.data = Some(self.reference.as_ptr());
                 if !core::ptr::eq(t.as_ptr(), self.reference.as_ptr()) {
                     return None;
                 }
@@ -412,8 +430,7 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         if t.numel() != 1 || shares {
             return None;
         }
-        let e = (k, t.sizes().to_vec(), t.dim_order().to_vec(), None);
-        self.expect.push(e);
+        self.expect.push(Expect::of(k, t));
         Some(Src::One(k as u16))
     }
 
@@ -563,8 +580,11 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         }
         for (k, t) in (1..5).zip(params) {
             if let Some(t) = t {
-                let e = (base + k, t.sizes().to_vec(), t.dim_order().to_vec());
-                self.expect.push((e.0, e.1, e.2, Some(t.as_ptr())));
+                let e = Expect {
+                    data: Some(t.as_ptr()),
+                    ..Expect::of(base + k, t)
+                };
+                self.expect.push(e);
             }
         }
         // the saved statistics: Float, as the kernel requires of them
