@@ -121,6 +121,13 @@ impl<'c, 'a> Chain<'c, 'a> {
         &self.from[self.starts[i]..self.starts[i + 1]]
     }
 
+    /// Where op `i - 1`'s first out is among op `i`'s arguments, if op `i` reads it.
+    pub fn link(&self, i: usize) -> Option<usize> {
+        (i > 0 && i < self.len())
+            .then(|| self.op_from(i).iter().position(|&f| f == Some(i - 1)))
+            .flatten()
+    }
+
     /// Whether any argument of op `i` shares memory with the last op's outs (see
     /// [`Chain::shares`]).
     pub fn op_shares(&self, i: usize) -> bool {

@@ -8,7 +8,9 @@ pub mod movement;
 pub mod norm;
 pub mod ops;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
+pub mod reduce;
 pub mod table;
 
 use etk_core::KernelEntry;
@@ -20,6 +22,8 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::quantized::TABLE,
     table::norm::TABLE,
     table::movement::TABLE,
+    table::pool::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -291,11 +291,11 @@ impl<E: Elem> Kernel for Normalize<'_, E> {
                     let g = gamma.map_or(s.splat(1.0), |g| load(g.add(i)));
                     let b = beta.map_or(s.zero(), |b| load(b.add(i)));
                     let t = if mixed {
-                        s.mul_add(v, vr, shift)
+                        s.add(s.mul(v, vr), shift)
                     } else {
                         s.mul(s.sub(v, vm), vr)
                     };
-                    let v = s.mul_add(t, g, b);
+                    let v = s.add(s.mul(t, g), b);
                     if full {
                         E::store(s, y.add(i), v)
                     } else {

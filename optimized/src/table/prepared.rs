@@ -1,10 +1,15 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
 //! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains
 //! it runs as one call: a GEMM or a convolution followed by pointwise ops, and pointwise ops
-//! on their own (`crate::fused`).
+//! on their own (`crate::fused`); the quantized chains of PT2E programs on int8
+//! (`crate::quantized::chain`).
 
 use crate::fused;
-use crate::ops::{addmm, bmm, linear, mm};
+use crate::ops::{
+    addmm, bmm, convolution, dequantize_per_tensor as dqt, linear, mm, quantize_per_tensor as qt,
+    relu,
+};
+use crate::quantized::chain::fuse_quantized;
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
 pub static EXTENSIONS: Extensions = Extensions {
@@ -36,6 +41,13 @@ pub static EXTENSIONS: Extensions = Extensions {
             first: fused::POINTWISE,
             then: fused::POINTWISE,
             prepare: fused::fuse,
+        },
+        // The quantized chains of PT2E programs on int8: within one quantization step of the
+        // ops one by one, not bit-identical (docs/coverage.md).
+        FusionEntry {
+            first: &[dqt::OP],
+            then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
+            prepare: fuse_quantized,
         },
     ],
 };

@@ -1,0 +1,278 @@
+//! The int8 GEMM of the quantized chains: `out = requant(W · X)` with `W` (weights, `i8`,
+//! `rows × K`) packed once and `X` (activations, `u8` after the zero-point shift, `K × cols`)
+//! packed per call, summed exactly in `i32` ([`super::dot`]) and requantized once per
+//! element:
+//!
+//! ```text
+//! y = fma(f32(acc[r][c] - corr[r]), scale[r], bias[r])      (the Float chain's conv / addmm)
+//! q = clamp(rint(y * inv) + zp, lo, hi)                    (its quantize, relu folded in `lo`)
+//! ```
+//!
+//! `acc - corr` is `Σ_k (x_k - zp_x) · w_k` exactly (the activations are stored with an offset
+//! `o` that makes them unsigned, and `corr[r] = o · Σ_k w[r][k]`), `scale[r]` is
+//! `scale_x · scale_w[r]` rounded to f32. Everything after the integer sum is f32 arithmetic
+//! the vector layer gives identically at every level, so the result is the same bit for bit at
+//! every level and every way of computing the dot products.
+//!
+//! Layouts, in dwords (four consecutive `k` of one row or column per dword):
+//! - packed weights ([`PackedW`]): `MR` rows at a time, `[panel][kq][MR]`, rows past the last
+//!   and `k` past `K` zero;
+//! - packed activations: `NP = NV · LANES` columns at a time, `[panel][kq][NP]`, made per call
+//!   from rows of bytes by [`PackRows`] (or by the caller).
+//!
+//! The micro-kernel ([`micro`]) keeps `MR × NV` accumulators in registers over the whole K (no
+//! k blocking: K is at most a few thousand in the convolutions and linears this serves, and an
+//! `i32` does not overflow below about 65,000).
+
+use super::dot::{Dot, MR};
+use etk_simd::{Kernel, MAX_LANES, Simd};
+
+/// The quantize of the chain's end, as f32 constants: `q = clamp(rint(y * inv) + zp, lo, hi)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Requant {
+    pub inv: f32,
+    pub zp: f32,
+    pub lo: f32,
+    pub hi: f32,
+}
+
+/// Weights packed for the micro-kernel (see the module docs), with each row's sum.
+#[derive(Clone, Debug)]
+pub struct PackedW {
+    pub rows: usize,
+    pub k: usize,
+    /// `ceil(k / 4)`.
+    pub kq: usize,
+    /// `[panel][kq][MR]` dwords.
+    pub data: Vec<i32>,
+    /// `Σ_k w[r][k]` per row (rows padded to `MR` with zeros).
+    pub sums: Vec<i32>,
+}
+
+impl PackedW {
+    /// Packs `rows × k` weights, `w(r, k)` each.
+    pub fn new(rows: usize, k: usize, w: impl Fn(usize, usize) -> i8) -> PackedW {
+        let kq = k.div_ceil(4);
+        let panels = rows.div_ceil(MR);
+        let mut bytes = vec![0i8; panels * kq * MR * 4];
+        let mut sums = vec![0i32; panels * MR];
+        for (r, sum) in sums.iter_mut().enumerate().take(rows) {
+            let (p, i) = (r / MR, r % MR);
+            for kk in 0..k {
+                let v = w(r, kk);
+                *sum += i32::from(v);
+                bytes[((p * kq + kk / 4) * MR + i) * 4 + kk % 4] = v;
+            }
+        }
+        let data = bytes
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0] as u8, c[1] as u8, c[2] as u8, c[3] as u8]))
+            .collect();
+        PackedW {
+            rows,
+            k,
+            kq,
+            data,
+            sums,
+        }
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        (self.data.len() + self.sums.len()) * 4
+    }
+
+    /// The dwords of row panel `p`.
+    pub fn panel(&self, p: usize) -> *const i32 {
+        self.data[p * self.kq * MR..].as_ptr()
+    }
+}
+
+/// One micro-tile: up to `MR` rows of a weight panel against one activation panel, stored
+/// requantized.
+pub struct Tile<'a> {
+    /// Weight panel: `[kq][MR]` dwords.
+    pub a: *const i32,
+    /// Activation panel: `[kq][NP]` dwords.
+    pub b: *const i32,
+    pub kq: usize,
+    /// Rows (≤ `MR`) and columns (≤ `NP`) to store.
+    pub rows: usize,
+    pub cols: usize,
+    /// Per row: the zero-point correction, the scale and the bias (`rows` of each).
+    pub corr: *const i32,
+    pub scale: *const f32,
+    pub bias: *const f32,
+    /// Element `(r, c)` of the out at `out + r * rs + c * cs` (bytes).
+    pub out: *mut u8,
+    pub rs: isize,
+    pub cs: isize,
+    pub rq: &'a Requant,
+}
+
+/// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
+///
+/// # Safety
+/// `t.a` valid for `kq * MR` dwords, `t.b` for `kq * NV * LANES`, the per-row arrays for
+/// `t.rows` values, and the out for the `rows × cols` elements it addresses.
+#[inline(always)]
+pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
+    let s = d.simd();
+    let lanes = <D::S as Simd>::LANES;
+    let mut acc = [[s.splat_i32(0); NV]; MR];
+    // SAFETY: the caller's contract: `kq` steps of `MR` and `NV * LANES` dwords.
+    unsafe {
+        let (mut a, mut b) = (t.a, t.b);
+        for _ in 0..t.kq {
+            let u: [D::U; NV] = core::array::from_fn(|j| d.load_u(b.add(j * lanes)));
+            for (i, row) in acc.iter_mut().enumerate() {
+                let w = d.bcast_w(a.add(i));
+                for (x, &u) in row.iter_mut().zip(&u) {
+                    *x = d.dot(*x, u, w);
+                }
+            }
+            a = a.add(MR);
+            b = b.add(NV * lanes);
+        }
+    }
+    let rq = t.rq;
+    let (inv, zp, lo, hi) = (
+        s.splat(rq.inv),
+        s.splat(rq.zp),
+        s.splat(rq.lo),
+        s.splat(rq.hi),
+    );
+    for (i, row) in acc.iter().enumerate().take(t.rows) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let corr = s.splat_i32(*t.corr.add(i));
+            let (scale, bias) = (s.splat(*t.scale.add(i)), s.splat(*t.bias.add(i)));
+            let out = t.out.offset(i as isize * t.rs);
+            for (j, &v) in row.iter().enumerate() {
+                let c0 = j * lanes;
+                if c0 >= t.cols {
+                    break;
+                }
+                let y = s.mul_add(s.from_i32(s.sub_i32(v, corr)), scale, bias);
+                let q = s.min(hi, s.max(lo, s.add(s.round(s.mul(y, inv)), zp)));
+                let q = s.to_i32_trunc(q);
+                let n = (t.cols - c0).min(lanes);
+                if t.cs == 1 && n == lanes {
+                    s.store_i32_as_u8(out.add(c0), q);
+                } else {
+                    let mut buf = [0u8; MAX_LANES];
+                    s.store_i32_as_u8(buf.as_mut_ptr(), q);
+                    for (l, &x) in buf.iter().enumerate().take(n) {
+                        *out.offset((c0 + l) as isize * t.cs) = x;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The panel width (columns) of a [`Dot`].
+pub fn panel_width<D: Dot>() -> usize {
+    D::NV * <D::S as Simd>::LANES
+}
+
+/// Packs rows of bytes into activation panels: dword `(q, c)` of panel `p` is bytes
+/// `src[(4q + j) * ld + p * np + c]`, `j < 4`, XOR `flip` (the offset that makes `i8`
+/// activations unsigned), little-endian.
+pub struct PackRows {
+    pub src: *const u8,
+    pub ld: usize,
+    pub kq: usize,
+    /// Panel width, a multiple of the level's lanes; `panels` of them.
+    pub np: usize,
+    pub panels: usize,
+    pub flip: u8,
+    pub dst: *mut i32,
+}
+
+impl Kernel for PackRows {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) {
+        let flip = s.splat_i32(i32::from_ne_bytes([self.flip; 4]));
+        for p in 0..self.panels {
+            for q in 0..self.kq {
+                // SAFETY: the caller's contract: `4 * kq` rows of `panels * np` bytes at `ld`
+                // apart, and `panels * kq * np` dwords at `dst`.
+                unsafe {
+                    let r = self.src.add(4 * q * self.ld + p * self.np);
+                    let d = self.dst.add((p * self.kq + q) * self.np);
+                    let mut c = 0;
+                    while c < self.np {
+                        let b0 = s.load_u8_as_i32(r.add(c));
+                        let b1 = s.load_u8_as_i32(r.add(self.ld + c));
+                        let b2 = s.load_u8_as_i32(r.add(2 * self.ld + c));
+                        let b3 = s.load_u8_as_i32(r.add(3 * self.ld + c));
+                        let lo = s.or_i32(b0, s.shl_i32::<8>(b1));
+                        let hi = s.or_i32(s.shl_i32::<16>(b2), s.shl_i32::<24>(b3));
+                        s.store_i32(d.add(c), s.xor_i32(s.or_i32(lo, hi), flip));
+                        c += S::LANES;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `rows × cols` of the out from packed weights (rows `r0..r0 + rows` of `w`) and `panels`
+/// packed activation panels, tile by tile.
+pub struct Gemm<'a> {
+    pub w: &'a PackedW,
+    /// The first row (a multiple of `MR`) and the number of rows.
+    pub r0: usize,
+    pub rows: usize,
+    pub b: *const i32,
+    pub cols: usize,
+    pub corr: &'a [i32],
+    pub scale: &'a [f32],
+    pub bias: &'a [f32],
+    /// Row `r0` column 0 of the out, and its strides (bytes).
+    pub out: *mut u8,
+    pub rs: isize,
+    pub cs: isize,
+    pub rq: &'a Requant,
+}
+
+impl Gemm<'_> {
+    /// Runs on `d`.
+    ///
+    /// # Safety
+    /// `b` holds `ceil(cols / np)` panels of the level's width, the out the elements
+    /// addressed.
+    #[inline(always)]
+    pub unsafe fn run<D: Dot>(&self, d: D) {
+        let np = panel_width::<D>();
+        let kq = self.w.kq;
+        for p in 0..self.cols.div_ceil(np) {
+            let c0 = p * np;
+            let mut r = 0;
+            while r < self.rows {
+                let t = Tile {
+                    a: self.w.panel((self.r0 + r) / MR),
+                    // SAFETY: panel `p` lies in `b` (the caller's contract).
+                    b: unsafe { self.b.add(p * kq * np) },
+                    kq,
+                    rows: (self.rows - r).min(MR),
+                    cols: (self.cols - c0).min(np),
+                    corr: self.corr[r..].as_ptr(),
+                    scale: self.scale[r..].as_ptr(),
+                    bias: self.bias[r..].as_ptr(),
+                    out: self
+                        .out
+                        .wrapping_offset(r as isize * self.rs + c0 as isize * self.cs),
+                    rs: self.rs,
+                    cs: self.cs,
+                    rq: self.rq,
+                };
+                // SAFETY: forwarded.
+                unsafe { d.tile(&t) };
+                r += MR;
+            }
+        }
+    }
+}
