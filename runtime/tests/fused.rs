@@ -518,3 +518,148 @@ fn hardswish_and_silu_as_exported_give_the_ops_bits() {
         ));
     }
 }
+
+/// A layout op on pool tensor `x` (of `sizes`, contiguous), giving `out` sizes.
+fn layout(name: &'static str, x: A, args: Vec<A>, out: Vec<usize>) -> Op {
+    let order = (0..out.len()).collect();
+    let mut a = vec![x];
+    a.extend(args);
+    Op {
+        name,
+        args: a,
+        outs: vec![(out, order)],
+    }
+}
+
+#[test]
+fn layout_ops_read_in_place_by_the_gemm_give_the_ops_bits() {
+    let reg = etk::registry();
+    let ints = |v: &[i64]| A::Ints(v.to_vec());
+    let mut cases = 0;
+    // rows: the dot-product path (few rows) and the blocked one
+    for m in [1usize, 4, 9, 40] {
+        let (k, n) = (24usize, 20usize);
+        // linear on a weight that is not a constant: permute_copy(W) -> mm(x, W^T)
+        let mut pool = Vec::new();
+        let x = push(&mut pool, &[m, k], &[0, 1], 1);
+        let w = push(&mut pool, &[n, k], &[0, 1], 2);
+        let ops = vec![
+            layout(
+                "aten::permute_copy.out",
+                A::T(w, false),
+                vec![ints(&[1, 0])],
+                vec![k, n],
+            ),
+            Op {
+                name: "aten::mm.out",
+                args: vec![A::T(x, false), A::Prev(0)],
+                outs: vec![(vec![m, n], vec![0, 1])],
+            },
+        ];
+        let case = Case { pool, ops };
+        assert!(
+            check(&reg, &case, &format!("permute -> mm, m {m}")),
+            "m {m}"
+        );
+        // t_copy into addmm's mat2, with a bias and scalars
+        let mut pool = Vec::new();
+        let bias = push(&mut pool, &[n], &[0], 3);
+        let x = push(&mut pool, &[m, k], &[0, 1], 4);
+        let w = push(&mut pool, &[n, k], &[0, 1], 5);
+        let ops = vec![
+            layout("aten::t_copy.out", A::T(w, false), vec![], vec![k, n]),
+            Op {
+                name: "aten::addmm.out",
+                args: vec![
+                    A::T(bias, true),
+                    A::T(x, false),
+                    A::Prev(0),
+                    A::S(Scalar::Double(0.5)),
+                    A::S(Scalar::Int(2)),
+                ],
+                outs: vec![(vec![m, n], vec![0, 1])],
+            },
+        ];
+        assert!(check(
+            &reg,
+            &Case { pool, ops },
+            &format!("t -> addmm, m {m}")
+        ));
+        // the first operand transposed in, and a reshape of the second
+        let mut pool = Vec::new();
+        let xt = push(&mut pool, &[k, m], &[0, 1], 6);
+        let w = push(&mut pool, &[k * n], &[0], 7);
+        let ops = vec![
+            layout(
+                "aten::permute_copy.out",
+                A::T(xt, false),
+                vec![ints(&[-1, 0])],
+                vec![m, k],
+            ),
+            layout(
+                "aten::view_copy.out",
+                A::T(w, false),
+                vec![ints(&[k as i64, -1])],
+                vec![k, n],
+            ),
+            Op {
+                name: "aten::mm.out",
+                args: vec![A::Prev(0), A::Prev(1)],
+                outs: vec![(vec![m, n], vec![0, 1])],
+            },
+        ];
+        assert!(check(
+            &reg,
+            &Case { pool, ops },
+            &format!("permute, view -> mm, m {m}")
+        ));
+        // attention: keys transposed and a broadcast batch into bmm
+        let b = 3;
+        let mut pool = Vec::new();
+        let q = push(&mut pool, &[b, m, k], &[0, 1, 2], 8);
+        let keys = push(&mut pool, &[b, n, k], &[0, 1, 2], 9);
+        let v1 = push(&mut pool, &[1, k, n], &[0, 1, 2], 10);
+        let ops = vec![
+            layout(
+                "aten::permute_copy.out",
+                A::T(keys, false),
+                vec![ints(&[0, 2, 1])],
+                vec![b, k, n],
+            ),
+            Op {
+                name: "aten::bmm.out",
+                args: vec![A::T(q, false), A::Prev(0)],
+                outs: vec![(vec![b, m, n], vec![0, 1, 2])],
+            },
+        ];
+        assert!(check(
+            &reg,
+            &Case { pool, ops },
+            &format!("permute -> bmm, m {m}")
+        ));
+        let mut pool2 = Vec::new();
+        let q = push(&mut pool2, &[b, m, k], &[0, 1, 2], 11);
+        let v1b = push(&mut pool2, &[1, k, n], &[0, 1, 2], 10);
+        let _ = v1;
+        let ops = vec![
+            layout(
+                "aten::expand_copy.out",
+                A::T(v1b, false),
+                vec![ints(&[b as i64, -1, -1]), A::Bool(false)],
+                vec![b, k, n],
+            ),
+            Op {
+                name: "aten::bmm.out",
+                args: vec![A::T(q, false), A::Prev(0)],
+                outs: vec![(vec![b, m, n], vec![0, 1, 2])],
+            },
+        ];
+        assert!(check(
+            &reg,
+            &Case { pool: pool2, ops },
+            &format!("expand -> bmm, m {m}")
+        ));
+        cases += 5;
+    }
+    assert_eq!(cases, 20);
+}

@@ -18,6 +18,7 @@
 //! one value per channel. Anything else is declined at prepare, and a call that does not meet
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
+pub mod layout;
 mod program;
 
 use crate::ops::_native_batch_norm_legit_no_training as batch_norm;

@@ -246,7 +246,8 @@ unsafe fn lanes2<S: Simd, Op: BinaryOp>(
 }
 
 /// `dst = x * alpha[c] + beta[c]` over the `n` elements from offset `o`, `c` each one's
-/// channel.
+/// channel: runs of `inner` elements share one (splatted), or (`inner == 1`) the channels
+/// follow one another.
 ///
 /// # Safety
 /// As [`binary`]; `alpha` and `beta` hold one value per channel.
@@ -263,32 +264,58 @@ unsafe fn affine<S: Simd>(
     n: usize,
 ) {
     let c = alpha.len();
-    let mut a = [0f32; CHUNK];
-    let mut b = [0f32; CHUNK];
-    for i in 0..n {
-        let ch = (o + i) / inner % c;
-        a[i] = alpha[ch];
-        b[i] = beta[ch];
-    }
-    let l = S::LANES;
-    let load = |p: *const f32, i: usize, m: usize| {
-        // SAFETY: `i + m <= n`.
-        unsafe {
-            if m == l {
-                s.load(p.add(i))
-            } else {
-                s.load_n(p.add(i), m)
+    if inner == 1 {
+        let mut a = [0f32; CHUNK];
+        let mut b = [0f32; CHUNK];
+        let mut ch = o % c;
+        for i in 0..n {
+            a[i] = alpha[ch];
+            b[i] = beta[ch];
+            ch += 1;
+            if ch == c {
+                ch = 0;
             }
         }
+        // SAFETY: forwarded; `a` and `b` hold `n` floats.
+        unsafe { affine_run(s, x, Ok(a.as_ptr()), Ok(b.as_ptr()), dst, n) };
+        return;
+    }
+    let mut i = 0;
+    while i < n {
+        let at = o + i;
+        let run = (inner - at % inner).min(n - i);
+        let ch = at / inner % c;
+        let x = x.map(|p| p.wrapping_add(i));
+        // SAFETY: forwarded, on elements `i..i + run`.
+        unsafe { affine_run(s, x, Err(alpha[ch]), Err(beta[ch]), dst.add(i), run) };
+        i += run;
+    }
+}
+
+/// `dst = x * a + b` over `n` elements (each operand a pointer to `n` floats, or a value).
+///
+/// # Safety
+/// As [`binary`].
+#[inline(always)]
+unsafe fn affine_run<S: Simd>(
+    s: S,
+    x: Result<*const f32, f32>,
+    a: Result<*const f32, f32>,
+    b: Result<*const f32, f32>,
+    dst: *mut f32,
+    n: usize,
+) {
+    let l = S::LANES;
+    let load = |v: Result<*const f32, f32>, i: usize, m: usize| match v {
+        // SAFETY: `i + m <= n`.
+        Ok(p) if m == l => unsafe { s.load(p.add(i)) },
+        Ok(p) => unsafe { s.load_n(p.add(i), m) },
+        Err(v) => s.splat(v),
     };
     let mut i = 0;
     while i < n {
         let m = l.min(n - i);
-        let v = match x {
-            Ok(p) => load(p, i, m),
-            Err(v) => s.splat(v),
-        };
-        let y = s.add(s.mul(v, load(a.as_ptr(), i, m)), load(b.as_ptr(), i, m));
+        let y = s.add(s.mul(load(x, i, m), load(a, i, m)), load(b, i, m));
         // SAFETY: `dst` holds `n` floats.
         unsafe {
             if m == l {

@@ -42,6 +42,11 @@ pub static EXTENSIONS: Extensions = Extensions {
             then: fused::POINTWISE,
             prepare: fused::fuse,
         },
+        FusionEntry {
+            first: fused::layout::LAYOUT,
+            then: fused::layout::THEN,
+            prepare: fused::layout::fuse_layout,
+        },
         // The quantized chains of PT2E programs on int8: within one quantization step of the
         // ops one by one, not bit-identical (docs/coverage.md).
         FusionEntry {
