@@ -19,7 +19,7 @@ use etk_core::{EValue, KernelContext, OwnedTensor, PreparedKernel, ScalarType, S
 use etk_optimized::ops::{
     addmm, convolution, dequantize_per_tensor as dqt, mm, quantize_per_tensor as qt, relu,
 };
-use etk_optimized::quantized::chain::{fuse_conv, fuse_linear};
+use etk_optimized::quantized::chain::fuse_quantized;
 use etk_optimized::quantized::dot::{Way, with_way};
 use etk_simd::{Level, with_level};
 
@@ -303,19 +303,31 @@ impl Case {
             l.extend(vec![0; 1 + usize::from(self.relu)]);
             l
         };
+        let mut names = vec![dqt::OP];
+        names.push(match (&self.conv, &self.bias) {
+            (Some(_), _) => convolution::OP,
+            (None, Some(_)) => addmm::OP,
+            (None, None) => mm::OP,
+        });
+        if self.relu {
+            names.push(relu::OP);
+        }
+        names.push(qt::OP);
         let (a, k, starts) = self.args();
+        let mut from = vec![None; a.len()];
+        for (i, &l) in links.iter().enumerate() {
+            from[starts[i + 1] + l] = Some(i);
+        }
+        let shares = vec![false; a.len()];
         let chain = Chain {
+            ops: &names,
             args: &a,
             known: &k,
             starts: &starts,
-            links: &links,
+            from: &from,
+            shares: &shares,
         };
-        let fused = if linear {
-            fuse_linear(&chain)
-        } else {
-            fuse_conv(&chain)
-        };
-        fused.unwrap()
+        fuse_quantized(&chain).unwrap()
     }
 
     /// The out's values from the fused kernel (the out cleared first).

@@ -336,7 +336,7 @@ fn conv_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
     else {
         return None;
     };
-    if chain.links[0] != 0 || !ck[3..9].iter().all(|k| *k == Known::Constant) {
+    if chain.link(1) != Some(0) || !ck[3..9].iter().all(|k| *k == Known::Constant) {
         return None;
     }
     let weight = constant(weight, ck[1])?;
@@ -479,7 +479,7 @@ fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
     let (la, lk) = (chain.op_args(1), chain.op_known(1));
     let is_mm = la.len() == 3;
     let (x, mat2, bias) = match (la, lk) {
-        ([EValue::Tensor(x), mat2, EValue::Tensor(_)], [_, km, _]) if chain.links[0] == 0 => {
+        ([EValue::Tensor(x), mat2, EValue::Tensor(_)], [_, km, _]) if chain.link(1) == Some(0) => {
             (x, constant(mat2, *km)?, None)
         }
         (
@@ -492,7 +492,7 @@ fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
                 EValue::Tensor(_),
             ],
             [kb, _, km, kbeta, kalpha, _],
-        ) if chain.links[0] == 1
+        ) if chain.link(1) == Some(1)
             && is_one(beta)
             && is_one(alpha)
             && *kbeta == Known::Constant
@@ -554,12 +554,22 @@ fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
     fused(chain, compute, ops)
 }
 
-/// The fusion entries' prepare step for the convolution chains (`FusionEntry`).
-pub fn fuse_conv(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKernel>>> {
-    Ok(conv_chain(chain))
-}
-
-/// The fusion entries' prepare step for the addmm / mm chains.
-pub fn fuse_linear(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKernel>>> {
-    Ok(linear_chain(chain))
+/// The fusion entry's prepare step (`FusionEntry`): `dequantize → convolution / addmm / mm →
+/// [relu →] quantize`, each op reading the one before.
+pub fn fuse_quantized(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKernel>>> {
+    let linked = (2..chain.len()).all(|i| chain.link(i) == Some(0));
+    let ops = chain.ops;
+    let tail_ok = match ops.len() {
+        3 => ops[2] == qt::OP,
+        4 => ops[2] == relu::OP && ops[3] == qt::OP,
+        _ => false,
+    };
+    if ops.first() != Some(&dqt::OP) || !linked || !tail_ok {
+        return Ok(None);
+    }
+    Ok(match ops[1] {
+        o if o == convolution::OP => conv_chain(chain),
+        o if o == addmm::OP || o == mm::OP => linear_chain(chain),
+        _ => None,
+    })
 }
