@@ -2,7 +2,7 @@
 //! layouts ([`super::rows`] or [`super::channels`]), their tables in scratch, and threads.
 
 use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
-use super::rows::{Geom, Phases, Reduce, Ring, RowsKernel, RowsTask};
+use super::rows::{Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
 use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
@@ -22,8 +22,6 @@ pub enum Pool<'w> {
     Adaptive,
 }
 
-/// The widest kernel (taps per dim) the rows kernel keeps on the stack.
-const MAX_TAPS: usize = 64;
 /// The most a gather's lane offsets may span (`LANES` times the channel stride, in i32).
 const GATHER_SPAN: usize = i32::MAX as usize / etk_simd::MAX_LANES;
 
@@ -148,8 +146,11 @@ impl Plan<'_> {
             Pool::Avg { .. } => (Reduce::SumByCount, 0.0),
             Pool::Adaptive => (Reduce::SumByEach(g.k[0] as f32, g.k[1] as f32), 0.0),
         };
-        let ph = Phases::new(g, fill);
-        let slots = (g.k[0] - 1) * g.d[0] + 1;
+        let Some(ph) = Phases::new(g, fill) else {
+            return false;
+        };
+        // the rows of two output rows' windows (see `RowsTask::run`)
+        let slots = ((g.k[0] - 1) * g.d[0] + 1 + g.s[0]).next_power_of_two();
         // the ring's rows, then a row converted to f32
         let ring_floats = slots * ph.row_floats(g) + g.w;
         let n_tasks = tasks(ctx, g.n * g.c, self.work());

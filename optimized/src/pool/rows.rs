@@ -51,6 +51,9 @@ impl Geom {
     }
 }
 
+/// The most phases (column stride) the rows kernel takes.
+pub const MAX_PHASES: usize = 16;
+
 /// Where the phase rows of one input row lie: phase `r` at `r * len`, column `j` (from
 /// `jmin`) at `j - jmin`; tap `kw` at `(r, q)`.
 #[derive(Clone, Copy, Debug)]
@@ -59,25 +62,40 @@ pub struct Phases {
     pub len: usize,
     /// The fill of padded columns.
     pub fill: f32,
+    /// Per phase, the part `[a, b)` that holds input columns (the rest is fill).
+    pub runs: [(usize, usize); MAX_PHASES],
 }
 
 impl Phases {
-    pub fn new(g: &Geom, fill: f32) -> Phases {
+    /// `None` past [`MAX_PHASES`].
+    pub fn new(g: &Geom, fill: f32) -> Option<Phases> {
+        if g.s[1] > MAX_PHASES {
+            return None;
+        }
         let sw = g.s[1] as isize;
         let t_first = -(g.p[1] as isize);
         let t_last = ((g.k[1] - 1) * g.d[1]) as isize - g.p[1] as isize;
         let jmin = t_first.div_euclid(sw);
         let jmax = (g.ow as isize - 1) + t_last.div_euclid(sw);
-        Phases {
-            jmin,
-            len: (jmax - jmin + 1) as usize,
-            fill,
+        let len = (jmax - jmin + 1) as usize;
+        let mut runs = [(0, 0); MAX_PHASES];
+        for (r, run) in runs.iter_mut().enumerate().take(g.s[1]) {
+            // columns j (from 0, as `jmin <= 0`) with j sw + r < w
+            let hi = ((g.w as isize - r as isize + sw - 1) / sw).clamp(0, jmin + len as isize);
+            *run = ((-jmin) as usize, (hi - jmin).max(-jmin) as usize);
         }
+        Some(Phases {
+            jmin,
+            len,
+            fill,
+            runs,
+        })
     }
 
-    /// Floats of one input row's phases.
+    /// Floats of one input row's phases, and room for a vector's loads past their end (so
+    /// that every load of an output row is a whole vector).
     pub fn row_floats(&self, g: &Geom) -> usize {
-        self.len * g.s[1]
+        self.len * g.s[1] + etk_simd::MAX_LANES
     }
 
     /// Where tap `kw` of output column 0 lies in a row's phases.
@@ -111,10 +129,7 @@ impl Phases {
         for r in 0..sw {
             // SAFETY: phase `r` of the row.
             let d = unsafe { core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len) };
-            // columns j (from 0, as `jmin <= 0`) with j sw + r < w
-            let hi = ((w as isize - r as isize + sw as isize - 1) / sw as isize)
-                .clamp(0, self.jmin + self.len as isize);
-            let (a, b) = ((-self.jmin) as usize, (hi - self.jmin) as usize);
+            let (a, b) = self.runs[r];
             d[..a].fill(self.fill);
             d[b..].fill(self.fill);
             let run = &mut d[a..b];
@@ -180,7 +195,7 @@ unsafe fn as_f32_row<'a, S: Simd, E: Lane>(
     }
 }
 
-/// A ring of prepared input rows: row `ih` in slot `ih % slots`.
+/// A ring of prepared input rows: row `ih` in slot `ih % slots` (`slots` a power of two).
 pub struct Ring {
     pub base: *mut f32,
     pub slots: usize,
@@ -207,7 +222,7 @@ impl Ring {
         xw: usize,
         ih: usize,
     ) -> *const f32 {
-        let slot = ih % self.slots;
+        let slot = ih & (self.slots - 1);
         // SAFETY: the ring's memory, as the caller vouches.
         unsafe {
             let dst = self.base.add(slot * self.row);
@@ -245,6 +260,13 @@ pub enum Reduce {
     SumByEach(f32, f32),
 }
 
+/// The widest window (taps per dim) the rows kernel takes.
+pub const MAX_TAPS: usize = 16;
+
+/// Output vectors computed together: independent chains of taps, so that a tap's compare or
+/// add does not wait for the previous tap's.
+const BLOCK: usize = 4;
+
 /// One task of the rows kernel: planes `[p0, p1)` of `x` pooled into `y` (and `ind`).
 pub struct RowsTask<'a> {
     pub g: &'a Geom,
@@ -262,16 +284,35 @@ pub struct RowsTask<'a> {
     pub planes: (usize, usize),
 }
 
+/// The rows and taps of one output row's windows.
+struct Window<'a> {
+    /// The prepared input rows, in scan order.
+    rows: &'a [*const f32],
+    /// Per tap, its place in a prepared row (for output column 0).
+    taps: &'a [usize],
+    /// Per row, per tap: the tap's input index (`ih * W + kw * dw - pw`, the out column's
+    /// `ow * sw` not added), for a max.
+    index: &'a [[i32; MAX_TAPS]],
+}
+
 impl RowsTask<'_> {
     /// # Safety
     /// The tensors are the checked call's: `x` of `g`'s input sizes, `y` / `ind` of its
-    /// output sizes with unit column strides, writable and disjoint; the ring is this task's.
+    /// output sizes with unit column strides, writable and disjoint; the ring is this task's;
+    /// the window at most [`MAX_TAPS`] per dim.
     #[inline(always)]
     pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
         let g = self.g;
         let (x, y) = (self.x.base::<E>() as *const E, self.y.base::<E>());
-        let taps: [usize; 64] =
-            core::array::from_fn(|kw| if kw < g.k[1] { self.ph.tap(g, kw) } else { 0 });
+        let (kw, w) = (g.k[1], g.w as i32);
+        let mut taps = [0usize; MAX_TAPS];
+        let mut tap_col = [0i32; MAX_TAPS];
+        for k in 0..kw {
+            taps[k] = self.ph.tap(g, k);
+            tap_col[k] = (k * g.d[1]) as i32 - g.p[1] as i32;
+        }
+        let mut rows = [core::ptr::null::<f32>(); MAX_TAPS];
+        let mut index = [[0i32; MAX_TAPS]; MAX_TAPS];
         for plane in self.planes.0..self.planes.1 {
             let (n, c) = (plane / g.c, plane % g.c);
             // SAFETY: the caller's contract.
@@ -279,130 +320,218 @@ impl RowsTask<'_> {
                 self.ring.clear();
                 let xp = x.add(self.x.at(n, c, 0, 0));
                 for oh in 0..g.oh {
+                    // The next output row's input rows first: a row is read back an output
+                    // row after it was written, when its stores have left the store buffer
+                    // (read right away, the wider loads that span two stores wait for them).
+                    if oh + 1 < g.oh {
+                        let (_, first, count) = g.rows_of(oh + 1);
+                        for i in 0..count {
+                            let ih = first + i * g.d[0];
+                            self.ring.row::<S, E>(
+                                s,
+                                g,
+                                self.ph,
+                                xp,
+                                self.x.st[2],
+                                self.x.st[3],
+                                ih,
+                            );
+                        }
+                    }
                     let (_, first, count) = g.rows_of(oh);
-                    let mut rows = [core::ptr::null::<f32>(); 64];
-                    for (i, r) in rows.iter_mut().enumerate().take(count) {
-                        *r = self.ring.row::<S, E>(
+                    for i in 0..count {
+                        let ih = first + i * g.d[0];
+                        rows[i] = self.ring.row::<S, E>(
                             s,
                             g,
                             self.ph,
                             xp,
                             self.x.st[2],
                             self.x.st[3],
-                            first + i * g.d[0],
+                            ih,
                         );
+                        if self.ind.is_some() {
+                            for k in 0..kw {
+                                index[i][k] = (ih as i32).wrapping_mul(w).wrapping_add(tap_col[k]);
+                            }
+                        }
                     }
-                    let rows = &rows[..count];
+                    let win = Window {
+                        rows: &rows[..count],
+                        taps: &taps[..kw],
+                        index: &index[..count],
+                    };
                     let yr = y.add(self.y.at(n, c, oh, 0));
                     match (self.reduce, self.ind) {
                         (Reduce::Max, Some(ind)) => {
                             let ir = ind.base::<i64>().add(ind.at(n, c, oh, 0));
-                            self.max_row::<S, E>(s, rows, &taps, first, yr, ir)
+                            self.max_row::<S, E>(s, &win, first, yr, ir)
                         }
-                        _ => self.sum_row::<S, E>(s, rows, &taps, oh, yr),
+                        _ => self.sum_row::<S, E>(s, &win, oh, yr),
                     }
                 }
             }
         }
     }
 
-    /// One output row of a max.
+    /// One output row of a max, [`BLOCK`] vectors at a time.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `y` and `ind` the output row's.
     #[inline(always)]
     unsafe fn max_row<S: Simd, E: Lane>(
         &self,
         s: S,
-        rows: &[*const f32],
-        taps: &[usize; 64],
+        win: &Window<'_>,
         first: usize,
         y: *mut E,
         ind: *mut i64,
     ) {
         let g = self.g;
-        let (w, sw, dh) = (g.w as i32, g.s[1] as i32, g.d[0]);
-        let kw = g.k[1];
-        let tap_col = |k: usize| ((k * g.d[1]) as i32).wrapping_sub(g.p[1] as i32);
+        let lanes = S::LANES;
         let mut ow0 = 0;
         while ow0 < g.ow {
-            let m = (g.ow - ow0).min(S::LANES);
-            let full = m == S::LANES;
-            let mut best = s.splat(f32::NEG_INFINITY);
-            // SAFETY (all loads and stores): columns `ow0 .. ow0 + m` of the phases and the
-            // out row.
-            let mut cidx = unsafe {
-                s.add_i32(
-                    s.splat_i32((first as i32).wrapping_mul(w)),
-                    s.load_i32_n(self.col.as_ptr().add(ow0), m),
-                )
-            };
-            for (i, &row) in rows.iter().enumerate() {
-                let ih = (first + i * dh) as i32;
-                for (k, &t) in taps.iter().enumerate().take(kw) {
-                    let p = unsafe { row.add(t + ow0) };
-                    let v = unsafe { if full { s.load(p) } else { s.load_n(p, m) } };
-                    let take = s.mask_or(s.gt(v, best), s.is_nan(v));
-                    best = s.select(take, v, best);
-                    let i = ih.wrapping_mul(w).wrapping_add(tap_col(k));
-                    cidx = s.select_i32(take, s.splat_i32(i), cidx);
-                }
-            }
-            let cols = s.mul_i32(s.add_i32(s.splat_i32(ow0 as i32), iota(s)), s.splat_i32(sw));
+            let nv = (g.ow - ow0).div_ceil(lanes).min(BLOCK);
+            // SAFETY: the caller's contract.
             unsafe {
-                if full {
-                    E::store(s, y.add(ow0), best);
-                } else {
-                    E::store_n(s, y.add(ow0), m, best);
+                match nv {
+                    BLOCK => self.max_block::<S, E, BLOCK>(s, win, first, ow0, y, ind),
+                    3 => self.max_block::<S, E, 3>(s, win, first, ow0, y, ind),
+                    2 => self.max_block::<S, E, 2>(s, win, first, ow0, y, ind),
+                    _ => self.max_block::<S, E, 1>(s, win, first, ow0, y, ind),
                 }
-                store_i64(s, ind.add(ow0), m, s.add_i32(cidx, cols));
             }
-            ow0 += m;
+            ow0 += nv * lanes;
         }
     }
 
-    /// One output row of an average.
+    /// Output columns `ow0 ..` of a max, `V` vectors (the last may be partial).
+    ///
+    /// # Safety
+    /// As [`RowsTask::max_row`].
     #[inline(always)]
-    unsafe fn sum_row<S: Simd, E: Lane>(
+    unsafe fn max_block<S: Simd, E: Lane, const V: usize>(
         &self,
         s: S,
-        rows: &[*const f32],
-        taps: &[usize; 64],
+        win: &Window<'_>,
+        first: usize,
+        ow0: usize,
+        y: *mut E,
+        ind: *mut i64,
+    ) {
+        let g = self.g;
+        let lanes = S::LANES;
+        let mut best = [s.splat(f32::NEG_INFINITY); V];
+        let mut idx = [s.splat_i32(0); V];
+        let row0 = s.splat_i32((first as i32).wrapping_mul(g.w as i32));
+        for (j, idx) in idx.iter_mut().enumerate() {
+            let m = (g.ow - ow0 - j * lanes).min(lanes);
+            // SAFETY: entries of the column table.
+            *idx = s.add_i32(row0, unsafe {
+                s.load_i32_n(self.col.as_ptr().add(ow0 + j * lanes), m)
+            });
+        }
+        for (row, index) in win.rows.iter().zip(win.index) {
+            for (&t, &i) in win.taps.iter().zip(index) {
+                let tap = s.splat_i32(i);
+                // SAFETY: columns of the prepared row (padded past its end).
+                let p = unsafe { row.add(t + ow0) };
+                for j in 0..V {
+                    let v = unsafe { s.load(p.add(j * lanes)) };
+                    let take = s.mask_or(s.gt(v, best[j]), s.is_nan(v));
+                    best[j] = s.select(take, v, best[j]);
+                    idx[j] = s.select_i32(take, tap, idx[j]);
+                }
+            }
+        }
+        let sw = s.splat_i32(g.s[1] as i32);
+        for j in 0..V {
+            let o = ow0 + j * lanes;
+            let m = (g.ow - o).min(lanes);
+            let cols = s.mul_i32(s.add_i32(s.splat_i32(o as i32), iota(s)), sw);
+            // SAFETY: columns `o .. o + m` of the out rows.
+            unsafe {
+                if m == lanes {
+                    E::store(s, y.add(o), best[j]);
+                } else {
+                    E::store_n(s, y.add(o), m, best[j]);
+                }
+                store_i64(s, ind.add(o), m, s.add_i32(idx[j], cols));
+            }
+        }
+    }
+
+    /// One output row of an average, [`BLOCK`] vectors at a time.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `y` the output row's.
+    #[inline(always)]
+    unsafe fn sum_row<S: Simd, E: Lane>(&self, s: S, win: &Window<'_>, oh: usize, y: *mut E) {
+        let g = self.g;
+        let lanes = S::LANES;
+        let mut ow0 = 0;
+        while ow0 < g.ow {
+            let nv = (g.ow - ow0).div_ceil(lanes).min(BLOCK);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match nv {
+                    BLOCK => self.sum_block::<S, E, BLOCK>(s, win, oh, ow0, y),
+                    3 => self.sum_block::<S, E, 3>(s, win, oh, ow0, y),
+                    2 => self.sum_block::<S, E, 2>(s, win, oh, ow0, y),
+                    _ => self.sum_block::<S, E, 1>(s, win, oh, ow0, y),
+                }
+            }
+            ow0 += nv * lanes;
+        }
+    }
+
+    /// Output columns `ow0 ..` of an average, `V` vectors (the last may be partial).
+    ///
+    /// # Safety
+    /// As [`RowsTask::sum_row`].
+    #[inline(always)]
+    unsafe fn sum_block<S: Simd, E: Lane, const V: usize>(
+        &self,
+        s: S,
+        win: &Window<'_>,
         oh: usize,
+        ow0: usize,
         y: *mut E,
     ) {
         let g = self.g;
-        let kw = g.k[1];
-        let mut ow0 = 0;
-        while ow0 < g.ow {
-            let m = (g.ow - ow0).min(S::LANES);
-            let full = m == S::LANES;
-            let mut sum = s.zero();
-            for &row in rows {
-                for &t in taps.iter().take(kw) {
-                    // SAFETY: columns `ow0 .. ow0 + m` of the phases.
-                    let p = unsafe { row.add(t + ow0) };
-                    let v = unsafe { if full { s.load(p) } else { s.load_n(p, m) } };
-                    sum = s.add(sum, v);
+        let lanes = S::LANES;
+        let mut sum = [s.zero(); V];
+        for row in win.rows {
+            for &t in win.taps {
+                // SAFETY: columns of the prepared row (padded past its end).
+                let p = unsafe { row.add(t + ow0) };
+                for (j, sum) in sum.iter_mut().enumerate() {
+                    *sum = s.add(*sum, unsafe { s.load(p.add(j * lanes)) });
                 }
             }
+        }
+        for (j, &sum) in sum.iter().enumerate() {
+            let o = ow0 + j * lanes;
+            let m = (g.ow - o).min(lanes);
             let v = match self.reduce {
                 Reduce::SumBy(d) => s.div(sum, s.splat(d)),
                 Reduce::SumByEach(dh, dw) => s.div(s.div(sum, s.splat(dh)), s.splat(dw)),
                 _ => {
-                    // SAFETY: `ow0 .. ow0 + m` of the column counts.
-                    let wc = unsafe { s.load_i32_n(self.col.as_ptr().add(ow0), m) };
+                    // SAFETY: `o .. o + m` of the column counts.
+                    let wc = unsafe { s.load_i32_n(self.col.as_ptr().add(o), m) };
                     let count = s.mul_i32(s.splat_i32(self.hcount[oh]), wc);
-                    // the tail's lanes divide 0 by 0: never stored
+                    // the tail's lanes divide by 0: never stored
                     s.div(sum, s.from_i32(count))
                 }
             };
-            // SAFETY: columns `ow0 .. ow0 + m` of the out row.
+            // SAFETY: columns `o .. o + m` of the out row.
             unsafe {
-                if full {
-                    E::store(s, y.add(ow0), v);
+                if m == lanes {
+                    E::store(s, y.add(o), v);
                 } else {
-                    E::store_n(s, y.add(ow0), m, v);
+                    E::store_n(s, y.add(o), m, v);
                 }
             }
-            ow0 += m;
         }
     }
 }
