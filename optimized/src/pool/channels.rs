@@ -192,7 +192,7 @@ unsafe fn load<S: Simd, E: Lane>(s: S, p: *const E, xc: usize, m: usize) -> S::F
 /// # Safety
 /// Those elements writable.
 #[inline(always)]
-unsafe fn store<S: Simd, E: Lane>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
+pub(super) unsafe fn store<S: Simd, E: Lane>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
     let (p, yc) = (y.base::<E>(), y.st[1]);
     // SAFETY: the caller's contract.
     unsafe {

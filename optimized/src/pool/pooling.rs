@@ -2,6 +2,7 @@
 //! layouts ([`super::rows`] or [`super::channels`]), their tables in scratch, and threads.
 
 use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
+use super::global::{GlobalKernel, GlobalTask};
 use super::rows::{Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
@@ -106,8 +107,17 @@ pub unsafe fn pool2d(
             Pool::Adaptive => h % oh == 0 && w % ow == 0,
             _ => true,
         };
+    let global = matches!(pool, Pool::Adaptive)
+        && (oh, ow) == (1, 1)
+        && !channels_inner
+        && xp.st[3] == 1
+        && xp.st[2] == w;
     // SAFETY: as the caller vouches.
     unsafe {
+        if global {
+            plan.global(ctx);
+            return true;
+        }
         if !channels_inner && rows_ok && plan.rows(ctx) {
             return true;
         }
@@ -270,6 +280,44 @@ impl Plan<'_> {
                 most[0].saturating_mul(most[1]) <= i32::MAX as i64
             }
             Pool::Adaptive => true,
+        }
+    }
+
+    /// Global average pooling of contiguous planes ([`super::global`]).
+    unsafe fn global(&self, ctx: &mut KernelContext<'_>) {
+        let g = &self.g;
+        let groups = g.c.div_ceil(etk_simd::MAX_LANES);
+        let units = g.n * groups;
+        let n_tasks = tasks(ctx, units, self.work());
+        let task = |i: usize| {
+            let t = GlobalTask {
+                x: self.x,
+                y: self.y,
+                c: g.c,
+                hw: g.h * g.w,
+                h: g.h as f32,
+                w: g.w as f32,
+                units: task_range(i, n_tasks, units),
+            };
+            match self.elem() {
+                ScalarType::Half => self.go(GlobalKernel::<f16> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+                ScalarType::BFloat16 => self.go(GlobalKernel::<bf16> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+                _ => self.go(GlobalKernel::<f32> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+            }
+        };
+        if n_tasks == 1 {
+            task(0);
+        } else {
+            ctx.parallel.run(n_tasks, &task);
         }
     }
 

@@ -107,8 +107,10 @@ impl Phases {
         r as usize * self.len + (q - self.jmin) as usize
     }
 
-    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases, through `tmp`
-    /// (`w` floats) unless the row is contiguous Float.
+    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases: a
+    /// contiguous row with one or two phases by vectors (two by [`Simd::unzip`]), the others
+    /// through `tmp`. The last vector of a single phase may run past its columns (into its
+    /// fill or the row's spare room), which the fill then rewrites.
     ///
     /// # Safety
     /// `w` elements readable at `x`, `xs` apart; `row_floats` floats writable at `dst`, `w`
@@ -124,74 +126,69 @@ impl Phases {
         tmp: *mut f32,
     ) {
         let (sw, w) = (g.s[1], g.w);
-        // SAFETY: the caller's contract.
-        let src = unsafe { as_f32_row(s, x, xs, w, tmp) };
-        for r in 0..sw {
-            // SAFETY: phase `r` of the row.
-            let d = unsafe { core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len) };
-            let (a, b) = self.runs[r];
-            d[..a].fill(self.fill);
-            d[b..].fill(self.fill);
-            let run = &mut d[a..b];
-            if run.is_empty() {
-                continue;
-            }
-            let from = &src[r..];
-            match sw {
-                1 => run.copy_from_slice(&from[..run.len()]),
-                2 => {
-                    // pairs, so that the loop vectorizes as an interleaved load
-                    let full = run.len().min(from.len() / 2);
-                    for (o, p) in run[..full].iter_mut().zip(from.chunks_exact(2)) {
-                        *o = p[0];
+        let lanes = S::LANES;
+        // SAFETY (all): the caller's contract; runs lie inside the row (`runs`).
+        unsafe {
+            if xs == 1 && sw == 1 {
+                let (a, b) = self.runs[0];
+                let mut i = 0;
+                while i < b - a {
+                    let m = (b - a - i).min(lanes);
+                    s.store(dst.add(a + i), E::load_n(s, x.add(i), m));
+                    i += m;
+                }
+            } else if xs == 1 && sw == 2 {
+                // phase 0 takes the even columns, phase 1 the odd: `2 LANES` columns a step
+                let ((a, b0), (_, b1)) = (self.runs[0], self.runs[1]);
+                let (d0, d1) = (dst.add(a), dst.add(self.len + a));
+                let mut j = 0;
+                while j < b0 - a {
+                    let i = 2 * j;
+                    let m = w - i;
+                    let (va, vb) = if m >= 2 * lanes {
+                        (E::load(s, x.add(i)), E::load(s, x.add(i + lanes)))
+                    } else {
+                        let hi = x.wrapping_add(i + lanes);
+                        (
+                            E::load_n(s, x.add(i), m.min(lanes)),
+                            E::load_n(s, hi, m.saturating_sub(lanes)),
+                        )
+                    };
+                    let (even, odd) = s.unzip(va, vb);
+                    let (m0, m1) = (
+                        (b0 - a - j).min(lanes),
+                        (b1 - a).saturating_sub(j).min(lanes),
+                    );
+                    if m0 == lanes && m1 == lanes {
+                        s.store(d0.add(j), even);
+                        s.store(d1.add(j), odd);
+                    } else {
+                        // exact: phase 0's last vector must not reach into phase 1's columns
+                        s.store_n(d0.add(j), m0, even);
+                        s.store_n(d1.add(j), m1, odd);
                     }
-                    if full < run.len() {
-                        run[full] = from[2 * full];
+                    j += lanes;
+                }
+            } else {
+                for i in 0..w {
+                    *tmp.add(i) = (*x.add(i * xs)).to_f32();
+                }
+                for r in 0..sw {
+                    let (a, b) = self.runs[r];
+                    let (from, to) = (tmp.add(r) as *const f32, dst.add(r * self.len + a));
+                    for i in 0..b - a {
+                        *to.add(i) = *from.add(i * sw);
                     }
                 }
-                _ => {
-                    for (i, o) in run.iter_mut().enumerate() {
-                        *o = from[i * sw];
-                    }
-                }
+            }
+            // the fill around each phase's columns, after the runs that may overwrite it
+            for r in 0..sw {
+                let (a, b) = self.runs[r];
+                let d = core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len);
+                d[..a].fill(self.fill);
+                d[b..].fill(self.fill);
             }
         }
-    }
-}
-
-/// Row `x[0..w]` (elements `xs` apart) as contiguous f32: in place for contiguous Float, else
-/// converted into `tmp`.
-///
-/// # Safety
-/// `w` elements readable at `x`, `xs` apart; `w` floats writable at `tmp`.
-#[inline(always)]
-unsafe fn as_f32_row<'a, S: Simd, E: Lane>(
-    s: S,
-    x: *const E,
-    xs: usize,
-    w: usize,
-    tmp: *mut f32,
-) -> &'a [f32] {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if xs == 1 && E::DTYPE == etk_core::ScalarType::Float {
-            return core::slice::from_raw_parts(x as *const f32, w);
-        }
-        if xs == 1 {
-            let mut i = 0;
-            while i + S::LANES <= w {
-                s.store(tmp.add(i), E::load(s, x.add(i)));
-                i += S::LANES;
-            }
-            if i < w {
-                s.store_n(tmp.add(i), w - i, E::load_n(s, x.add(i), w - i));
-            }
-        } else {
-            for i in 0..w {
-                *tmp.add(i) = (*x.add(i * xs)).to_f32();
-            }
-        }
-        core::slice::from_raw_parts(tmp, w)
     }
 }
 
