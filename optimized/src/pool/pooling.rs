@@ -3,7 +3,7 @@
 
 use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
 use super::global::{GlobalKernel, GlobalTask};
-use super::rows::{Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
+use super::rows::{AHEAD, Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
 use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
@@ -159,8 +159,8 @@ impl Plan<'_> {
         let Some(ph) = Phases::new(g, fill) else {
             return false;
         };
-        // the rows of two output rows' windows (see `RowsTask::run`)
-        let slots = ((g.k[0] - 1) * g.d[0] + 1 + g.s[0]).next_power_of_two();
+        // the rows of `AHEAD + 1` output rows' windows (see `RowsTask::run`)
+        let slots = ((g.k[0] - 1) * g.d[0] + 1 + AHEAD * g.s[0]).next_power_of_two();
         // the ring's rows, then a row converted to f32
         let ring_floats = slots * ph.row_floats(g) + g.w;
         let n_tasks = tasks(ctx, g.n * g.c, self.work());

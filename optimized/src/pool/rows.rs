@@ -260,6 +260,9 @@ pub enum Reduce {
 /// The widest window (taps per dim) the rows kernel takes.
 pub const MAX_TAPS: usize = 16;
 
+/// How many output rows ahead input rows are prepared (see `RowsTask::run`).
+pub const AHEAD: usize = 4;
+
 /// Output vectors computed together: independent chains of taps, so that a tap's compare or
 /// add does not wait for the previous tap's.
 const BLOCK: usize = 4;
@@ -316,24 +319,15 @@ impl RowsTask<'_> {
             unsafe {
                 self.ring.clear();
                 let xp = x.add(self.x.at(n, c, 0, 0));
+                // Input rows are prepared `AHEAD` output rows before they are read: read
+                // right away, loads that span two of the stores that wrote them wait for
+                // those stores to leave the store buffer.
+                for oh in 0..g.oh.min(AHEAD) {
+                    self.prepare::<S, E>(s, xp, oh);
+                }
                 for oh in 0..g.oh {
-                    // The next output row's input rows first: a row is read back an output
-                    // row after it was written, when its stores have left the store buffer
-                    // (read right away, the wider loads that span two stores wait for them).
-                    if oh + 1 < g.oh {
-                        let (_, first, count) = g.rows_of(oh + 1);
-                        for i in 0..count {
-                            let ih = first + i * g.d[0];
-                            self.ring.row::<S, E>(
-                                s,
-                                g,
-                                self.ph,
-                                xp,
-                                self.x.st[2],
-                                self.x.st[3],
-                                ih,
-                            );
-                        }
+                    if oh + AHEAD < g.oh {
+                        self.prepare::<S, E>(s, xp, oh + AHEAD);
                     }
                     let (_, first, count) = g.rows_of(oh);
                     for i in 0..count {
@@ -368,6 +362,24 @@ impl RowsTask<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Prepares the input rows of output row `oh` of the plane at `xp`.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`].
+    #[inline(always)]
+    unsafe fn prepare<S: Simd, E: Lane>(&self, s: S, xp: *const E, oh: usize) {
+        let g = self.g;
+        let (_, first, count) = g.rows_of(oh);
+        for i in 0..count {
+            let ih = first + i * g.d[0];
+            // SAFETY: the caller's contract.
+            unsafe {
+                self.ring
+                    .row::<S, E>(s, g, self.ph, xp, self.x.st[2], self.x.st[3], ih)
+            };
         }
     }
 
