@@ -179,7 +179,7 @@ fn out_dtype(rng: &mut Rng, dt: [ScalarType; 2], v: usize) -> ScalarType {
 
 pub fn gen_max_pool2d(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let sizes = pool_sizes(rng, v, 1);
-    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v % 3 == 0);
+    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v.is_multiple_of(3));
     let w = window(rng, v, true);
     let out_sizes = pooled_sizes(&sizes, &w);
     // the values' out and the indices each in either order, mostly the input's
@@ -218,7 +218,7 @@ pub fn gen_max_pool2d(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -
 
 pub fn gen_avg_pool2d(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let sizes = pool_sizes(rng, v, 1);
-    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v % 3 == 0);
+    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v.is_multiple_of(3));
     let w = window(rng, v, false);
     let out_sizes = pooled_sizes(&sizes, &w);
     let divisor = match v % 5 {
@@ -257,7 +257,7 @@ pub fn gen_adaptive_avg_pool2d(
 ) -> Option<Call> {
     let sizes = pool_sizes(rng, v, 1);
     let r = sizes.len();
-    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v % 3 == 0);
+    let x = input(rng, dt[0], &sizes, &order(&sizes, v), v.is_multiple_of(3));
     // 1x1 (global), divisors of the input (uniform windows), anything up to past the input
     let mut o = [0usize; 2];
     for (i, oi) in o.iter_mut().enumerate() {
@@ -265,7 +265,7 @@ pub fn gen_adaptive_avg_pool2d(
         *oi = match v % 4 {
             0 => 1,
             1 => (1..=s)
-                .filter(|d| s % d == 0)
+                .filter(|d| s.is_multiple_of(*d))
                 .nth(rng.below(3))
                 .unwrap_or(1),
             _ => rng.range(0, s + 3),

@@ -203,38 +203,10 @@ pub struct Ring {
 }
 
 impl Ring {
-    /// The phases of input row `ih` of the plane at `x` (row stride `xh`, column stride `xw`),
-    /// copied in unless the ring holds them.
-    ///
-    /// # Safety
-    /// The ring's memory is this task's; `x` is a plane of `g`.
-    #[inline(always)]
-    pub unsafe fn row<S: Simd, E: Lane>(
-        &self,
-        s: S,
-        g: &Geom,
-        ph: &Phases,
-        x: *const E,
-        xh: usize,
-        xw: usize,
-        ih: usize,
-    ) -> *const f32 {
-        let slot = ih & (self.slots - 1);
-        // SAFETY: the ring's memory, as the caller vouches.
-        unsafe {
-            let dst = self.base.add(slot * self.row);
-            if *self.held.add(slot) != ih {
-                ph.fill_row(s, g, x.add(ih * xh), xw, dst, self.tmp);
-                *self.held.add(slot) = ih;
-            }
-            dst
-        }
-    }
-
     /// Forgets every row (a new plane).
     ///
     /// # Safety
-    /// As [`Ring::row`].
+    /// The ring's memory is this task's.
     pub unsafe fn clear(&self) {
         for i in 0..self.slots {
             // SAFETY: the ring's memory.
@@ -332,15 +304,7 @@ impl RowsTask<'_> {
                     let (_, first, count) = g.rows_of(oh);
                     for i in 0..count {
                         let ih = first + i * g.d[0];
-                        rows[i] = self.ring.row::<S, E>(
-                            s,
-                            g,
-                            self.ph,
-                            xp,
-                            self.x.st[2],
-                            self.x.st[3],
-                            ih,
-                        );
+                        rows[i] = self.row::<S, E>(s, xp, ih);
                         if self.ind.is_some() {
                             for k in 0..kw {
                                 index[i][k] = (ih as i32).wrapping_mul(w).wrapping_add(tap_col[k]);
@@ -365,6 +329,28 @@ impl RowsTask<'_> {
         }
     }
 
+    /// The phases of input row `ih` of the plane at `xp`, copied into the ring unless it holds
+    /// them.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `xp` a plane of the input.
+    #[inline(always)]
+    unsafe fn row<S: Simd, E: Lane>(&self, s: S, xp: *const E, ih: usize) -> *const f32 {
+        let ring = self.ring;
+        let slot = ih & (ring.slots - 1);
+        // SAFETY: the ring's memory is this task's; row `ih` of the plane.
+        unsafe {
+            let dst = ring.base.add(slot * ring.row);
+            if *ring.held.add(slot) != ih {
+                let src = xp.add(ih * self.x.st[2]);
+                self.ph
+                    .fill_row(s, self.g, src, self.x.st[3], dst, ring.tmp);
+                *ring.held.add(slot) = ih;
+            }
+            dst
+        }
+    }
+
     /// Prepares the input rows of output row `oh` of the plane at `xp`.
     ///
     /// # Safety
@@ -376,10 +362,7 @@ impl RowsTask<'_> {
         for i in 0..count {
             let ih = first + i * g.d[0];
             // SAFETY: the caller's contract.
-            unsafe {
-                self.ring
-                    .row::<S, E>(s, g, self.ph, xp, self.x.st[2], self.x.st[3], ih)
-            };
+            unsafe { self.row::<S, E>(s, xp, ih) };
         }
     }
 
