@@ -16,6 +16,7 @@
 //! accelerates, else runs portable's reduction. Out elements are split over threads (the
 //! units of [`Plan::units`]) when `KernelContext::tasks_for` finds the call long enough.
 
+pub mod any;
 pub mod extreme;
 pub mod moments;
 pub mod sum;
