@@ -24,7 +24,7 @@
 //! k blocking: K is at most a few thousand in the convolutions and linears this serves, and an
 //! `i32` does not overflow below about 65,000).
 
-use super::dot::{Dot, MR};
+use super::dot::{Dot, I32, MR};
 use etk_simd::{Kernel, MAX_LANES, Simd};
 
 /// The quantize of the chain's end, as f32 constants: `q = clamp(rint(y * inv) + zp, lo, hi)`.
@@ -135,20 +135,23 @@ pub struct Tile<'a> {
     pub rq: &'a Requant,
 }
 
-/// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
+/// The sums of a tile: `MR × NV` accumulators over `kq` steps.
 ///
 /// # Safety
-/// `t.a` valid for `kq * MR` dwords, `t.b` for `kq * NV * LANES`, the per-row arrays for
-/// `t.rows` values, and the out for the `rows × cols` elements it addresses.
+/// `a` valid for `kq * MR` dwords, `b` for `kq * NV * LANES`.
 #[inline(always)]
-pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
+unsafe fn accumulate<D: Dot, const NV: usize>(
+    d: D,
+    mut a: *const i32,
+    mut b: *const i32,
+    kq: usize,
+) -> [[I32<D>; NV]; MR] {
     let s = d.simd();
     let lanes = <D::S as Simd>::LANES;
     let mut acc = [[s.splat_i32(0); NV]; MR];
     // SAFETY: the caller's contract: `kq` steps of `MR` and `NV * LANES` dwords.
     unsafe {
-        let (mut a, mut b) = (t.a, t.b);
-        for _ in 0..t.kq {
+        for _ in 0..kq {
             let u: [D::U; NV] = core::array::from_fn(|j| d.load_u(b.add(j * lanes)));
             for (i, row) in acc.iter_mut().enumerate() {
                 let w = d.bcast_w(a.add(i));
@@ -160,6 +163,23 @@ pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
             b = b.add(NV * lanes);
         }
     }
+    acc
+}
+
+/// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
+///
+/// # Safety
+/// `t.a` valid for `kq * MR` dwords, `t.b` for `kq * NV * LANES`, the per-row arrays for
+/// `t.rows` values, and the out for the `rows × cols` elements it addresses.
+#[inline(always)]
+pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
+    let s = d.simd();
+    let lanes = <D::S as Simd>::LANES;
+    // SAFETY: forwarded.
+    let acc = unsafe { accumulate::<D, NV>(d, t.a, t.b, t.kq) };
+    // The epilogue indexes the rows at run time: reading them from a copy lets the k loop
+    // keep its accumulators in registers (else they are stored back at every step).
+    let acc = core::hint::black_box(acc);
     let rq = t.rq;
     let (inv, zp, lo, hi) = (
         s.splat(rq.inv),
@@ -176,7 +196,12 @@ pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
         let whole = t.cs == 1 && (j + 1) * lanes <= t.cols && pos + lanes <= g.valid.min(g.wp);
         (line as isize * g.ls + pos as isize * t.cs, pos, whole)
     });
-    for (i, row) in acc.iter().enumerate().take(t.rows) {
+    // (a loop over every row, left at `t.rows`: with a constant bound it unrolls, and the
+    // accumulators stay in registers through the k loop instead of being stored at every step)
+    for (i, row) in acc.iter().enumerate() {
+        if i >= t.rows {
+            break;
+        }
         // SAFETY: the caller's contract.
         unsafe {
             let corr = s.splat_i32(*t.corr.add(i));
