@@ -5,7 +5,7 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] [--args INTS] \
-[--dim D] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+[--dim D] [--cl] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
 convolution: opbench convolution|conv_transpose f32|f16|bf16 NxCxHxW WEIGHT [SxPxDxG[xOP]] [--cl] \
 (stride, padding, dilation, groups, output padding; NxCxL for 1-D; WEIGHT as ATen's: OUTxCIN/GxKHxKW, \
 transposed CINxOUT/GxKHxKW; --cl: input, weight and out channels-last);\n\
@@ -13,7 +13,8 @@ quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
 embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
 norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS];\n\
-movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1)";
+movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1);\n\
+pooling and resampling: see benches/src/pool.rs (e.g. opbench max_pool2d f32 1x64x112x112 --args 3,2,1)";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -27,11 +28,12 @@ pub struct Bench {
     pub dim: Option<i64>,
     /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
     pub args: Option<Vec<i64>>,
+    /// `--cl`: the input channels-last (the outs follow the first input's dim order; a
+    /// convolution's weight channels-last too).
+    pub channels_last: bool,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
-    /// `--cl`: a convolution's tensors channels-last.
-    pub channels_last: bool,
 }
 
 /// `64x1024` → `[64, 1024]`; `scalar` → `[]`.
@@ -102,10 +104,10 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         to: None,
         dim: None,
         args: None,
+        channels_last: false,
         lib: "optimized".into(),
         isa: None,
         threads: 1,
-        channels_last: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -115,10 +117,10 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
             "--to" => b.to = Some(parse_dtype(&val()?)?),
             "--dim" => b.dim = Some(val()?.parse().map_err(|_| "bad --dim")?),
             "--args" => b.args = Some(parse_ints(&val()?)?),
+            "--cl" => b.channels_last = true,
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
-            "--cl" => b.channels_last = true,
             _ => pos.push(a.clone()),
         }
     }
@@ -303,7 +305,8 @@ pub(crate) struct Call {
     /// The shapes of a `Tensor(a!)[]` out, which then replaces the one out (empty: one out).
     pub(crate) out_list: Vec<Vec<usize>>,
     pub(crate) kind: Kind,
-    /// Outs after the first (`native_layer_norm`'s mean and rstd), in schema order.
+    /// Outs after the first (`native_layer_norm`'s mean and rstd, `max_pool2d_with_indices`'s
+    /// indices), in schema order; in the out's dim order when they have its rank.
     pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
@@ -388,6 +391,9 @@ impl Bench {
             return Ok(c);
         }
         if let Some(c) = crate::movement::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::pool::call(self)? {
             return Ok(c);
         }
         let dt = self.dtype;
@@ -665,7 +671,9 @@ impl Bench {
         let mut extra = c
             .extra_outs
             .iter()
-            .map(|(dt, shape)| OwnedTensor::zeros(*dt, shape).map_err(|e| e.to_string()))
+            .map(|(dt, shape)| {
+                OwnedTensor::with_capacity(*dt, shape, &layout(shape), 0).map_err(err)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let mut views: Vec<etk::Tensor<'_>> = outs
             .iter_mut()
