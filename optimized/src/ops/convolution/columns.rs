@@ -42,6 +42,7 @@ pub(super) unsafe fn im2col(
 }
 
 /// [`im2col`] at a level. Only built by it, whose caller vouches for the fields.
+#[derive(Clone, Copy)]
 struct Im2col<'a, 'g> {
     c: &'a Conv<'g>,
     n: usize,
@@ -56,20 +57,12 @@ impl Kernel for Im2col<'_, '_> {
 
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
-        let Im2col {
-            c,
-            n,
-            grp,
-            band,
-            col,
-            chan_inner,
-        } = self;
         // SAFETY: as `im2col`'s caller vouches.
         unsafe {
-            if chan_inner {
-                by_channels(s, c, n, grp, band, col)
+            if self.chan_inner {
+                by_channels(s, self)
             } else {
-                by_width(s, c, n, grp, band, col)
+                by_width(s, self)
             }
         }
     }
@@ -81,14 +74,9 @@ impl Kernel for Im2col<'_, '_> {
 /// # Safety
 /// As [`im2col`].
 #[inline(always)]
-unsafe fn by_width<S: Simd>(
-    s: S,
-    c: &Conv<'_>,
-    n: usize,
-    grp: usize,
-    (p0, p1): (usize, usize),
-    col: *mut u8,
-) {
+unsafe fn by_width<S: Simd>(s: S, a: Im2col<'_, '_>) {
+    let Im2col { c, n, grp, col, .. } = a;
+    let (p0, p1) = a.band;
     let g = c.geo;
     let es = c.es();
     let cols = p1 - p0;
@@ -136,14 +124,9 @@ unsafe fn by_width<S: Simd>(
 /// # Safety
 /// As [`im2col`].
 #[inline(always)]
-unsafe fn by_channels<S: Simd>(
-    s: S,
-    c: &Conv<'_>,
-    n: usize,
-    grp: usize,
-    (p0, p1): (usize, usize),
-    col: *mut u8,
-) {
+unsafe fn by_channels<S: Simd>(s: S, a: Im2col<'_, '_>) {
+    let Im2col { c, n, grp, col, .. } = a;
+    let (p0, p1) = a.band;
     let g = c.geo;
     let es = c.es();
     let icg = g.icg;
