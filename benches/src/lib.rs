@@ -6,4 +6,5 @@ pub mod movement;
 pub mod norm;
 pub mod quantized;
 pub mod reductions;
+pub mod spectral;
 pub mod timing;

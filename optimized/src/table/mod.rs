@@ -7,3 +7,4 @@ pub mod pointwise;
 pub mod prepared;
 pub mod quantized;
 pub mod reduce;
+pub mod spectral;
