@@ -3,11 +3,13 @@
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
 pub mod fft;
+pub mod fused;
 pub mod gemm;
 pub mod movement;
 pub mod norm;
 pub mod ops;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
 pub mod reduce;
 pub mod table;
@@ -21,6 +23,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::quantized::TABLE,
     table::norm::TABLE,
     table::movement::TABLE,
+    table::pool::TABLE,
     table::reduce::TABLE,
     table::spectral::TABLE,
 ];

@@ -763,6 +763,7 @@ pub fn generator(name: &str) -> Option<Gen> {
             .or_else(|| crate::harness_conv::generator(name))
             .or_else(|| crate::harness_norm::generator(name))
             .or_else(|| crate::harness_movement::generator(name))
+            .or_else(|| crate::harness_pool::generator(name))
             .or_else(|| crate::harness_reduce::generator(name))
             .or_else(|| crate::harness_fft::generator(name)),
     }

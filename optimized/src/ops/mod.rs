@@ -58,6 +58,13 @@ pub mod _softmax;
 pub mod native_group_norm;
 pub mod native_layer_norm;
 
+// pooling and resampling (on `crate::pool`)
+pub mod _adaptive_avg_pool2d;
+pub mod avg_pool2d;
+pub mod grid_sampler_2d;
+pub mod max_pool2d_with_indices;
+pub mod upsample_bilinear2d;
+
 // quantized (vector paths over `crate::quantized`; the reference is etk-quantized)
 pub mod dequantize_per_channel;
 pub mod dequantize_per_tensor;

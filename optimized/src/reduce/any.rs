@@ -188,7 +188,7 @@ unsafe fn any_bytes<S: Simd>(s: S, x: *const u8, len: usize, m: [S::I32; 2], bit
 /// The mask of a vector of words from word `i` (from an element's start).
 #[inline(always)]
 fn word_mask<S: Simd>(_s: S, m: [S::I32; 2], i: usize) -> S::I32 {
-    if S::LANES % 2 == 0 || i % 2 == 0 {
+    if S::LANES % 2 == 0 || i.is_multiple_of(2) {
         m[0]
     } else {
         m[1]

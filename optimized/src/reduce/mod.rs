@@ -88,7 +88,7 @@ impl Plan {
             lstrides[d] = lstride;
             lstride *= input.size(d);
         }
-        for d in 0..rank {
+        for (d, &other) in lstrides.iter().enumerate().take(rank) {
             let (size, stride) = (input.size(d), input.strides()[d]);
             if mask.contains(d) {
                 if keepdim {
@@ -98,7 +98,7 @@ impl Plan {
                     red[n_red] = Dim {
                         size,
                         stride,
-                        other: lstrides[d],
+                        other,
                     };
                     n_red += 1;
                 }

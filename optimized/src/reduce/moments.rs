@@ -8,11 +8,9 @@
 //!   out's rounding hides but now and then; a lane whose result is not finite (it holds NaN or
 //!   an infinity, whose place decides Welford's NaN or inf) is recomputed by Welford itself,
 //!   element by element in portable's order, so those match exactly.
-//! - over every dim of a Float input into a Float or Double out (ATen's `std_var_all`): the
-//!   mean as a Float sum divided in Float (the sum in another order than portable's), then the
-//!   squared deviations from it in f64, the variance rounded to Float first.
+//! - over every dim of a Float input into a Float or Double out (ATen's `std_var_all`):
+//!   declined to portable (a vector version gave NaN where the Float sum overflows).
 
-use super::sum::{RowSum, levels};
 use super::{Elem, Plan, Shared, TILE, Walk, put_f32, split};
 use crate::with_f32_elem;
 use etk_core::{KernelContext, ScalarType, Tensor};
@@ -50,8 +48,10 @@ pub fn var_mean(
         && reduces_everything(self_, mask)
         && matches!(odt, ScalarType::Float | ScalarType::Double);
     if all {
-        // ATen's std_var_all: Float inputs only (Half/BFloat16 are portable's rejection)
-        return dt == ScalarType::Float && var_all(self_, correction, out);
+        // ATen's std_var_all (the mean in Float, then f64 deviations) is portable's: the vector
+        // version gave NaN where a Float sum overflows (the suite's moments cases 116 and 118
+        // want inf), at avx2 and avx512.
+        return false;
     }
     let mean = match mean {
         Some(m) if !crate::norm::same_layout(out, m) => return false,
@@ -294,48 +294,5 @@ unsafe fn shifted_row<S: Simd, E: Elem>(
             s.store_f64_n(p2.add(j), m, q);
         }
         j += m;
-    }
-}
-
-/// ATen's `std_var_all` of a Float input into a Float or Double out: the mean in Float, then
-/// the squared deviations in f64. `false` for a call portable runs.
-fn var_all(self_: &Tensor<'_>, correction: f64, out: &mut Tensor<'_>) -> bool {
-    let odt = out.dtype();
-    let Ok(o) = out.as_mut_ptr("var", "out") else {
-        return false;
-    };
-    let (x, n) = (self_.as_ptr().cast::<f32>(), self_.numel());
-    let sq = dispatch(level(), VarAll { x, n });
-    let nf = n as f64;
-    let d = if nf > correction {
-        nf - correction
-    } else {
-        0.0
-    };
-    // SAFETY: the out holds one element.
-    unsafe { put_f64(Shared(o), odt, 0, (sq / d) as f32 as f64) };
-    true
-}
-
-/// The squared deviations of the `n` floats at `x` from their mean in Float.
-struct VarAll {
-    x: *const f32,
-    n: usize,
-}
-
-impl Kernel for VarAll {
-    type Output = f64;
-    #[inline(always)]
-    fn run<S: Simd>(self, s: S) -> f64 {
-        let mut levels = levels::<S>();
-        let mut sum = RowSum::<S>::new(s, &mut levels);
-        // SAFETY: the caller's: `n` floats (every etk tensor is dense).
-        unsafe { sum.feed(s, self.x, self.n) };
-        let mean = sum.total(s) / self.n as f32;
-        let mut acc = [(s.splat_f64(0.0), s.splat_f64(0.0)); 2];
-        // SAFETY: as above.
-        unsafe { shifted_run(s, self.x, self.n, mean, &mut acc) };
-        let [(_, a), (_, b)] = acc;
-        s.reduce_sum_f64(s.add_f64(a, b))
     }
 }

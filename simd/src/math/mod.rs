@@ -336,7 +336,18 @@ unsafe fn drive_fn<S: MathSimd, E: Elem>(s: S, f: UnaryFn, src: *const E, dst: *
     macro_rules! by_fn {
         ($($f:ident => $k:ident),*) => {
             match f {
-                $(UnaryFn::$f => unsafe { drive(s, src, dst, n, |v| kernels::$k(v), |v| kernels::$k(v)) },)*
+                $(UnaryFn::$f => unsafe {
+                    drive(
+                        s,
+                        src,
+                        dst,
+                        n,
+                        #[inline(always)]
+                        |v| kernels::$k(v),
+                        #[inline(always)]
+                        |v| kernels::$k(v),
+                    )
+                },)*
             }
         };
     }
