@@ -189,11 +189,25 @@ impl<R: Real> Kernel for Blocks<'_, '_, R> {
             unsafe {
                 gather::<S, R>(st, n, offs, a);
                 let res = transform::<S, R>(s, self.plan, a, b, tmp);
-                scatter::<S, R>(st, n, offs, res);
+                if let Kind::R2c { count } = st.kind {
+                    // the two spectra in vectors, into the two other buffers
+                    let x = if res == a { b } else { a };
+                    split::<S, R>(s, res, n, count, R::from_f64(0.5 * st.scale), x, tmp);
+                    scatter_pairs::<S, R>(st, count, offs, x, tmp);
+                } else {
+                    scatter::<S, R>(st, n, offs, res);
+                }
             }
             li += count;
         }
     }
+}
+
+/// The elements of a line in tiles: a block's lines are gathered and scattered a tile at a
+/// time, so that the block's part stays in L1 while every line is read or written.
+fn tiles(n: usize) -> impl Iterator<Item = core::ops::Range<usize>> {
+    const TILE: usize = 16;
+    (0..n).step_by(TILE).map(move |e| e..(e + TILE).min(n))
 }
 
 /// Fills block `blk` with the lines at `offs` of the stage's read side (zeros in lanes without
@@ -233,19 +247,21 @@ unsafe fn gather<S: Simd, R: Real>(
                 }
             }
             Kind::R2c { .. } => {
-                for slot in 0..2 * l {
-                    let (lane, part) = (slot / 2, slot % 2);
-                    let dst = blk.add(part * l + lane);
-                    match offs.get(slot) {
-                        Some(&(so, _)) => {
-                            let p = st.src.ptr.offset(so);
-                            for e in 0..n {
-                                *dst.add(e * 2 * l) = *p.offset(e as isize * sd);
+                for es in tiles(n) {
+                    for slot in 0..2 * l {
+                        let (lane, part) = (slot / 2, slot % 2);
+                        let dst = blk.add(part * l + lane);
+                        match offs.get(slot) {
+                            Some(&(so, _)) => {
+                                let p = st.src.ptr.offset(so);
+                                for e in es.clone() {
+                                    *dst.add(e * 2 * l) = *p.offset(e as isize * sd);
+                                }
                             }
-                        }
-                        None => {
-                            for e in 0..n {
-                                *dst.add(e * 2 * l) = zero;
+                            None => {
+                                for e in es.clone() {
+                                    *dst.add(e * 2 * l) = zero;
+                                }
                             }
                         }
                     }
@@ -255,7 +271,8 @@ unsafe fn gather<S: Simd, R: Real>(
                 // Z = X + i Y, each extended by X[n - k] = conj X[k], the imaginary parts of
                 // X[0] and X[n/2] ignored (as ATen's, which takes the real part of the
                 // Hermitian-extended line's transform)
-                for lane in 0..l {
+                for (es, lane) in tiles(n).flat_map(|es| (0..l).map(move |lane| (es.clone(), lane)))
+                {
                     let line = |j: usize| offs.get(2 * lane + j).map(|o| st.src.ptr.offset(o.0));
                     let (px, py) = (line(0), line(1));
                     let at = |p: Option<*mut R>, e: usize| -> (R, R) {
@@ -273,13 +290,82 @@ unsafe fn gather<S: Simd, R: Real>(
                             (re, zero - im)
                         }
                     };
-                    for e in 0..n {
+                    for e in es {
                         let (xr, xi) = at(px, e);
                         let (yr, yi) = at(py, e);
                         *blk.add(e * 2 * l + lane) = xr - yi;
                         *blk.add(e * 2 * l + l + lane) = xi + yr;
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The spectra of the real lines paired in the transformed block `z`, times `h` (half the
+/// scale): `X[k] = (Z[k] + conj Z[n-k])`, element `k` of `x`, and `Y[k] = (Z[k] - conj Z[n-k]) / i`,
+/// element `k` of `y`, for `k < count`.
+///
+/// # Safety
+/// `z` holds `n` elements, `x` and `y` `count` each; none overlap.
+#[inline(always)]
+unsafe fn split<S: Simd, R: Real>(
+    s: S,
+    z: *const R,
+    n: usize,
+    count: usize,
+    h: R,
+    x: *mut R,
+    y: *mut R,
+) {
+    let l = S::LANES;
+    let h = R::splat(s, h);
+    for k in 0..count {
+        let j = (n - k % n) % n;
+        // SAFETY: elements `k`, `j < n` of `z`, `k < count` of `x` and `y`.
+        unsafe {
+            let (zr, zi) = (
+                R::load(s, z.add(2 * k * l)),
+                R::load(s, z.add(2 * k * l + l)),
+            );
+            let (wr, wi) = (
+                R::load(s, z.add(2 * j * l)),
+                R::load(s, z.add(2 * j * l + l)),
+            );
+            R::store(s, x.add(2 * k * l), R::vmul(s, h, R::vadd(s, zr, wr)));
+            R::store(s, x.add(2 * k * l + l), R::vmul(s, h, R::vsub(s, zi, wi)));
+            R::store(s, y.add(2 * k * l), R::vmul(s, h, R::vadd(s, zi, wi)));
+            R::store(s, y.add(2 * k * l + l), R::vmul(s, h, R::vsub(s, wr, zr)));
+        }
+    }
+}
+
+/// Writes the spectra `x` (of the even lines at `offs`) and `y` (the odd ones), `count`
+/// elements each, to the stage's written side.
+///
+/// # Safety
+/// The offsets are lines of the written side, of `count` elements along the stage's dim.
+#[inline(always)]
+unsafe fn scatter_pairs<S: Simd, R: Real>(
+    st: &Stage<'_, R>,
+    count: usize,
+    offs: &[(isize, isize)],
+    x: *const R,
+    y: *const R,
+) {
+    let l = S::LANES;
+    let dd = st.dst.strides[st.dim];
+    for (ks, (slot, &(_, dof))) in
+        tiles(count).flat_map(|ks| offs.iter().enumerate().map(move |o| (ks.clone(), o)))
+    {
+        let (lane, src) = (slot / 2, if slot % 2 == 0 { x } else { y });
+        // SAFETY: `count` elements of the line and of `src`.
+        unsafe {
+            let p = st.dst.ptr.offset(dof);
+            for k in ks {
+                let q = p.offset(k as isize * dd);
+                *q = *src.add(2 * k * l + lane);
+                *q.add(1) = *src.add(2 * k * l + l + lane);
             }
         }
     }
@@ -314,36 +400,17 @@ unsafe fn scatter<S: Simd, R: Real>(
                     }
                 }
             }
-            Kind::R2c { count } => {
-                let h = R::from_f64(0.5 * st.scale);
-                for (slot, &(_, dof)) in offs.iter().enumerate() {
-                    let (lane, part) = (slot / 2, slot % 2);
-                    let p = st.dst.ptr.offset(dof);
-                    for k in 0..count {
-                        let z = |e: usize| {
-                            let e = e % n;
-                            (*res.add(e * 2 * l + lane), *res.add(e * 2 * l + l + lane))
-                        };
-                        let ((ar, ai), (br, bi)) = (z(k), z(n - k % n));
-                        // X = (Z[k] + conj Z[n-k]) / 2, Y = (Z[k] - conj Z[n-k]) / 2i
-                        let (re, im) = if part == 0 {
-                            (ar + br, ai - bi)
-                        } else {
-                            (ai + bi, br - ar)
-                        };
-                        let q = p.offset(k as isize * dd);
-                        *q = h * re;
-                        *q.add(1) = h * im;
-                    }
-                }
-            }
+            // `Blocks::run` writes those with `scatter_pairs`
+            Kind::R2c { .. } => {}
             Kind::C2r => {
                 let c = R::from_f64(st.scale);
-                for (slot, &(_, dof)) in offs.iter().enumerate() {
-                    let (lane, part) = (slot / 2, slot % 2);
-                    let p = st.dst.ptr.offset(dof);
-                    for e in 0..n {
-                        *p.offset(e as isize * dd) = c * *res.add(e * 2 * l + part * l + lane);
+                for es in tiles(n) {
+                    for (slot, &(_, dof)) in offs.iter().enumerate() {
+                        let (lane, part) = (slot / 2, slot % 2);
+                        let p = st.dst.ptr.offset(dof);
+                        for e in es.clone() {
+                            *p.offset(e as isize * dd) = c * *res.add(e * 2 * l + part * l + lane);
+                        }
                     }
                 }
             }
