@@ -110,7 +110,6 @@ fn input(rng: &mut Rng, dtype: ScalarType, sizes: &[usize]) -> OwnedTensor {
             }
         }
     }
-    drop(view);
     t
 }
 

@@ -102,7 +102,7 @@ impl<R: Real> Stage<'_, R> {
         level: Level,
     ) -> Result<()> {
         let lines = self.lines();
-        let n = plan.len();
+        let n = plan.length();
         let per_line = 5 * n * (usize::BITS - n.leading_zeros()) as usize;
         let work = Work {
             flops: lines * per_line,
@@ -167,7 +167,7 @@ impl<R: Real> Kernel for Blocks<'_, '_, R> {
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
         let st = self.stage;
-        let n = self.plan.len();
+        let n = self.plan.length();
         let room = self.plan.block_elems() * 2 * S::LANES;
         let a = self.buf;
         // SAFETY: the task's region holds three blocks of `room` values.

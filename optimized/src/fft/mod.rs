@@ -279,7 +279,7 @@ impl<'s, R: Real> Plan<'s, R> {
     }
 
     /// The length.
-    pub fn len(&self) -> usize {
+    pub fn length(&self) -> usize {
         self.n
     }
 
@@ -321,15 +321,13 @@ fn cmul<S: Simd, R: Real>(s: S, a: Cv<R::V<S>>, w: Cv<R::V<S>>) -> Cv<R::V<S>> {
     }
 }
 
+/// Two outputs of a butterfly.
+type Pair<S, R> = (Cv<<R as Real>::V<S>>, Cv<<R as Real>::V<S>>);
+
 /// `(a - i e, a + i e)`: the outputs `q` and `p - q` of a forward butterfly whose `q`-th
 /// output is `a + i sigma e` (`sigma = -1`); swapped for the inverse (`sigma = 1`).
 #[inline(always)]
-fn pair<S: Simd, R: Real>(
-    s: S,
-    a: Cv<R::V<S>>,
-    e: Cv<R::V<S>>,
-    inverse: bool,
-) -> (Cv<R::V<S>>, Cv<R::V<S>>) {
+fn pair<S: Simd, R: Real>(s: S, a: Cv<R::V<S>>, e: Cv<R::V<S>>, inverse: bool) -> Pair<S, R> {
     let minus = Cv {
         re: R::vadd(s, a.re, e.im),
         im: R::vsub(s, a.im, e.re),
