@@ -387,6 +387,9 @@ impl Bench {
         if let Some(c) = crate::reductions::call(self)? {
             return Ok(c);
         }
+        if let Some(c) = crate::spectral::call(self)? {
+            return Ok(c);
+        }
         if let Some(c) = crate::norm::call(self)? {
             return Ok(c);
         }

@@ -7,4 +7,5 @@ pub mod norm;
 pub mod pool;
 pub mod quantized;
 pub mod reductions;
+pub mod spectral;
 pub mod timing;

@@ -1,9 +1,12 @@
 //! `opbench`'s calls of the reductions, normalizations and softmax (issue #25's
 //! table), on inputs spread over `[-3, 3)` as opbench spreads its floats:
 //!
-//! - `sum|mean|amax|amin|var DTYPE SHAPE [--dim D]`: over one dim (default the last),
-//!   `keepdim=False` (`sum.IntList_out`, `mean.out`, `amax.out`, `amin.out`,
-//!   `var.correction_out` with the default correction);
+//! - `sum|mean|amax|amin|var|var_mean|any DTYPE SHAPE [--dim D] [--args D,D,...]`: over one
+//!   dim (default the last) or the dims `--args` lists, `keepdim=False` (`sum.IntList_out`,
+//!   `mean.out`, `amax.out`, `amin.out`, `var.correction_out` and
+//!   `var_mean.correction_out` with the default correction, `any.dims_out` on zeros, which
+//!   it reads to the end);
+//! - `argmax|argmin DTYPE SHAPE [--dim D]` (default the last dim);
 //! - `_softmax|_log_softmax DTYPE SHAPE [--dim D]` (default the last dim);
 //! - `native_layer_norm DTYPE SHAPE`: over the last dim, with a weight and a bias of the input's
 //!   dtype, `eps = 1e-5`.
@@ -20,6 +23,10 @@ pub const OPS: &[&str] = &[
     "amax",
     "amin",
     "var",
+    "var_mean",
+    "any",
+    "argmax",
+    "argmin",
     "_softmax",
     "_log_softmax",
     "native_layer_norm",
@@ -46,9 +53,28 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
         Some(d) => d.rem_euclid(rank as i64) as usize,
         None => rank - 1,
     };
-    let x = filled(dt, &shape, -3.0, 3.0)?;
-    let mut reduced = shape.clone();
-    reduced.remove(dim);
+    let x = if op == "any" {
+        filled(dt, &shape, 0.0, 0.0)?
+    } else {
+        filled(dt, &shape, -3.0, 3.0)?
+    };
+    let dims: Vec<usize> = match &b.args {
+        Some(list) if !matches!(op, "argmax" | "argmin" | "upsample_bilinear2d") => {
+            let mut ds = Vec::new();
+            for &d in list {
+                if d < -(rank as i64) || d >= rank as i64 {
+                    return Err(format!("dim {d} in --args is out of range for {rank} dims"));
+                }
+                ds.push(d.rem_euclid(rank as i64) as usize);
+            }
+            ds
+        }
+        _ => vec![dim],
+    };
+    let reduced: Vec<usize> = (0..rank)
+        .filter(|d| !dims.contains(d))
+        .map(|d| shape[d])
+        .collect();
     let stream = |bytes, streams| Kind::Memory { bytes, streams };
     let call = |name: &str, args, out_shape: Vec<usize>, kind| Call {
         name: name.to_string(),
@@ -61,7 +87,7 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
         kind,
         extra_outs: vec![],
     };
-    let d = Arg::Ints(vec![dim as i64]);
+    let d = Arg::Ints(dims.iter().map(|&d| d as i64).collect());
     let out_bytes = reduced.iter().product::<usize>() * es;
     Ok(Some(match op {
         "sum" | "mean" => call(
@@ -85,6 +111,42 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             reduced,
             stream(numel * es + out_bytes, 2),
         ),
+        "var_mean" => {
+            let mut c = call(
+                "aten::var_mean.correction_out",
+                vec![Arg::Tensor(0), d, Arg::None, Arg::Bool(false)],
+                reduced.clone(),
+                stream(numel * es + 2 * out_bytes, 3),
+            );
+            c.extra_outs = vec![(dt, reduced)];
+            c
+        }
+        "any" => {
+            let out_numel = reduced.iter().product::<usize>();
+            let mut c = call(
+                "aten::any.dims_out",
+                vec![Arg::Tensor(0), d, Arg::Bool(false)],
+                reduced,
+                stream(numel * es + out_numel, 2),
+            );
+            c.out_dtype = etk::ScalarType::Bool;
+            c
+        }
+        "argmax" | "argmin" => {
+            let out_numel = reduced.iter().product::<usize>();
+            let mut c = call(
+                &format!("aten::{op}.out"),
+                vec![
+                    Arg::Tensor(0),
+                    Arg::Scalar(Scalar::Int(dim as i64)),
+                    Arg::Bool(false),
+                ],
+                reduced,
+                stream(numel * es + 8 * out_numel, 2),
+            );
+            c.out_dtype = etk::ScalarType::Long;
+            c
+        }
         "_softmax" | "_log_softmax" => call(
             &format!("aten::{op}.out"),
             vec![

@@ -2,6 +2,7 @@
 //! time for the CPU (`etk_simd`), its own packed GEMM, and a fall back to portable for every
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
+pub mod fft;
 pub mod fused;
 pub mod gemm;
 pub mod movement;
@@ -24,6 +25,7 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::movement::TABLE,
     table::pool::TABLE,
     table::reduce::TABLE,
+    table::spectral::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

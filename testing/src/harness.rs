@@ -764,7 +764,8 @@ pub fn generator(name: &str) -> Option<Gen> {
             .or_else(|| crate::harness_norm::generator(name))
             .or_else(|| crate::harness_movement::generator(name))
             .or_else(|| crate::harness_pool::generator(name))
-            .or_else(|| crate::harness_reduce::generator(name)),
+            .or_else(|| crate::harness_reduce::generator(name))
+            .or_else(|| crate::harness_fft::generator(name)),
     }
 }
 
@@ -925,7 +926,14 @@ fn outcome(o: &Tensor<'_>, cap: usize) -> Outcome {
     let past = unsafe { std::slice::from_raw_parts(o.as_ptr().add(o.nbytes()), cap - o.nbytes()) };
     let wrote_past = past.iter().position(|&b| b != GUARD);
     let (mut floats, mut ints) = (Vec::new(), Vec::new());
-    for i in 0..n {
+    if o.dtype().is_complex() {
+        // the real and imaginary parts, in memory order: a real view of twice the elements
+        // SAFETY: the out's `n` complex elements are its `nbytes` bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(o.as_ptr(), o.nbytes()) };
+        let parts = Tensor::from_bytes(o.dtype().to_real(), bytes, &[2 * n], &[0]).unwrap();
+        floats.extend((0..2 * n).map(|i| parts.read::<f64>(i).unwrap()));
+    }
+    for i in (0..n).filter(|_| !o.dtype().is_complex()) {
         if o.dtype().is_floating_point() {
             floats.push(o.read::<f64>(i).unwrap());
         } else {

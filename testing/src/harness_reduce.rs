@@ -107,7 +107,7 @@ fn input(
 }
 
 /// A dim order for `sizes`: contiguous mostly, channels-last for 4-D, or any permutation.
-fn order(rng: &mut Rng, sizes: &[usize]) -> Vec<usize> {
+pub fn order(rng: &mut Rng, sizes: &[usize]) -> Vec<usize> {
     match rng.below(5) {
         0 | 1 => contiguous(sizes),
         2 if sizes.len() == 4 => vec![0, 2, 3, 1],

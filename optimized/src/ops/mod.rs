@@ -111,6 +111,10 @@ pub mod sum;
 pub mod var;
 pub mod var_mean;
 
+// spectral (on `crate::fft`)
+pub mod fft_c2r;
+pub mod fft_r2c;
+
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;
 pub mod add;

@@ -317,7 +317,12 @@ unsafe fn sum_pair<S: Simd, E: Elem>(s: S, a: *const E, b: *const E, len: usize)
     let mut acc = [[s.zero(); 4]; 2];
     // SAFETY: the caller's.
     unsafe { sum_runs(s, [a, b], len, &mut acc) };
-    acc.map(|[a, b, c, d]| s.reduce_sum(s.add(s.add(a, b), s.add(c, d))))
+    // (no closure around vector code: it would be compiled without the level's features)
+    let [[a0, a1, a2, a3], [b0, b1, b2, b3]] = acc;
+    [
+        s.reduce_sum(s.add(s.add(a0, a1), s.add(a2, a3))),
+        s.reduce_sum(s.add(s.add(b0, b1), s.add(b2, b3))),
+    ]
 }
 
 /// `tile += ` the `n` rows at `x + offs[r]` (`tile.len()` columns each), four rows pairwise.

@@ -8,3 +8,4 @@ pub mod pool;
 pub mod prepared;
 pub mod quantized;
 pub mod reduce;
+pub mod spectral;

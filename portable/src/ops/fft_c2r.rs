@@ -27,6 +27,39 @@ pub fn fft_c2r_out(
     last_dim_size: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let (dims, n, scale) = fft_c2r_prepare(self_, dim, normalization, last_dim_size, out)?;
+    let dt = self_.dtype();
+    let last = dims[dims.len() - 1];
+    let in_sizes = self_.sizes();
+    let mut out_sizes = Dims::new(in_sizes).unwrap_or(Dims::EMPTY);
+    out_sizes.as_mut_slice()[last] = n;
+    ctx.scratch.scope(|s| {
+        let data = load(OP, s, self_)?;
+        for &d in &dims[..dims.len() - 1] {
+            transform_dim(OP, s, data, in_sizes, d, true)?;
+        }
+        let full = s.alloc::<Cx>(OP, out.numel())?;
+        hermitian_extend(data, in_sizes, full, n, last);
+        transform_dim(OP, s, full, &out_sizes, last, true)?;
+        if dt == ScalarType::ComplexFloat {
+            store_real::<f32>(s, full, &out_sizes, scale, out)
+        } else {
+            store_real::<f64>(s, full, &out_sizes, scale, out)
+        }
+    })
+}
+
+/// The checks of `_fft_c2r.out` and the out resized: the transformed dims (validated, in the
+/// caller's order), the length `n` of the last one's real signal and the scale of
+/// `normalization`. The optimized kernel runs these first so that its rejections are
+/// portable's.
+pub fn fft_c2r_prepare(
+    self_: &Tensor<'_>,
+    dim: &[i64],
+    normalization: i64,
+    last_dim_size: i64,
+    out: &mut Tensor<'_>,
+) -> Result<(Dims, usize, f64)> {
     let dt = self_.dtype();
     if !matches!(dt, ScalarType::ComplexFloat | ScalarType::ComplexDouble) {
         return Err(Error::dtype(
@@ -56,28 +89,14 @@ pub fn fft_c2r_out(
     check_out_dtype(OP, out)?;
     let mut out_sizes = Dims::new(in_sizes).unwrap_or(Dims::EMPTY);
     out_sizes.as_mut_slice()[last] = n;
-    let out_numel = out_sizes.product().ok_or_else(|| {
+    out_sizes.product().ok_or_else(|| {
         Error::new(ErrorKind::InvalidArgument, OP, "last_dim_size")
             .expected_text("an out whose element count fits in usize")
             .got(Info::Int(last_dim_size))
     })?;
     resize_out(OP, out, &out_sizes)?;
     let signal: usize = dims.iter().map(|&d| out_sizes[d]).product();
-    let scale = norm_scale(normalization, signal);
-    ctx.scratch.scope(|s| {
-        let data = load(OP, s, self_)?;
-        for &d in &dims[..dims.len() - 1] {
-            transform_dim(OP, s, data, in_sizes, d, true)?;
-        }
-        let full = s.alloc::<Cx>(OP, out_numel)?;
-        hermitian_extend(data, in_sizes, full, n, last);
-        transform_dim(OP, s, full, &out_sizes, last, true)?;
-        if dt == ScalarType::ComplexFloat {
-            store_real::<f32>(s, full, &out_sizes, scale, out)
-        } else {
-            store_real::<f64>(s, full, &out_sizes, scale, out)
-        }
-    })
+    Ok((dims, n, norm_scale(normalization, signal)))
 }
 
 /// Every line of `half` (row-major of `sizes`) along `dim`, extended to the full spectrum of

@@ -27,6 +27,32 @@ pub fn fft_r2c_out(
     onesided: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let (dims, scale) = fft_r2c_prepare(self_, dim, normalization, onesided, out)?;
+    let sizes = self_.sizes();
+    let dt = self_.dtype();
+    ctx.scratch.scope(|s| {
+        let data = load(OP, s, self_)?;
+        for &d in dims.iter() {
+            transform_dim(OP, s, data, sizes, d, false)?;
+        }
+        if dt == ScalarType::Float {
+            store::<f32>(OP, s, data, sizes, scale, out)
+        } else {
+            store::<f64>(OP, s, data, sizes, scale, out)
+        }
+    })
+}
+
+/// The checks of `_fft_r2c.out` and the out resized: the transformed dims (validated, in the
+/// caller's order) and the scale of `normalization`. The optimized kernel runs these first so
+/// that its rejections are portable's.
+pub fn fft_r2c_prepare(
+    self_: &Tensor<'_>,
+    dim: &[i64],
+    normalization: i64,
+    onesided: bool,
+    out: &mut Tensor<'_>,
+) -> Result<(Dims, f64)> {
     let dt = self_.dtype();
     if !matches!(dt, ScalarType::Float | ScalarType::Double) {
         return Err(Error::dtype(
@@ -64,18 +90,7 @@ pub fn fft_r2c_out(
     }
     resize_out(OP, out, &out_sizes)?;
     let n: usize = dims.iter().map(|&d| sizes[d]).product();
-    let scale = norm_scale(normalization, n);
-    ctx.scratch.scope(|s| {
-        let data = load(OP, s, self_)?;
-        for &d in dims.iter() {
-            transform_dim(OP, s, data, sizes, d, false)?;
-        }
-        if dt == ScalarType::Float {
-            store::<f32>(OP, s, data, sizes, scale, out)
-        } else {
-            store::<f64>(OP, s, data, sizes, scale, out)
-        }
-    })
+    Ok((dims, norm_scale(normalization, n)))
 }
 
 boxed_kernel!(pub fn fft_r2c_out_boxed = OP => fft_r2c_out(self_: &Tensor, dim: &[i64], normalization: i64, onesided: bool) -> (out));

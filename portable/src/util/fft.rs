@@ -57,7 +57,7 @@ impl Cx {
     /// `exp(-2 pi i num / den)` for `0 <= num < den`: the angle reduced to its quarter turn
     /// exactly (so that 1, -i, -1 and i are exact and the libm angle stays below pi/2), then
     /// rotated by whole quarter turns.
-    fn root(num: usize, den: usize) -> Cx {
+    pub fn root(num: usize, den: usize) -> Cx {
         let four = 4 * num as u128;
         let (q, r) = (four / den as u128, four % den as u128);
         let (s, c) = libm::sincos(core::f64::consts::FRAC_PI_2 * (r as f64 / den as f64));
