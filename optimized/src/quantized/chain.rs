@@ -21,6 +21,10 @@
 //! the same at every ISA level, which the Float chain's (its GEMM's blocking differs per
 //! level) is not.
 //!
+//! So the fusion entry is declared inexact (`FusionEntry::exact` false): a runtime uses it only
+//! when asked (`etk_runtime::Options::fuse_inexact`, `etk-run --fuse-inexact`); by default the
+//! chain's Float ops fuse exactly (`crate::fused`: the convolution or GEMM with its `relu`).
+//!
 //! A call the fused kernel was not prepared for (other shapes or dtypes, an out laid out
 //! otherwise, an out overlapping the input) runs the ops one by one, through the library's
 //! own kernels, with their errors.

@@ -36,23 +36,28 @@ pub static EXTENSIONS: Extensions = Extensions {
             first: fused::PRODUCERS,
             then: fused::POINTWISE,
             prepare: fused::fuse,
+            exact: true,
         },
         FusionEntry {
             first: fused::POINTWISE,
             then: fused::POINTWISE,
             prepare: fused::fuse,
+            exact: true,
         },
         FusionEntry {
             first: fused::layout::LAYOUT,
             then: fused::layout::THEN,
             prepare: fused::layout::fuse_layout,
+            exact: true,
         },
         // The quantized chains of PT2E programs on int8: within one quantization step of the
-        // ops one by one, not bit-identical (docs/coverage.md).
+        // ops one by one, not bit-identical (docs/coverage.md), so only on request; by
+        // default their Float ops fuse as above.
         FusionEntry {
             first: &[dqt::OP],
             then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
             prepare: fuse_quantized,
+            exact: false,
         },
     ],
 };
