@@ -9,7 +9,7 @@ use crate::ops::{
     addmm, bmm, convolution, dequantize_per_tensor as dqt, linear, mm, quantize_per_tensor as qt,
     relu,
 };
-use crate::quantized::chain::fuse_quantized;
+use crate::quantized::chain::{fuse_quantized, fuse_quantized_exact};
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
 pub static EXTENSIONS: Extensions = Extensions {
@@ -50,9 +50,16 @@ pub static EXTENSIONS: Extensions = Extensions {
             prepare: fused::layout::fuse_layout,
             exact: true,
         },
-        // The quantized chains of PT2E programs on int8: within one quantization step of the
-        // ops one by one, not bit-identical (docs/coverage.md), so only on request; by
-        // default their Float ops fuse as above.
+        // The quantized chains of PT2E programs on int8: exact where their Float ops are
+        // (power-of-two scales, sums in range); else within one quantization step of the ops
+        // one by one, not bit-identical, so only on request (by default their Float ops fuse
+        // as above).
+        FusionEntry {
+            first: &[dqt::OP],
+            then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
+            prepare: fuse_quantized_exact,
+            exact: true,
+        },
         FusionEntry {
             first: &[dqt::OP],
             then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
