@@ -61,6 +61,24 @@ pub const fn require_entry(table: &[KernelEntry], name: &str) -> KernelEntry {
     }
 }
 
+/// `entries![OP => kernel, ...]`: a kernel table, `&[KernelEntry]` rows of (full operator name,
+/// boxed kernel), usable in a `const`. Every library writes its tables with it.
+///
+/// ```
+/// use etk_core::{entries, EValue, KernelContext, KernelEntry, Result};
+/// fn noop_boxed(_: &mut KernelContext<'_>, _: &mut [EValue<'_>]) -> Result<()> {
+///     Ok(())
+/// }
+/// const TABLE: &[KernelEntry] = entries!["my::noop" => noop_boxed];
+/// assert_eq!(TABLE[0].name, "my::noop");
+/// ```
+#[macro_export]
+macro_rules! entries {
+    ($($name:expr => $kernel:expr),* $(,)?) => {
+        &[$($crate::KernelEntry { name: $name, kernel: $kernel }),*]
+    };
+}
+
 /// A table holding only the named kernels of `$table` (a `const`), resolved at compile time:
 /// an unknown name is a compile error, and kernels not named are not linked.
 ///

@@ -25,7 +25,7 @@ use etk_core::shape::is_channels_last_dim_order;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_group_norm as portable;
 use etk_portable::util::norm::param_dtype;
-use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -151,7 +151,7 @@ fn run(
         stats: (mean, rstd, [out1.strides()[0], out1.strides()[1]]),
         stats2: [out2.strides()[0], out2.strides()[1]],
     });
-    let levels = (level(), level().at_most(Isa::Avx2));
+    let levels = (level(), level().at_most_lanes(8));
     let dtype = input.dtype();
     let (items, cost) = if plan.channels_last {
         (plan.n, plan.c * plan.hxw * 8)

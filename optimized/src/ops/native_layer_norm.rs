@@ -21,7 +21,7 @@ use etk_core::{KernelContext, MAX_DIM, Result, ScalarType, Tensor, boxed_kernel}
 use etk_portable::ops::native_layer_norm as portable;
 use etk_portable::util::dispatch::is_reduced_float;
 use etk_portable::util::norm::{dense_to_strided, param_dtype};
-use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -149,7 +149,7 @@ fn run(
     let (sizes, xs) = (input.sizes(), input.strides());
     let (ms, rs) = (out1.strides(), out2.strides());
     let dtype = input.dtype();
-    let levels = (level(), level().at_most(Isa::Avx2));
+    let levels = (level(), level().at_most_lanes(8));
     ctx.scratch.scope(|scratch| {
         // Half/BFloat16 parameters widened once (Float ones are read in place).
         let widen = |p: Option<&Tensor<'_>>| -> Option<Option<*const f32>> {

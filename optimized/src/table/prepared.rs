@@ -12,6 +12,13 @@ use crate::ops::{
 use crate::quantized::chain::{fuse_quantized, fuse_quantized_exact};
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
+/// The fused chains of [`EXTENSIONS`] whose result is not bit-identical to the ops one by one
+/// (within one quantization step: `crate::quantized::chain::DIFFERENCE`): the quantized ones
+/// on int8, declared inexact (used only on request); every other fusion is exact.
+pub fn within_one_step(entry: &FusionEntry) -> bool {
+    !entry.exact
+}
+
 pub static EXTENSIONS: Extensions = Extensions {
     prepared: &[
         PreparedEntry {
