@@ -2,7 +2,8 @@
 # The committed models end to end: every program with test vectors (NAME.pte with
 # NAME.io.safetensors) and every bundled program (.bpte) through `etk-run --io`, on --lib
 # portable and --lib default, and on --lib default again with constant folding, prepared
-# kernels and fusion switched off (test-profile build). A mismatch or any error fails the script. A model
+# kernels and fusion switched off, and with the inexact fusions on (the int8 quantized chains,
+# within the test vectors' tolerance) (test-profile build). A mismatch or any error fails the script. A model
 # needing operators etk does not have yet (etk-run exits 2 and names them) is skipped with a
 # line naming them, so it starts running here as soon as they land. Takes seconds.
 set -euo pipefail
@@ -14,7 +15,7 @@ BIN="${CARGO_TARGET_DIR:-target}/debug/etk-run"
 MODELS=testing/models
 
 ran=0 skipped=0 failed=0
-for run in portable default "default --no-fold --no-prepack --no-fuse"; do
+for run in portable default "default --no-fold --no-prepack --no-fuse" "default --fuse-inexact"; do
   read -r -a lib_args <<<"--lib $run"
   lib=$run
   for file in "$MODELS"/*.io.safetensors "$MODELS"/*.bpte; do

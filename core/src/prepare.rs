@@ -21,7 +21,8 @@
 //!
 //! The contract that makes both safe to use everywhere: **a prepared or fused call's outs are
 //! bit-identical to what the library's own kernels give running the instruction(s) one by
-//! one** (a NaN is a NaN: its sign and payload, which IEEE 754 leaves open, may differ), and
+//! one** (a fusion family declared not [`FusionEntry::exact`] is the one exception, used only
+//! on request) (a NaN is a NaN: its sign and payload, which IEEE 754 leaves open, may differ), and
 //! its errors are theirs. A prepared kernel that meets a call it was not prepared
 //! for (a tensor the runtime rebound, an ISA level changed by a test) runs the plain kernel.
 //!
@@ -158,6 +159,11 @@ pub struct FusionEntry {
     /// The operators that may follow.
     pub then: &'static [&'static str],
     pub prepare: FusePrepareFn,
+    /// Whether the family keeps the contract of the module docs (outs bit-identical to the
+    /// ops one by one). A family that does not (an int8 computation of a quantized chain
+    /// whose Float ops round differently, within one quantization step) states how close it
+    /// is in its docs, and a runtime offers it chains only when its user asked for it.
+    pub exact: bool,
 }
 
 impl core::fmt::Debug for PreparedEntry {
@@ -171,6 +177,7 @@ impl core::fmt::Debug for FusionEntry {
         f.debug_struct("FusionEntry")
             .field("first", &self.first)
             .field("then", &self.then)
+            .field("exact", &self.exact)
             .finish()
     }
 }

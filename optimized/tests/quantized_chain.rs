@@ -19,7 +19,7 @@ use etk_core::{EValue, KernelContext, OwnedTensor, PreparedKernel, ScalarType, S
 use etk_optimized::ops::{
     addmm, convolution, dequantize_per_tensor as dqt, mm, quantize_per_tensor as qt, relu,
 };
-use etk_optimized::quantized::chain::fuse_quantized;
+use etk_optimized::quantized::chain::{fuse_quantized, fuse_quantized_exact};
 use etk_optimized::quantized::dot::{Way, with_way};
 use etk_simd::{Level, with_level};
 
@@ -293,8 +293,8 @@ impl Case {
         q.zp = (q.lo as f64 - (lo / scale).round()).clamp(q.lo as f64, q.hi as f64) as i64;
     }
 
-    /// The fused kernel, if the chain fuses.
-    fn prepare(&mut self) -> Option<Box<dyn PreparedKernel>> {
+    /// The fused kernel, if the chain fuses, and whether the exact entry takes it too.
+    fn prepare(&mut self) -> (Option<Box<dyn PreparedKernel>>, bool) {
         let linear = self.conv.is_none();
         let links: Vec<usize> = if !linear || self.bias.is_none() {
             vec![0; 2 + usize::from(self.relu)]
@@ -327,7 +327,8 @@ impl Case {
             from: &from,
             shares: &shares,
         };
-        fuse_quantized(&chain).unwrap()
+        let exact = fuse_quantized_exact(&chain).unwrap().is_some();
+        (fuse_quantized(&chain).unwrap(), exact)
     }
 
     /// The out's values from the fused kernel (the out cleared first).
@@ -388,8 +389,9 @@ fn conv_case(rng: &mut Rng, pow2: bool) -> Case {
         let b: Vec<f32> = (0..c_out)
             .map(|_| {
                 let v = (rng.unit() - 0.5) * 4.0;
+                // on the grid of every product (`scale_x · scale_w ≥ 2^-12`)
                 if pow2 {
-                    (v * 64.0).round() as f32 / 64.0
+                    (v * 16.0).round() as f32 / 16.0
                 } else {
                     v as f32
                 }
@@ -438,7 +440,13 @@ fn linear_case(rng: &mut Rng, pow2: bool) -> Case {
     }
     let mat2 = float_tensor(&wt, &[k, n], &[0, 1]);
     let bias = (rng.below(3) != 0).then(|| {
-        let b: Vec<f32> = (0..n).map(|_| ((rng.unit() - 0.5) * 2.0) as f32).collect();
+        let b: Vec<f32> = (0..n)
+            .map(|_| {
+                let v = ((rng.unit() - 0.5) * 2.0) as f32;
+                // on the grid of every product, as a convolution's (see `conv_case`)
+                if pow2 { (v * 16.0).round() / 16.0 } else { v }
+            })
+            .collect();
         if rng.below(2) == 0 {
             float_tensor(&b, &[n], &[0])
         } else {
@@ -473,11 +481,12 @@ fn ways(level: Level) -> Vec<Way> {
 }
 
 /// Runs `cases` cases of `make`: within one step of the op-by-op chain at every level (the
-/// same bits at every level), bit-identical when `pow2`. Returns (elements, steps).
+/// same bits at every level), bit-identical when `pow2`, and the exact entry taking the chain
+/// only then (and then nearly always). Returns (elements, steps).
 fn check(seed: u64, cases: usize, pow2: bool, make: fn(&mut Rng, bool) -> Case) -> (usize, usize) {
     let mut rng = Rng(seed);
     let (mut total, mut off) = (0, 0);
-    let mut fused_cases = 0;
+    let (mut fused_cases, mut exact_cases) = (0, 0);
     for c in 0..cases {
         let mut case = make(&mut rng, pow2);
         case.calibrate(pow2);
@@ -485,9 +494,13 @@ fn check(seed: u64, cases: usize, pow2: bool, make: fn(&mut Rng, bool) -> Case) 
         for &level in Level::available_levels() {
             with_level(level, || {
                 let want = case.op_by_op();
-                let Some(mut k) = case.prepare() else {
+                let (Some(mut k), exact) = case.prepare() else {
                     return;
                 };
+                assert!(
+                    pow2 || !exact,
+                    "case {c}: the exact entry took inexact scales"
+                );
                 let got = case.fused(k.as_mut(), 1 + c % 2);
                 assert_eq!(got.len(), want.len());
                 for (i, (g, w)) in got.iter().zip(&want).enumerate() {
@@ -506,6 +519,7 @@ fn check(seed: u64, cases: usize, pow2: bool, make: fn(&mut Rng, bool) -> Case) 
                     total += got.len();
                     off += got.iter().zip(&want).filter(|(g, w)| g != w).count();
                     fused_cases += 1;
+                    exact_cases += usize::from(exact);
                 }
                 match &first {
                     None => first = Some(got),
@@ -519,6 +533,10 @@ fn check(seed: u64, cases: usize, pow2: bool, make: fn(&mut Rng, bool) -> Case) 
     assert!(
         fused_cases * 10 >= cases * 9,
         "only {fused_cases} of {cases} cases fused"
+    );
+    assert!(
+        !pow2 || exact_cases * 10 >= cases * 9,
+        "the exact entry took only {exact_cases} of {cases} cases"
     );
     (total, off)
 }
@@ -560,7 +578,7 @@ fn every_way_of_computing_the_dot_products_gives_the_same_bits() {
         } else {
             linear_case(&mut rng, false)
         };
-        let mut k = case.prepare().expect("fuses");
+        let mut k = case.prepare().0.expect("fuses");
         let want = case.fused(k.as_mut(), 1);
         for &level in Level::available_levels() {
             for way in ways(level) {
@@ -575,7 +593,7 @@ fn every_way_of_computing_the_dot_products_gives_the_same_bits() {
 fn calls_of_other_shapes_run_the_ops_one_by_one() {
     let mut rng = Rng(0x5eed_00e0);
     let mut case = conv_case(&mut rng, false);
-    let mut k = case.prepare().expect("fuses");
+    let mut k = case.prepare().0.expect("fuses");
     // another input shape (one more row): not what was prepared.
     let s = case.x.sizes().to_vec();
     let grown = [s[0], s[1], s[2] + 1, s[3]];
@@ -607,7 +625,7 @@ fn weights_that_are_not_int8_times_a_scale_do_not_fuse() {
     v[0] *= 1.0 + f32::EPSILON * 3.0;
     v[0] += 1e-3;
     case.w = float_tensor(&v, case.w.sizes(), &[0, 1]);
-    assert!(case.prepare().is_none());
+    assert!(case.prepare().0.is_none());
 }
 
 /// The Float chain's answer in exact arithmetic for a linear case: the dequantized f32 values
@@ -669,7 +687,7 @@ fn measure_how_often_the_fused_chains_differ() {
         case.dq = zeros(Float, &[m, k], &[0, 1]);
         case.calibrate(false);
         let ops = case.op_by_op();
-        let mut kern = case.prepare().expect("fuses");
+        let mut kern = case.prepare().0.expect("fuses");
         let fused = case.fused(kern.as_mut(), 1);
         let ideal = ideal_linear(&case);
         total += ops.len();
@@ -687,7 +705,7 @@ fn measure_how_often_the_fused_chains_differ() {
         let mut case = conv_case(&mut rng, false);
         case.calibrate(false);
         let ops = case.op_by_op();
-        let mut kern = case.prepare().expect("fuses");
+        let mut kern = case.prepare().0.expect("fuses");
         let fused = case.fused(kern.as_mut(), 1);
         total += ops.len();
         off += fused.iter().zip(&ops).filter(|(f, o)| f != o).count();

@@ -29,7 +29,8 @@ use etk_core::{BoxedKernel, Dims, PreparedKernel, Registry, Scalar, Tensor};
 ///
 /// Folding, prepared kernels and fusion are each exact (the outputs are bit-identical with or
 /// without them, on the same registry) and on by default; each can be turned off, to bisect a
-/// difference or measure what it gains.
+/// difference or measure what it gains. Fusions a library declares inexact are off unless
+/// `fuse_inexact` asks for them.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The most bytes the method may allocate: planned memory, buffers for tensors set at run
@@ -44,6 +45,10 @@ pub struct Options {
     pub prepack: bool,
     /// Let libraries run chains of kernel calls as one (`etk_core::prepare::FusionEntry`).
     pub fuse: bool,
+    /// Also the fusions a library declares inexact (`FusionEntry::exact` false: the
+    /// optimized library's int8 quantized chains, within one quantization step of the ops one
+    /// by one). Off by default: the only option that changes outputs.
+    pub fuse_inexact: bool,
 }
 
 impl Default for Options {
@@ -55,6 +60,7 @@ impl Default for Options {
             fold: true,
             prepack: true,
             fuse: true,
+            fuse_inexact: false,
         }
     }
 }
@@ -193,7 +199,7 @@ impl<'m> Method<'m> {
             Folded::default()
         };
         work.compact();
-        let prepared = prepare_calls(&mut work, registry, options.fuse, options.prepack)?;
+        let prepared = prepare_calls(&mut work, registry, options)?;
         let most_regions = check_overlaps(
             &work.instrs,
             &work.arg_indices,

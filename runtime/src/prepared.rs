@@ -25,6 +25,7 @@ use crate::args::{Region, Tables, cacheable, overlap, single};
 use crate::error::Result;
 use crate::fold::Aliases;
 use crate::instrs::Instr;
+use crate::method::Options;
 use crate::plan::{Plan, Uses};
 use crate::values::{Span, Value};
 use alloc::boxed::Box;
@@ -90,15 +91,14 @@ fn short_name(full: &str) -> &str {
 pub(crate) fn prepare_calls(
     plan: &mut Plan<'_>,
     registry: &Registry<'_>,
-    fuse: bool,
-    prepack: bool,
+    options: &Options,
 ) -> Result<Vec<Box<dyn PreparedKernel>>> {
     let mut prepared: Vec<Box<dyn PreparedKernel>> = Vec::new();
-    if fuse {
-        fuse_chains(plan, registry, &mut prepared);
+    if options.fuse {
+        fuse_chains(plan, registry, options.fuse_inexact, &mut prepared);
         plan.compact();
     }
-    if prepack {
+    if options.prepack {
         let uses = plan.uses();
         for i in 0..plan.instrs.len() {
             let Instr::Kernel {
@@ -141,9 +141,13 @@ const MAX_CHAIN: usize = 16;
 fn fuse_chains(
     plan: &mut Plan<'_>,
     registry: &Registry<'_>,
+    inexact: bool,
     prepared: &mut Vec<Box<dyn PreparedKernel>>,
 ) {
-    let fusions: Vec<_> = registry.fusions().collect();
+    let fusions: Vec<_> = registry
+        .fusions()
+        .filter(|(_, e)| e.exact || inexact)
+        .collect();
     if fusions.is_empty() {
         return;
     }

@@ -157,6 +157,46 @@ fn a_fused_chain_is_profiled_under_its_operators_names() {
 }
 
 #[test]
+fn quantized_models_are_exact_by_default_and_fuse_on_int8_only_on_request() {
+    let reg = etk::registry();
+    let inexact = Options {
+        fuse_inexact: true,
+        ..Options::default()
+    };
+    for name in ["convnet_q", "resnet_q"] {
+        // By default the int8 chains do not fuse (their Float ops do): the test vectors bit
+        // for bit, and the bits of the ops one by one.
+        let exact = run(name, &reg, &Options::default()).unwrap();
+        let want: Vec<Vec<u8>> = io(name)
+            .iter()
+            .flat_map(|(_, outs)| outs.iter().map(|o| o.values.iter()))
+            .map(|v| v.flat_map(|x| (*x as f32).to_le_bytes()).collect())
+            .collect();
+        assert!(exact == want, "{name}: not the test vectors' bits");
+        assert!(exact == run(name, &reg, &options(true, true, false)).unwrap());
+        let (_, m) = prepared(name, &Options::default());
+        let labels = m.labels().join(" ");
+        assert!(
+            !labels.contains("dequantize_per_tensor+"),
+            "{name}: {labels}"
+        );
+        assert!(calls(&m, "convolution+relu") >= 1, "{name}: {labels}");
+        // On request, the int8 chains (within one quantization step of the ops one by one:
+        // optimized/tests/quantized_chain.rs), still within the test vectors' tolerance.
+        run(name, &reg, &inexact).unwrap();
+        let (_, m) = prepared(name, &inexact);
+        assert!(
+            calls(
+                &m,
+                "dequantize_per_tensor+convolution+relu+quantize_per_tensor"
+            ) >= 1,
+            "{name}: {}",
+            m.labels().join(" ")
+        );
+    }
+}
+
+#[test]
 fn addmm_relu_fused_and_prepacked_give_the_kernels_bits() {
     let reg = etk::registry();
     let addmm = reg.lookup("aten::addmm.out").unwrap();

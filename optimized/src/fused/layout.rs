@@ -172,16 +172,7 @@ fn prepare(chain: &Chain<'_, '_>) -> Option<LayoutGemm> {
     if chain.shares.iter().any(|&s| s) {
         return None;
     }
-    let kernels = chain
-        .ops
-        .iter()
-        .map(|name| {
-            crate::TABLE
-                .iter()
-                .find(|e| e.name == *name)
-                .map(|e| e.kernel)
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let kernels = super::kernels_of(chain.ops)?;
     // each layout op's out as a view of an argument of the chain
     let mut views: Vec<Source> = Vec::new();
     for i in 0..n - 1 {

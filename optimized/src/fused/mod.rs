@@ -138,16 +138,7 @@ impl Fused {
         if !(2..=MAX_STEPS + 1).contains(&n) || chain.starts.len() != n + 1 {
             return None;
         }
-        let kernels = chain
-            .ops
-            .iter()
-            .map(|name| {
-                crate::TABLE
-                    .iter()
-                    .find(|e| e.name == *name)
-                    .map(|e| e.kernel)
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let kernels = kernels_of(chain.ops)?;
         // the chain's out: the last op's first out.
         let last_outs = outs(chain.ops[n - 1])?;
         let out = chain.starts[n] - last_outs;
@@ -310,6 +301,19 @@ impl<T> Shared<T> {
     fn get(&self) -> &T {
         &self.0
     }
+}
+
+/// The library's own kernels of `ops`, to run a chain one by one (`None` if one is not in the
+/// table).
+fn kernels_of(ops: &[&str]) -> Option<Vec<BoxedKernel>> {
+    ops.iter()
+        .map(|name| {
+            crate::TABLE
+                .iter()
+                .find(|e| e.name == *name)
+                .map(|e| e.kernel)
+        })
+        .collect()
 }
 
 /// How many outs `op` has (its last arguments).

@@ -21,6 +21,14 @@
 //! the same at every ISA level, which the Float chain's (its GEMM's blocking differs per
 //! level) is not.
 //!
+//! So two fusion entries: [`fuse_quantized_exact`] takes only the chains whose Float ops are
+//! provably exact ([`exact_row`]: power-of-two scales, every partial sum on the grid of one
+//! product and below 2^24 of its units, whatever the order), where both paths give the same
+//! bits; [`fuse_quantized`] takes every chain and is declared inexact (`FusionEntry::exact`
+//! false), so a runtime uses it only when asked (`etk_runtime::Options::fuse_inexact`,
+//! `etk-run --fuse-inexact`). Otherwise the chain's Float ops fuse exactly (`crate::fused`:
+//! the convolution or GEMM with its `relu`).
+//!
 //! A call the fused kernel was not prepared for (other shapes or dtypes) runs the ops one by
 //! one, through the library's own kernels, with their errors.
 
@@ -165,8 +173,30 @@ fn factor_row(k: usize, w: impl Fn(usize) -> f32, q: &mut [i8]) -> Option<f32> {
     None
 }
 
+/// Whether the Float chain computes a row's outs exactly, whatever its GEMM's order: with
+/// `u = sx · s` (activation and weight scales powers of two, so every dequantized product
+/// `(x - zp) · sx · q · s` is an integer multiple of `u`, exactly), a bias on that grid, and
+/// every partial sum below `2^24 · u` in magnitude (bounded by `Σ |q| · span + |bias| / u`,
+/// `span` the largest `|x - zp|` the activations' dtype holds), every rounding of the chain
+/// is exact; the int8 path's `fma(acc, u, bias)` is then the same value, and the quantize
+/// after it the same arithmetic.
+fn exact_row(sx: f32, s: f32, q: &[i8], span: u32, bias: f32) -> bool {
+    let pow2 = |v: f32| v.is_normal() && v > 0.0 && v.to_bits() & 0x7f_ffff == 0;
+    if !pow2(sx) || !pow2(s) {
+        return false;
+    }
+    // in f64, exact: u is a power of two within f64's range, and the bound an integer.
+    let u = f64::from(sx) * f64::from(s);
+    let b = f64::from(bias) / u;
+    let sum: u64 = q.iter().map(|&v| u64::from(v.unsigned_abs())).sum();
+    u >= f64::from(f32::from_bits(1))
+        && b.fract() == 0.0
+        && (sum * u64::from(span)) as f64 + b.abs() < (1u64 << 24) as f64
+}
+
 /// Packs `rows × k` Float weights (`w(r, i)`) recovered as int8 ([`factor_row`]), with the
-/// per-row constants for activations of scale `sx` and offset `act.offset`, and the bias.
+/// per-row constants for activations of scale `sx` and offset `act.offset`, and the bias;
+/// and whether the Float chain is exact on every row ([`exact_row`]).
 fn weights(
     rows: usize,
     k: usize,
@@ -174,11 +204,16 @@ fn weights(
     sx: f32,
     act: Act,
     bias: impl Fn(usize) -> f32,
-) -> Option<(PackedW, RowParams)> {
+) -> Option<(PackedW, RowParams, bool)> {
     let mut q = vec![0i8; rows * k];
     let mut scale = Vec::with_capacity(rows);
+    let mut exact = true;
+    // `x - zp` is `x_u8 - offset` with `x_u8` in 0..=255.
+    let span = u32::from(act.offset.max(255 - act.offset));
     for r in 0..rows {
-        let s = factor_row(k, |i| w(r, i), &mut q[r * k..(r + 1) * k])?;
+        let row = &mut q[r * k..(r + 1) * k];
+        let s = factor_row(k, |i| w(r, i), row)?;
+        exact = exact && exact_row(sx, s, row, span, bias(r));
         scale.push(sx * s);
     }
     let packed = PackedW::new(rows, k, |r, i| q[r * k + i]);
@@ -189,7 +224,7 @@ fn weights(
     if !bias.iter().all(|b| b.is_finite()) {
         return None;
     }
-    Some((packed, RowParams { corr, scale, bias }))
+    Some((packed, RowParams { corr, scale, bias }, exact))
 }
 
 /// What the fused kernel computes.
@@ -301,8 +336,9 @@ fn fused(
     }))
 }
 
-/// `dequantize → convolution → [relu →] quantize`, `relu` when the chain has four ops.
-fn conv_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
+/// `dequantize → convolution → [relu →] quantize`, `relu` when the chain has four ops; with
+/// `exact_only`, only where the Float chain is exact.
+fn conv_chain(chain: &Chain<'_, '_>, exact_only: bool) -> Option<Box<dyn PreparedKernel>> {
     let relu = chain.len() == 4;
     let dq = dequant(chain.op_args(0), chain.op_known(0))?;
     let (ca, ck) = (chain.op_args(1), chain.op_known(1));
@@ -392,7 +428,7 @@ fn conv_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
     };
     for gi in 0..g.groups {
         let o0 = gi * ocg;
-        let (p, r) = weights(
+        let (p, r, exact) = weights(
             ocg,
             icg * kh * kw,
             |r, k| w_at(o0 + r, k),
@@ -400,6 +436,9 @@ fn conv_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
             dq.act,
             |r| bias_at(o0 + r),
         )?;
+        if exact_only && !exact {
+            return None;
+        }
         packed.push(p);
         rows.corr.extend(r.corr);
         rows.scale.extend(r.scale);
@@ -457,8 +496,8 @@ fn is_one(s: &EValue<'_>) -> bool {
 
 /// `dequantize → addmm / mm → [relu →] quantize`: `mm` when the second op has three
 /// arguments (`self`, `mat2`, out), `addmm` (bias, `mat1`, `mat2`, beta = 1, alpha = 1, out)
-/// otherwise.
-fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
+/// otherwise; with `exact_only`, only where the Float chain is exact.
+fn linear_chain(chain: &Chain<'_, '_>, exact_only: bool) -> Option<Box<dyn PreparedKernel>> {
     let relu = chain.len() == 4;
     let dq = dequant(chain.op_args(0), chain.op_known(0))?;
     let (la, lk) = (chain.op_args(1), chain.op_known(1));
@@ -514,7 +553,7 @@ fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
     }
     let (rq, _) = quant(chain.op_args(q_at), chain.op_known(q_at), relu)?;
     let ms = mat2.strides();
-    let (p, rows) = weights(
+    let (p, rows, exact) = weights(
         n,
         k,
         |r, i| mat2.read::<f32>(i * ms[0] + r * ms[1]).unwrap_or(f32::NAN),
@@ -522,6 +561,9 @@ fn linear_chain(chain: &Chain<'_, '_>) -> Option<Box<dyn PreparedKernel>> {
         dq.act,
         |r| bias_at.map_or(0.0, |(b, s)| b.read::<f32>(r * s).unwrap_or(f32::NAN)),
     )?;
+    if exact_only && !exact {
+        return None;
+    }
     let compute = Compute::Linear(QLinear {
         k,
         n,
@@ -551,11 +593,24 @@ pub const DIFFERENCE: &str = "computed on the int8 data with exact `i32` sums an
      from the ops one by one in 1 out (linear) and 0 (convolution), and from the exactly \
      computed chain (f64 sums of the same dequantized values, rounded to f32 once) in none, \
      where the ops one by one differed from it in that 1 out. Identical where the Float chain \
-     is exact (power-of-two scales, partial sums below 2^24 steps), and at every ISA level.";
+     is exact (power-of-two scales, partial sums below 2^24 steps), and at every ISA level. \
+     Used only on request (`etk_runtime::Options::fuse_inexact`, `etk-run --fuse-inexact`), \
+     but where the Float chain is provably exact (then the same bits); by default the chains' \
+     Float ops fuse, exactly.";
 
-/// The fusion entry's prepare step (`FusionEntry`): `dequantize → convolution / addmm / mm →
-/// [relu →] quantize`, each op reading the one before.
+/// The inexact fusion entry's prepare step (`FusionEntry`): `dequantize → convolution /
+/// addmm / mm → [relu →] quantize`, each op reading the one before.
 pub fn fuse_quantized(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKernel>>> {
+    Ok(quantized_chain(chain, false))
+}
+
+/// The exact fusion entry's prepare step: the chains of [`fuse_quantized`] whose Float ops are
+/// exact ([`exact_row`]), so that the int8 path gives their bits.
+pub fn fuse_quantized_exact(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKernel>>> {
+    Ok(quantized_chain(chain, true))
+}
+
+fn quantized_chain(chain: &Chain<'_, '_>, exact_only: bool) -> Option<Box<dyn PreparedKernel>> {
     let linked = (2..chain.len()).all(|i| chain.link(i) == Some(0));
     let ops = chain.ops;
     let tail_ok = match ops.len() {
@@ -564,11 +619,11 @@ pub fn fuse_quantized(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedKe
         _ => false,
     };
     if ops.first() != Some(&dqt::OP) || !linked || !tail_ok {
-        return Ok(None);
+        return None;
     }
-    Ok(match ops[1] {
-        o if o == convolution::OP => conv_chain(chain),
-        o if o == addmm::OP || o == mm::OP => linear_chain(chain),
+    match ops[1] {
+        o if o == convolution::OP => conv_chain(chain, exact_only),
+        o if o == addmm::OP || o == mm::OP => linear_chain(chain, exact_only),
         _ => None,
-    })
+    }
 }

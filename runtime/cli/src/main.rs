@@ -24,6 +24,7 @@ const USAGE: &str = "\
 usage: etk-run MODEL.pte|MODEL.bpte [--io FILE | --input K=FILE...] [--iters N] [--warmup N]
                [--lib portable|optimized|default]
                [--profile] [--method NAME] [--threads N] [--no-fold] [--no-prepack] [--no-fuse]
+               [--fuse-inexact]
        etk-run --io FILE.bpte [...]
        etk-run --ops MODEL.pte [--lib ...] [--method NAME]
 
@@ -44,6 +45,10 @@ usage: etk-run MODEL.pte|MODEL.bpte [--io FILE | --input K=FILE...] [--iters N] 
   --no-fold     do not run calls on constants at prepare (constant folding)
   --no-prepack  do not let libraries prepare calls (packed constant weights)
   --no-fuse     do not let libraries run chains of calls as one
+  --fuse-inexact  also the fusions that are not bit-identical to the calls one by one: the
+                int8 quantized chains (dequantize -> convolution / addmm / mm -> [relu] ->
+                quantize on int8 with i32 sums), within one quantization step of the Float
+                ops, faster; off by default (every other switch leaves the outputs' bits)
 
 exit status: 0 ok, 1 an output mismatch, 2 operators the library does not have (listed),
 3 any other error";
@@ -96,6 +101,7 @@ fn parse_args() -> Result<Args, String> {
             "--no-fold" => a.options.fold = false,
             "--no-prepack" => a.options.prepack = false,
             "--no-fuse" => a.options.fuse = false,
+            "--fuse-inexact" => a.options.fuse_inexact = true,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
             s if a.model.is_empty() => a.model = s.into(),
