@@ -44,6 +44,9 @@ macro_rules! comparison {
     };
 }
 
+// activations spelled as chains of pointwise calls, fused
+pub mod activation_chains;
+
 // linalg (on the packed GEMM; see `crate::gemm`)
 pub mod addmm;
 pub mod bmm;
@@ -107,6 +110,7 @@ pub mod gelu;
 pub mod gt;
 pub mod hardtanh;
 pub mod le;
+pub mod leaky_relu;
 pub mod log;
 pub mod lt;
 pub mod maximum;
