@@ -109,6 +109,27 @@ CASES = (
         "addmm f32 128x768 768x768",
         "bmm f32 8x128x128 8x128x128",
     ]
+    # convolutions (opbench's syntax: INPUT WEIGHT SxPxDxG[xOP], --cl for channels-last)
+    + [
+        "convolution f32 1x64x56x56 64x64x3x3 1x1x1x1",
+        "convolution f32 1x64x56x56 64x64x3x3 1x1x1x1 --cl",
+        "convolution f32 1x64x56x56 64x64x1x1 1x0x1x1",
+        "convolution f32 1x64x56x56 64x64x1x1 1x0x1x1 --cl",
+        "convolution f32 1x3x224x224 32x3x3x3 2x1x1x1",
+        "convolution f32 1x3x224x224 32x3x3x3 2x1x1x1 --cl",
+        "convolution f32 1x64x56x56 64x64x3x3 1x2x2x1",
+        "convolution f32 1x64x56x56 64x16x3x3 1x1x1x4",
+        "convolution f32 1x96x56x56 96x1x3x3 1x1x1x96",
+        "convolution f32 1x96x56x56 96x1x3x3 1x1x1x96 --cl",
+        "convolution f32 1x64x4096 64x64x3 1x1x1x1",
+        "convolution bf16 1x64x56x56 64x64x3x3 1x1x1x1",
+        "convolution f16 1x64x56x56 64x64x3x3 1x1x1x1",
+        "conv_transpose f32 1x128x28x28 128x64x2x2 2x0x1x1",
+        "conv_transpose f32 1x128x28x28 128x64x2x2 2x0x1x1 --cl",
+        "conv_transpose f32 1x64x28x28 64x32x3x3 2x1x1x1x1",
+        "conv_transpose f32 1x64x1024 64x32x4 2x1x1x1",
+        "conv_transpose bf16 1x128x28x28 128x64x2x2 2x0x1x1",
+    ]
     + MOVEMENT
 )
 
@@ -134,7 +155,12 @@ def parse(case):
         i = words.index("--to")
         to = words[i + 1]
         del words[i:i + 2]
+    cl = "--cl" in words  # a convolution's tensors channels-last: op ":cl"
+    if cl:
+        words.remove("--cl")
     op, dt, *shapes = words
+    if cl:
+        op += ":cl"
     if other:
         shapes.append(other)
     return op, dt, [[int(d) for d in s.split("x")] for s in shapes], to
@@ -320,7 +346,26 @@ def torch_call(op, dt, shapes, to, case=""):
         a, b = filled(shapes[0], dt, -1.0, 1.0), filled(shapes[1], dt, -1.0, 1.0)
         o = torch.empty(a.shape[0], a.shape[1], b.shape[2], dtype=DTYPES[dt])
         return lambda: torch.bmm(a, b, out=o)
+    if base.startswith("conv"):
+        return conv_call(op, dt, shapes)
     raise ValueError(f"no torch call for {op}")
+
+
+def conv_call(op, dt, shapes):
+    """torch's own convolution on opbench's tensors (`aten.convolution`, what F.conv2d and
+    friends call: the out= overload only adds a copy)."""
+    base, _, cl = op.partition(":")
+    transposed = base == "conv_transpose"
+    st, pad, dil, g, *opad = shapes[2] if len(shapes) > 2 else [1, 0, 1, 1]
+    k = len(shapes[0]) - 2
+    x, w = filled(shapes[0], dt, -1.0, 1.0), filled(shapes[1], dt, -1.0, 1.0)
+    if cl:
+        # channels-last in any rank: channels densest
+        x = x.movedim(1, -1).contiguous().movedim(-1, 1)
+        w = w.movedim(1, -1).contiguous().movedim(-1, 1)
+    f = torch.ops.aten.convolution.default
+    args = (None, [st] * k, [pad] * k, [dil] * k, transposed, [opad[0] if opad else 0] * k, g)
+    return lambda: f(x, w, *args)
 
 
 def median_us(f, min_s=0.05, samples=9):
@@ -362,6 +407,7 @@ def main():
     ap.add_argument("--movement", action="store_true", help="only the data-movement rows")
     args = ap.parse_args()
     torch.set_num_threads(1)
+    torch.set_grad_enabled(False)
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "etk-benches", "--bin", "opbench"],
                    cwd=ROOT, check=True)
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
@@ -380,7 +426,7 @@ def main():
         etk_us, line = run_line([opbench, *case.split(), "--threads", "1"])
         raw.append(line if etk_us else f"{case}: etk error {line}")
         et_us = None
-        if etbench:
+        if etbench and not op.startswith("conv"):  # etbench has no convolution
             et_us, line = run_line([etbench, *case.split()])
             raw.append(line if et_us else f"{case}: executorch error {line}")
         try:

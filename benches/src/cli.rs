@@ -5,13 +5,16 @@ use crate::timing::median_per_call;
 use etk::{EValue, KernelContext, OwnedTensor, Parallel, Scalar, ScalarType, Serial};
 
 pub const USAGE: &str = "usage: opbench OP DTYPE SHAPE... [--other SHAPE] [--to DTYPE] [--args INTS] \
-[--dim D] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
-convolution: opbench convolution f32 NxCxHxW OUTxCINxKHxKW [SxPxDxG] (stride, padding, dilation, groups);\n\
+[--dim D] [--cl] [--lib portable|optimized|openblas] [--isa scalar|avx2|avx512] [--threads N]\n       opbench limits\n\
+convolution: opbench convolution|conv_transpose f32|f16|bf16 NxCxHxW WEIGHT [SxPxDxG[xOP]] [--cl] \
+(stride, padding, dilation, groups, output padding; NxCxL for 1-D; WEIGHT as ATen's: OUTxCIN/GxKHxKW, \
+transposed CINxOUT/GxKHxKW; --cl: input, weight and out channels-last);\n\
 quantized: opbench quantize_per_tensor|quantize_per_channel F32|F16|BF16 SHAPE [--to QDTYPE]; \
 dequantize_per_tensor|dequantize_per_channel QDTYPE SHAPE [--to FDTYPE]; \
 embedding_byte|embedding_4bit FDTYPE ROWSxCOLS [--other INDICES];\n\
 norms: opbench batch_norm|group_norm DTYPE NxCx... [--other GROUPS];\n\
-movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1)";
+movement: see benches/src/movement.rs (e.g. opbench permute_copy f32 64x128x32 --args 2,0,1);\n\
+pooling and resampling: see benches/src/pool.rs (e.g. opbench max_pool2d f32 1x64x112x112 --args 3,2,1)";
 
 /// One requested measurement.
 #[derive(Debug)]
@@ -25,6 +28,9 @@ pub struct Bench {
     pub dim: Option<i64>,
     /// The op's int arguments (`--args 2,0,1`): dims, sizes, pads, as each op reads them.
     pub args: Option<Vec<i64>>,
+    /// `--cl`: the input channels-last (the outs follow the first input's dim order; a
+    /// convolution's weight channels-last too).
+    pub channels_last: bool,
     pub lib: String,
     pub isa: Option<String>,
     pub threads: usize,
@@ -98,6 +104,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
         to: None,
         dim: None,
         args: None,
+        channels_last: false,
         lib: "optimized".into(),
         isa: None,
         threads: 1,
@@ -110,6 +117,7 @@ pub fn parse_args(args: &[String]) -> Result<Bench, String> {
             "--to" => b.to = Some(parse_dtype(&val()?)?),
             "--dim" => b.dim = Some(val()?.parse().map_err(|_| "bad --dim")?),
             "--args" => b.args = Some(parse_ints(&val()?)?),
+            "--cl" => b.channels_last = true,
             "--lib" => b.lib = val()?,
             "--isa" => b.isa = Some(val()?),
             "--threads" => b.threads = val()?.parse().map_err(|_| "bad --threads")?,
@@ -310,7 +318,8 @@ pub(crate) struct Call {
     /// The shapes of a `Tensor(a!)[]` out, which then replaces the one out (empty: one out).
     pub(crate) out_list: Vec<Vec<usize>>,
     pub(crate) kind: Kind,
-    /// Outs after the first (`native_layer_norm`'s mean and rstd), in schema order.
+    /// Outs after the first (`native_layer_norm`'s mean and rstd, `max_pool2d_with_indices`'s
+    /// indices), in schema order; in the out's dim order when they have its rank.
     pub(crate) extra_outs: Vec<(ScalarType, Vec<usize>)>,
 }
 
@@ -334,6 +343,7 @@ impl Bench {
             None if COMPARE.contains(&self.op.as_str()) => (self.op.as_str(), "Tensor_out"),
             None if self.op == "where" => ("where", "self_out"),
             None if self.op == "to_copy" => ("_to_copy", "out"),
+            None if self.op == "conv_transpose" => ("convolution", "out"),
             None => (self.op.as_str(), "out"),
         }
     }
@@ -394,6 +404,9 @@ impl Bench {
             return Ok(c);
         }
         if let Some(c) = crate::movement::call(self)? {
+            return Ok(c);
+        }
+        if let Some(c) = crate::pool::call(self)? {
             return Ok(c);
         }
         let dt = self.dtype;
@@ -581,49 +594,7 @@ impl Bench {
                     extra_outs: vec![],
                 }
             }
-            ("convolution", "out") => {
-                // INPUT WEIGHT [SxPxDxG]: stride, padding, dilation and groups for both dims
-                let (x, w) = two_shapes(self)?;
-                let p = self.shapes.get(2).cloned().unwrap_or(vec![1, 0, 1, 1]);
-                let (&[n, c_in, h, wd], &[c_out, cg, kh, kw], &[st, pad, dil, g]) =
-                    (x.as_slice(), w.as_slice(), p.as_slice())
-                else {
-                    return Err("convolution takes NxCxHxW KOxKIxKHxKW [SxPxDxG]".into());
-                };
-                if st == 0 || g == 0 || c_in != cg * g || c_out % g != 0 {
-                    return Err("convolution: channels, groups or stride do not match".into());
-                }
-                let o = |i: usize, k: usize| {
-                    (i + 2 * pad)
-                        .checked_sub(dil * k.saturating_sub(1) + 1)
-                        .map(|v| v / st + 1)
-                        .ok_or("convolution: kernel larger than the padded input")
-                };
-                let (oh, ow) = (o(h, kh)?, o(wd, kw)?);
-                let ints = |v: usize| Arg::Ints(vec![v as i64; 2]);
-                let args = vec![
-                    Arg::Tensor(0),
-                    Arg::Tensor(1),
-                    Arg::None,
-                    ints(st),
-                    ints(pad),
-                    ints(dil),
-                    Arg::Bool(false),
-                    ints(0),
-                    Arg::Scalar(Scalar::Int(g as i64)),
-                ];
-                Call {
-                    name,
-                    tensors: vec![filled(dt, &x, -1.0, 1.0)?, filled(dt, &w, -1.0, 1.0)?],
-                    args,
-                    out_dtype: dt,
-                    out_shape: vec![n, c_out, oh, ow],
-                    out_order: vec![],
-                    out_list: vec![],
-                    kind: Kind::Flops(2 * n * c_out * oh * ow * cg * kh * kw),
-                    extra_outs: vec![],
-                }
-            }
+            ("convolution", "out") => conv_call(self, name)?,
             _ => {
                 return Err(format!(
                     "unknown op {:?} (binary: {BINARY:?} and {COMPARE:?}, also as \
@@ -716,7 +687,9 @@ impl Bench {
         let mut extra = c
             .extra_outs
             .iter()
-            .map(|(dt, shape)| OwnedTensor::zeros(*dt, shape).map_err(|e| e.to_string()))
+            .map(|(dt, shape)| {
+                OwnedTensor::with_capacity(*dt, shape, &layout(shape), 0).map_err(err)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let mut views: Vec<etk::Tensor<'_>> = outs
             .iter_mut()
@@ -736,6 +709,96 @@ impl Bench {
         };
         Ok(f(&mut call, c.kind))
     }
+}
+
+/// `convolution.out` (`conv_transpose`: `transposed = true`): `INPUT WEIGHT [SxPxDxG[xOP]]`,
+/// 1-D (3-D tensors) or 2-D, the parameters the same along every spatial dim; `--cl` lays
+/// input, weight and out out channels-last. Reported in FLOP/s of the products summed.
+fn conv_call(b: &Bench, name: String) -> Result<Call, String> {
+    let (x, w) = two_shapes(b)?;
+    let transposed = b.op == "conv_transpose";
+    let p = b.shapes.get(2).cloned().unwrap_or(vec![1, 0, 1, 1]);
+    let (&[st, pad, dil, g], op) = (&p[..p.len().min(4)], p.get(4).copied().unwrap_or(0)) else {
+        return Err("convolution: parameters SxPxDxG[xOP]".into());
+    };
+    let rank = x.len();
+    if !(3..=4).contains(&rank) || w.len() != rank || st == 0 || g == 0 {
+        return Err(
+            "convolution: NxCxL / NxCxHxW, a weight of that rank, stride and groups > 0".into(),
+        );
+    }
+    let (n, c_in) = (x[0], x[1]);
+    let (c_out, cg) = if transposed {
+        (w[1] * g, w[1])
+    } else {
+        (w[0], w[1])
+    };
+    let channels_ok = if transposed {
+        w[0] == c_in && c_in % g == 0
+    } else {
+        c_in == cg * g && c_out % g == 0
+    };
+    if !channels_ok {
+        return Err("convolution: channels and groups do not match".into());
+    }
+    let mut out_shape = vec![n, c_out];
+    for (&i, &k) in x[2..].iter().zip(&w[2..]) {
+        let span = dil * k.saturating_sub(1) + 1;
+        let o = if transposed {
+            ((i.max(1) - 1) * st + span + op).checked_sub(2 * pad)
+        } else {
+            (i + 2 * pad).checked_sub(span).map(|v| v / st + 1)
+        };
+        out_shape.push(o.ok_or("convolution: kernel larger than the padded input")?);
+    }
+    let ints = |v: usize| Arg::Ints(vec![v as i64; rank - 2]);
+    let args = vec![
+        Arg::Tensor(0),
+        Arg::Tensor(1),
+        Arg::None,
+        ints(st),
+        ints(pad),
+        ints(dil),
+        Arg::Bool(transposed),
+        ints(op),
+        Arg::Scalar(Scalar::Int(g as i64)),
+    ];
+    // channels-last: [0, 2, .., 1]
+    let mut cl_order: Vec<usize> = (0..rank).collect();
+    cl_order[1..].rotate_left(1);
+    let out_order = if b.channels_last {
+        cl_order.clone()
+    } else {
+        vec![]
+    };
+    let laid_out = |shape: &[usize]| -> Result<OwnedTensor, String> {
+        let t = filled(b.dtype, shape, -1.0, 1.0)?;
+        if !b.channels_last {
+            return Ok(t);
+        }
+        let order = &cl_order;
+        let mut u =
+            OwnedTensor::with_capacity(b.dtype, shape, order, 0).map_err(|e| e.to_string())?;
+        u.fill_logical(&t.to_logical::<f64>());
+        Ok(u)
+    };
+    let taps: usize = w[2..].iter().product();
+    let macs = if transposed {
+        n * c_in * x[2..].iter().product::<usize>() * (c_out / g) * taps
+    } else {
+        n * c_out * out_shape[2..].iter().product::<usize>() * cg * taps
+    };
+    Ok(Call {
+        name,
+        tensors: vec![laid_out(&x)?, laid_out(&w)?],
+        args,
+        out_dtype: b.dtype,
+        out_shape,
+        out_order,
+        out_list: vec![],
+        kind: Kind::Flops(2 * macs),
+        extra_outs: vec![],
+    })
 }
 
 /// `mm`, `linear` and `bmm` in f32 through OpenBLAS's sgemm (one product per batch), on the
@@ -816,6 +879,44 @@ mod tests {
         );
         assert_eq!(b.other, Some(vec![1024]));
         assert!(parse_args(&["add".into()]).is_err());
+    }
+
+    /// The convolution rows: plain, transposed, 1-D, channels-last, reduced precision; the
+    /// out's shape and layout follow the input.
+    #[test]
+    fn convolution_calls_build() {
+        for (args, out) in [
+            ("convolution f32 1x8x10x10 4x8x3x3", vec![1, 4, 8, 8]),
+            (
+                "convolution bf16 2x8x10x10 8x2x3x3 2x1x2x4 --cl",
+                vec![2, 8, 4, 4],
+            ),
+            (
+                "conv_transpose f32 1x8x5x5 8x3x2x2 2x0x1x1",
+                vec![1, 3, 10, 10],
+            ),
+            (
+                "conv_transpose f16 1x8x5x5 8x2x3x3 2x1x1x2x1 --cl",
+                vec![1, 4, 10, 10],
+            ),
+            ("convolution f32 1x8x100 16x8x5 1x2x1x1", vec![1, 16, 100]),
+        ] {
+            let args: Vec<String> = args.split(' ').map(String::from).collect();
+            let b = parse_args(&args).unwrap();
+            let c = b.call().unwrap();
+            assert_eq!(c.out_shape, out, "{args:?}");
+            assert_eq!(c.name, "aten::convolution.out");
+            let cl = c.tensors[0].view().strides()[1] == 1;
+            assert_eq!(cl, b.channels_last, "{args:?}");
+            b.with_call(|call, _| call()).unwrap();
+        }
+        let bad = parse_args(&[
+            "convolution".into(),
+            "f32".into(),
+            "1x8x5x5".into(),
+            "4x3x3x3".into(),
+        ]);
+        assert!(bad.unwrap().call().is_err());
     }
 
     /// OpenBLAS's product through `gemm::blas` agrees with etk's on a small problem, in both

@@ -4,6 +4,7 @@ pub mod cli;
 pub mod limits;
 pub mod movement;
 pub mod norm;
+pub mod pool;
 pub mod quantized;
 pub mod reductions;
 pub mod timing;

@@ -61,6 +61,24 @@ pub const fn require_entry(table: &[KernelEntry], name: &str) -> KernelEntry {
     }
 }
 
+/// `entries![OP => kernel, ...]`: a kernel table, `&[KernelEntry]` rows of (full operator name,
+/// boxed kernel), usable in a `const`. Every library writes its tables with it.
+///
+/// ```
+/// use etk_core::{entries, EValue, KernelContext, KernelEntry, Result};
+/// fn noop_boxed(_: &mut KernelContext<'_>, _: &mut [EValue<'_>]) -> Result<()> {
+///     Ok(())
+/// }
+/// const TABLE: &[KernelEntry] = entries!["my::noop" => noop_boxed];
+/// assert_eq!(TABLE[0].name, "my::noop");
+/// ```
+#[macro_export]
+macro_rules! entries {
+    ($($name:expr => $kernel:expr),* $(,)?) => {
+        &[$($crate::KernelEntry { name: $name, kernel: $kernel }),*]
+    };
+}
+
 /// A table holding only the named kernels of `$table` (a `const`), resolved at compile time:
 /// an unknown name is a compile error, and kernels not named are not linked.
 ///
@@ -162,17 +180,23 @@ impl<'t> Registry<'t> {
             .map(|p| p.prepare)
     }
 
-    /// The fusable chains that apply in this registry (see [`Registry::with_extensions`]).
+    /// The fusions of this registry's libraries, each with the table its library serves (see
+    /// [`Registry::with_extensions`] and [`Registry::fuses`]).
     #[cfg(feature = "alloc")]
-    pub fn fusions(&self) -> impl Iterator<Item = &'t crate::prepare::FusionEntry> + '_ {
-        self.extensions.iter().flat_map(move |&(t, e)| {
-            e.fusions.iter().filter(move |f| {
-                f.ops.first().is_some_and(|o| self.provider(o) == Some(t))
-                    && f.ops
-                        .iter()
-                        .all(|o| self.provider(o).is_some_and(|p| p <= t))
-            })
-        })
+    pub fn fusions(&self) -> impl Iterator<Item = (usize, &'t crate::prepare::FusionEntry)> + '_ {
+        self.extensions
+            .iter()
+            .flat_map(|&(t, e)| e.fusions.iter().map(move |f| (t, f)))
+    }
+
+    /// Whether a fusion of table `table`'s library applies to a chain of `ops` in this
+    /// registry: the library serves the first op and no table above it serves the others
+    /// (see [`Registry::with_extensions`]).
+    pub fn fuses(&self, table: usize, ops: &[&str]) -> bool {
+        ops.first().is_some_and(|o| self.provider(o) == Some(table))
+            && ops
+                .iter()
+                .all(|o| self.provider(o).is_some_and(|p| p <= table))
     }
 
     /// The kernel registered last under `name`.

@@ -23,6 +23,12 @@ impl Lcg {
     }
 }
 
+/// Random trials of a property: all of them natively, a sample under Miri (ci/miri.sh), where
+/// each takes about a second.
+fn trials(n: usize) -> usize {
+    if cfg!(miri) { n / 25 } else { n }
+}
+
 fn index_of(mut i: usize, sizes: &[usize]) -> Vec<usize> {
     let mut idx = vec![0; sizes.len()];
     for d in (0..sizes.len()).rev() {
@@ -43,7 +49,7 @@ fn logical(idx: &[usize], sizes: &[usize]) -> usize {
 #[test]
 fn map2_matches_naive_broadcast_in_any_dim_order() {
     let mut rng = Lcg(7);
-    for _ in 0..400 {
+    for _ in 0..trials(400) {
         let rank = rng.next(6);
         let out_sizes: Vec<usize> = (0..rank)
             .map(|_| rng.next(4) + if rng.next(8) == 0 { 0 } else { 1 })
@@ -142,7 +148,7 @@ fn plan_rejects_shapes_that_do_not_broadcast() {
 #[test]
 fn ranged_walk_visits_each_element_of_the_range_in_memory_order() {
     let mut rng = Lcg(11);
-    for _ in 0..300 {
+    for _ in 0..trials(300) {
         let rank = rng.next(5);
         let out_sizes: Vec<usize> = (0..rank).map(|_| rng.next(4) + 1).collect();
         let r = rng.next(rank + 1);

@@ -2,12 +2,15 @@
 //! time for the CPU (`etk_simd`), its own packed GEMM, and a fall back to portable for every
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
+pub mod fused;
 pub mod gemm;
 pub mod movement;
 pub mod norm;
 pub mod ops;
 pub mod pointwise;
+pub mod pool;
 pub mod quantized;
+pub mod reduce;
 pub mod table;
 
 use etk_core::KernelEntry;
@@ -19,6 +22,8 @@ const FAMILIES: &[&[KernelEntry]] = &[
     table::quantized::TABLE,
     table::norm::TABLE,
     table::movement::TABLE,
+    table::pool::TABLE,
+    table::reduce::TABLE,
 ];
 
 const ALL: [KernelEntry; total_entries(FAMILIES)] = concat_tables(FAMILIES);

@@ -158,6 +158,10 @@ fn values(n: usize, seed: &mut u64) -> Vec<f32> {
         .collect()
 }
 
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 fn run_case(c: &Case, isa: Isa) -> Result<(), TestCaseError> {
     let (m, n, k) = (c.m, c.n, c.k);
     let mut seed = c.seed | 1;
@@ -184,13 +188,16 @@ fn run_case(c: &Case, isa: Isa) -> Result<(), TestCaseError> {
         BiasCase::PerRow(dt) => Some((Buf::new(dt, &values(m, &mut seed)), true)),
         BiasCase::PerCol(dt) => Some((Buf::new(dt, &values(n, &mut seed)), false)),
     };
-    // NaN bytes: a kernel reading scratch it did not write shows in its out.
-    let mut scratch = vec![0xffu8; [32 << 20, 64 << 10, 0][c.scratch as usize]];
-    let par = ScopedThreads(c.threads);
-    let serial = Serial;
-    let par: &dyn Parallel = if c.threads == 1 { &serial } else { &par };
-    {
-        let mut ctx = KernelContext::new(&mut scratch, par);
+    // NaN bytes: a kernel reading scratch it did not write shows in its out. The buffer is
+    // this thread's, refilled per case: a fresh 32 MiB one per case spent most of the test's
+    // time in page faults (seconds under qemu).
+    SCRATCH.with_borrow_mut(|scratch| {
+        scratch.clear();
+        scratch.resize([32 << 20, 64 << 10, 0][c.scratch as usize], 0xff);
+        let par = ScopedThreads(c.threads);
+        let serial = Serial;
+        let par: &dyn Parallel = if c.threads == 1 { &serial } else { &par };
+        let mut ctx = KernelContext::new(scratch, par);
         let d = addend.as_ref().map(|(buf, rs, cs)| buf.mat(m, n, *rs, *cs));
         let bias_v = match &bias {
             None => Bias::None,
@@ -208,7 +215,7 @@ fn run_case(c: &Case, isa: Isa) -> Result<(), TestCaseError> {
         let bm = b.mat(k, n, brs, bcs);
         let cm = out.mat_mut(m, n, crs, ccs);
         gemm::gemm(&mut ctx, isa, am, bm, cm, &epi).unwrap();
-    }
+    });
     let mut in_view = vec![false; clen];
     for i in 0..m {
         for j in 0..n {

@@ -7,6 +7,10 @@
 //! `#![no_std]`: transcendental functions come from `libm`.
 #![no_std]
 
+// `entries!` (the kernel tables under `table/`) and core's other macros, crate-wide.
+#[macro_use]
+extern crate etk_core;
+
 pub mod ops;
 pub mod table;
 pub mod util;

@@ -20,13 +20,7 @@ pub mod et_copy_index;
 pub mod et_view;
 pub mod tensor_info;
 
-use etk_core::KernelEntry;
-
-macro_rules! entries {
-    ($($name:literal => $k:path),* $(,)?) => {
-        &[$(KernelEntry { name: $name, kernel: $k }),*]
-    };
-}
+use etk_core::{KernelEntry, entries};
 
 /// This library's kernels, by full operator name.
 pub const TABLE: &[KernelEntry] = entries![

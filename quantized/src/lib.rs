@@ -10,14 +10,8 @@ pub mod embedding;
 pub mod ops;
 pub mod util;
 
-use etk_core::KernelEntry;
+use etk_core::{KernelEntry, entries};
 use ops::*;
-
-macro_rules! entries {
-    ($($name:expr => $kernel:expr),* $(,)?) => {
-        &[$(KernelEntry { name: $name, kernel: $kernel }),*]
-    };
-}
 
 /// This library's kernels, by full operator name.
 pub const TABLE: &[KernelEntry] = entries![

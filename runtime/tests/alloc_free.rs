@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{MODELS, input_tensor, io, read};
+use common::{all_models, input_tensor, io, read};
 use etk::{KernelContext, Parallel};
 use etk_runtime::{Method, Program};
 use etk_testing::alloc::{allocations, counted, start, stop};
@@ -53,7 +53,7 @@ impl Parallel for CountedPool {
 /// Every model on both registries in `ctx`; returns how many (model, call) pairs ran.
 fn check_models(parallel: &dyn Parallel) -> usize {
     let mut checked = 0;
-    for name in MODELS {
+    for name in &all_models() {
         let bytes = read(name, "pte");
         let program = Program::load(&bytes).unwrap();
         for reg in [etk::registry(), etk::portable_registry()] {

@@ -5,15 +5,10 @@
 
 mod common;
 
-use common::{MODELS, check, input_tensor, io, read};
+use common::{all_models, bits, check, input_tensor, io, read, tensor};
 use etk::prepare::{Chain, Known};
 use etk::{EValue, KernelContext, OwnedTensor, Registry, Scalar, ScalarType};
 use etk_runtime::{Method, Options, Program};
-
-/// Every committed model, with the ones only the prepare tests need.
-fn models() -> impl Iterator<Item = &'static str> {
-    MODELS.iter().copied().chain(["pointwise_chain"])
-}
 
 fn options(fold: bool, prepack: bool, fuse: bool) -> Options {
     Options {
@@ -59,8 +54,15 @@ fn folding_prepacking_and_fusion_switched_off_one_by_one_give_the_same_bits() {
         options(false, false, false),
     ];
     let mut compared = 0;
-    for name in models() {
-        for reg in [etk::registry(), etk::portable_registry()] {
+    let models = all_models();
+    for name in &models {
+        // Every switch on the optimized library (whose prepared and fused kernels are the
+        // point); all on and all off on portable (which prepares nothing, but folds).
+        let ends = [sets[0].clone(), sets[4].clone()];
+        for (reg, sets) in [
+            (etk::registry(), &sets[..]),
+            (etk::portable_registry(), &ends[..]),
+        ] {
             let base = run(name, &reg, &sets[0]);
             for o in &sets[1..] {
                 let other = run(name, &reg, o);
@@ -70,7 +72,7 @@ fn folding_prepacking_and_fusion_switched_off_one_by_one_give_the_same_bits() {
             }
         }
     }
-    assert!(compared >= 4 * 30, "only {compared} comparisons");
+    assert!(compared >= 5 * models.len(), "only {compared} comparisons");
 }
 
 fn prepared(name: &str, opts: &Options) -> (Vec<u8>, Method<'static>) {
@@ -102,9 +104,13 @@ fn weights_transposed_at_load_leave_the_loop() {
     assert_eq!(m.folded().instructions, 2, "{:?}", m.folded());
     assert_eq!(m.folded().bytes, (16 * 32 + 32 * 8) * 4);
     assert_eq!(calls(&m, "aten::permute_copy.out"), 0);
-    let (_, m) = prepared("mlp_linear", &options(false, true, true));
+    let (_, m) = prepared("mlp_linear", &options(false, true, false));
     assert_eq!(m.folded().instructions, 0);
     assert_eq!(calls(&m, "aten::permute_copy.out"), 2);
+    // Not folded, the transposes are read in place by the products.
+    let (_, m) = prepared("mlp_linear", &options(false, true, true));
+    assert_eq!(calls(&m, "aten::permute_copy.out"), 0);
+    assert_eq!(calls(&m, "permute_copy+addmm"), 2);
     // The quantized convnet: its weights dequantized once.
     let (_, m) = prepared("convnet_q", &Options::default());
     assert!(m.folded().instructions >= 3, "{:?}", m.folded());
@@ -122,8 +128,8 @@ fn nothing_that_changes_between_calls_is_folded() {
         "view_alias",
         "mlp_dynamic",
     ] {
-        let (_, m) = prepared(name, &Options::default());
-        let (_, off) = prepared(name, &options(false, true, true));
+        let (_, m) = prepared(name, &options(true, true, false));
+        let (_, off) = prepared(name, &options(false, true, false));
         assert!(m.labels().len() >= off.labels().len(), "{name}");
     }
     let (_, m) = prepared("pointwise_chain", &Options::default());
@@ -139,51 +145,15 @@ fn a_fused_chain_is_profiled_under_its_operators_names() {
     let (_, m) = prepared("mlp_linear", &options(true, true, false));
     assert_eq!(calls(&m, "addmm+relu"), 0);
     assert_eq!(calls(&m, "aten::relu.out"), 1);
-}
-
-/// Deterministic values with the cases an activation must keep: NaN, infinities, -0.0, tiny
-/// negatives.
-fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|i| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            match (s >> 58, i % 97) {
-                (_, 5) => f32::NAN,
-                (_, 11) => -0.0,
-                (_, 23) => -1e-30,
-                (_, 41) => f32::INFINITY,
-                (0, _) => 0.0,
-                _ => ((s >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0) as f32,
-            }
-        })
-        .collect()
-}
-
-/// A Float tensor of `sizes` in `order` with [`values`].
-fn tensor(sizes: &[usize], order: &[usize], seed: u64) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(ScalarType::Float, sizes, order, 0).unwrap();
-    let n = sizes.iter().product();
-    t.fill_logical(&values(n, seed));
-    t
-}
-
-/// The values' bits, every NaN as one: a NaN's sign and payload are not part of any result
-/// (IEEE 754 leaves them open, and so does LLVM, which may swap the operands of an add: the
-/// GEMM's scalar epilogues give NaNs of either sign depending on the path).
-fn bits(t: &OwnedTensor) -> Vec<u32> {
-    t.to_logical::<f32>()
-        .iter()
-        .map(|x| {
-            if x.is_nan() {
-                f32::NAN.to_bits()
-            } else {
-                x.to_bits()
-            }
-        })
-        .collect()
+    // MobileNet's convolution, batch norm and ReLU6, and its hard swish as exported; a
+    // ResNet's residual blocks.
+    let (_, m) = prepared("mobilenet_112", &Options::default());
+    let bn = "_native_batch_norm_legit_no_training";
+    assert!(calls(&m, &format!("convolution+{bn}+hardtanh")) >= 5);
+    assert!(calls(&m, &format!("convolution+{bn}+add+clamp+clamp+mul+div")) >= 5);
+    assert_eq!(calls(&m, "aten::hardtanh.out"), 0);
+    let (_, m) = prepared("resnet", &Options::default());
+    assert!(calls(&m, &format!("convolution+{bn}+add+relu")) >= 3);
 }
 
 #[test]
@@ -191,9 +161,9 @@ fn addmm_relu_fused_and_prepacked_give_the_kernels_bits() {
     let reg = etk::registry();
     let addmm = reg.lookup("aten::addmm.out").unwrap();
     let relu = reg.lookup("aten::relu.out").unwrap();
-    let fusion = reg
+    let (_, fusion) = reg
         .fusions()
-        .find(|f| f.ops == ["aten::addmm.out", "aten::relu.out"])
+        .find(|(_, f)| f.first.contains(&"aten::addmm.out") && f.then.contains(&"aten::relu.out"))
         .expect("the optimized library fuses addmm -> relu");
     let prepare = reg.prepared("aten::addmm.out").unwrap();
     let mut scratch = vec![0u8; 8 << 20];
@@ -265,10 +235,12 @@ fn addmm_relu_fused_and_prepacked_give_the_kernels_bits() {
                 Known::Shape,
             ];
             let chain = Chain {
+                ops: &["aten::addmm.out", "aten::relu.out"],
                 args: &args,
                 known: &known,
                 starts: &[0, 6, 8],
-                links: &[0],
+                from: &[None, None, None, None, None, None, Some(0), None],
+                shares: &[false; 8],
             };
             let mut fused = (fusion.prepare)(&chain).unwrap().expect("fused");
             fused.run(&mut ctx, &mut args).unwrap();
@@ -393,4 +365,102 @@ fn prepare_checks_and_falls_back_like_the_kernel() {
     let want = reg.lookup("aten::addmm.out").unwrap()(&mut KernelContext::serial(), &mut args2)
         .unwrap_err();
     assert_eq!((e.op, e.arg, e.kind), (want.op, want.arg, want.kind));
+}
+
+#[test]
+fn linear_prepacked_gives_the_kernels_bits() {
+    let reg = etk::registry();
+    let linear = reg.lookup("aten::linear.out").unwrap();
+    let prepare = reg.prepared("aten::linear.out").unwrap();
+    let mut scratch = vec![0u8; 8 << 20];
+    let mut packed = 0;
+    // 2-D inputs with a bias (addmm), 3-D inputs (rows merged), no bias; few rows take the
+    // dot-product path and are not packed.
+    for (input, n, bias) in [
+        (vec![16, 40], 24, true),
+        (vec![2, 9, 33], 17, true),
+        (vec![130, 64], 40, false),
+        (vec![4, 16], 8, true),
+    ] {
+        let k = *input.last().unwrap();
+        let order: Vec<usize> = (0..input.len()).collect();
+        let x = tensor(&input, &order, 5);
+        let w = tensor(&[n, k], &[0, 1], 6);
+        let b = tensor(&[n], &[0], 7);
+        let mut shape = input.clone();
+        *shape.last_mut().unwrap() = n;
+        let mut want = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let mut got = OwnedTensor::zeros(ScalarType::Float, &shape).unwrap();
+        let bias_ev = || {
+            if bias {
+                EValue::Tensor(b.view())
+            } else {
+                EValue::None
+            }
+        };
+        let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(want.view_mut().unwrap()),
+        ];
+        linear(&mut ctx, &mut args).unwrap();
+        let mut args = [
+            EValue::Tensor(x.view()),
+            EValue::Tensor(w.view()),
+            bias_ev(),
+            EValue::Tensor(got.view_mut().unwrap()),
+        ];
+        let known = [Known::Shape, Known::Constant, Known::Constant, Known::Shape];
+        if let Some(mut p) = prepare(&args, &known).unwrap() {
+            packed += 1;
+            p.run(&mut ctx, &mut args).unwrap();
+            assert_eq!(bits(&got), bits(&want), "linear {input:?} x [{n}, {k}]");
+        }
+    }
+    assert_eq!(packed, 3);
+}
+
+#[test]
+fn bmm_prepacked_gives_the_kernels_bits() {
+    let reg = etk::registry();
+    let bmm = reg.lookup("aten::bmm.out").unwrap();
+    let prepare = reg.prepared("aten::bmm.out").unwrap();
+    let mut scratch = vec![0u8; 8 << 20];
+    let mut packed = 0;
+    // few rows (the dot-product path when mat2 is contiguous along K: not packed), B read in
+    // place or packed, several k blocks, edge tiles; mat2 in both dim orders of its matrices.
+    for &(b, m, k, n) in &[
+        (3, 4, 16, 8),
+        (2, 9, 33, 17),
+        (4, 64, 300, 40),
+        (2, 130, 64, 96),
+    ] {
+        for o2 in [[0, 1, 2], [0, 2, 1]] {
+            let a = tensor(&[b, m, k], &[0, 1, 2], (b * m * k) as u64);
+            let w = tensor(&[b, k, n], &o2, (k * n) as u64);
+            let mut want = OwnedTensor::zeros(ScalarType::Float, &[b, m, n]).unwrap();
+            let mut got = OwnedTensor::zeros(ScalarType::Float, &[b, m, n]).unwrap();
+            let mut ctx = KernelContext::new(&mut scratch, &etk::Serial);
+            let mut args = [
+                EValue::Tensor(a.view()),
+                EValue::Tensor(w.view()),
+                EValue::Tensor(want.view_mut().unwrap()),
+            ];
+            bmm(&mut ctx, &mut args).unwrap();
+            let mut args = [
+                EValue::Tensor(a.view()),
+                EValue::Tensor(w.view()),
+                EValue::Tensor(got.view_mut().unwrap()),
+            ];
+            let known = [Known::Shape, Known::Constant, Known::Shape];
+            if let Some(mut p) = prepare(&args, &known).unwrap() {
+                packed += 1;
+                p.run(&mut ctx, &mut args).unwrap();
+                assert_eq!(bits(&got), bits(&want), "bmm {b}x{m}x{k}x{n} {o2:?}");
+            }
+        }
+    }
+    assert!(packed >= 7, "{packed}");
 }

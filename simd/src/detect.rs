@@ -58,6 +58,17 @@ impl Isa {
         }
     }
 
+    /// Lanes of an `f32` vector at this level (`Simd::LANES`): 1, 8, 16, 4 for NEON.
+    pub const fn f32_lanes(self) -> usize {
+        match self {
+            Isa::Scalar => 1,
+            Isa::Avx2 => 8,
+            Isa::Avx512 => 16,
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => 4,
+        }
+    }
+
     /// Parses an `ETK_ISA` value (case-insensitive, surrounding whitespace ignored).
     /// Levels of another architecture are `None`.
     pub fn from_name(s: &str) -> Option<Isa> {

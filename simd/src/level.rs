@@ -66,6 +66,17 @@ impl Level {
             .unwrap_or(Level::SCALAR)
     }
 
+    /// The highest supported level not above this one whose `f32` vectors hold at most
+    /// `lanes` lanes: for kernels whose rows or columns are too short for wider vectors (on
+    /// x86-64 `at_most_lanes(8)` is AVX2 at most; on aarch64 NEON stays NEON).
+    pub fn at_most_lanes(self, lanes: usize) -> Level {
+        Level::available_levels()
+            .iter()
+            .copied()
+            .rfind(|l| *l <= self && l.0.f32_lanes() <= lanes)
+            .unwrap_or(Level::SCALAR)
+    }
+
     /// The level's name.
     #[inline]
     pub fn isa(self) -> Isa {
@@ -182,5 +193,13 @@ mod tests {
             }
         }
         assert_eq!(Level::detected().at_most(Isa::Scalar), Level::SCALAR);
+        for &l in Level::available_levels() {
+            for lanes in [1, 4, 8, 16] {
+                let low = l.at_most_lanes(lanes);
+                assert!(low <= l && low.isa().f32_lanes() <= lanes);
+            }
+            // every level's own width keeps it
+            assert_eq!(l.at_most_lanes(l.isa().f32_lanes()), l);
+        }
     }
 }

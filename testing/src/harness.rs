@@ -763,7 +763,9 @@ pub fn generator(name: &str) -> Option<Gen> {
             .or_else(|| crate::harness_activation::generator(name))
             .or_else(|| crate::harness_conv::generator(name))
             .or_else(|| crate::harness_norm::generator(name))
-            .or_else(|| crate::harness_movement::generator(name)),
+            .or_else(|| crate::harness_movement::generator(name))
+            .or_else(|| crate::harness_pool::generator(name))
+            .or_else(|| crate::harness_reduce::generator(name)),
     }
 }
 
@@ -1142,8 +1144,20 @@ pub fn random_cases() -> u32 {
         .unwrap_or(64)
 }
 
+/// Whether `ETK_HARNESS_ONLY` (a comma-separated list of substrings of operator names, for
+/// working on a few kernels) selects `name`; unset selects every kernel.
+pub fn selected(name: &str) -> bool {
+    match std::env::var("ETK_HARNESS_ONLY") {
+        Ok(only) => only.split(',').any(|s| name.contains(s.trim())),
+        Err(_) => true,
+    }
+}
+
 /// Every dtype (pair) and layout class once, deterministically, then random mixes.
 pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Level]) {
+    if !selected(entry.name) {
+        return;
+    }
     for &isa in levels {
         let mut rng = Rng::new(entry.name.len() as u64 * 7919 + isa.isa() as u64);
         let classes: &[Class] = if g.pointwise {

@@ -9,4 +9,6 @@ pub mod harness_activation;
 pub mod harness_conv;
 pub mod harness_movement;
 pub mod harness_norm;
+pub mod harness_pool;
 pub mod harness_quantized;
+pub mod harness_reduce;

@@ -150,6 +150,17 @@ impl<'a> MatRef<'a> {
         }
     }
 
+    /// The same view moved by `elements` elements (a batch of a batched operand).
+    ///
+    /// # Safety
+    /// The moved view's elements must be readable as [`MatRef::from_raw`] requires.
+    pub unsafe fn offset(self, elements: usize) -> MatRef<'a> {
+        MatRef {
+            ptr: self.ptr.wrapping_add(elements * self.dt.size()),
+            ..self
+        }
+    }
+
     /// The transpose (same memory).
     pub fn t(self) -> MatRef<'a> {
         MatRef {
@@ -267,6 +278,17 @@ impl<'a> MatMut<'a> {
     }
     pub fn cols(&self) -> usize {
         self.cols
+    }
+
+    /// The same view moved by `elements` elements (a batch of a batched out).
+    ///
+    /// # Safety
+    /// The moved view's elements must be writable as [`MatMut::from_raw`] requires.
+    pub unsafe fn offset(self, elements: usize) -> MatMut<'a> {
+        MatMut {
+            ptr: self.ptr.wrapping_add(elements * self.dt.size()),
+            ..self
+        }
     }
 
     pub(super) fn ptr(&self) -> MatPtr {

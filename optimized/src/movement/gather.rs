@@ -102,17 +102,11 @@ impl<W: Copy> Rows<W> {
 /// the cache. A hint: no fault, whatever the address.
 #[inline(always)]
 fn prefetch(p: *const u8, bytes: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let lines = bytes.div_ceil(64).clamp(1, MAX_LINES);
-        for k in 0..lines {
-            // SAFETY: a prefetch never faults; the address is only computed.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * k) as *const i8) };
-        }
+    let lines = bytes.div_ceil(64).clamp(1, MAX_LINES);
+    for k in 0..lines {
+        // only the address is computed; a prefetch never faults
+        etk_simd::prefetch(p.wrapping_add(64 * k));
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (p, bytes);
 }
 
 /// `units` rows of `len` elements of `es` bytes: out row `u` (at element `u * len`) from the

@@ -10,7 +10,8 @@
 //! in blocks of about 16 KiB (both sides stay in L1), each block in square micro-tiles
 //! transposed in registers: 8x8 of 4-byte elements and 4x4 of 8-byte ones with AVX2 shuffles,
 //! 8x8 of 2-byte ones with SSE2 unpacks, 8x8 bytes as eight `u64` words with three rounds of
-//! masked swaps (plain Rust, every level). Other element sizes and the scalar level move the
+//! masked swaps (plain Rust, every level); on aarch64 4x4 of 4- and 8-byte elements and 8x8 of
+//! 2-byte ones with NEON `trn`s. Other element sizes and the scalar level move the
 //! elements of each micro-tile one by one (still block by block). The micro-tiles are small
 //! functions (`Micro::tile`) so that they port to `etk-simd`'s vector layer as they are.
 
@@ -158,6 +159,18 @@ unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
                 2 => return x86::sse2_u16(m),
                 4 => return x86::avx2_u32(m),
                 8 => return x86::avx2_u64(m),
+                _ => {}
+            }
+        }
+    }
+    #[cfg(all(target_arch = "aarch64", not(miri)))]
+    if isa == Isa::Neon {
+        // SAFETY: NEON is aarch64's baseline.
+        unsafe {
+            match es {
+                2 => return neon::u16(m),
+                4 => return neon::u32(m),
+                8 => return neon::u64(m),
                 _ => {}
             }
         }
@@ -536,6 +549,139 @@ mod x86 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn sse2_u16(m: &Matrix) {
         unsafe { blocks::<U16x8>(m) }
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", not(miri)))]
+mod neon {
+    //! The NEON micro-tiles: transposes by `trn1`/`trn2` at 16-, 32- and 64-bit granules (as
+    //! the x86 ones by unpacks). NEON is aarch64's baseline, so no `#[target_feature]`. Chosen
+    //! on paper (no aarch64 hardware here): a 4x4 tile of 4-byte elements is 4 loads, 8
+    //! permutes and 4 stores instead of 16 loads and 16 stores.
+
+    use super::{Matrix, Micro, blocks};
+    use core::arch::aarch64::*;
+
+    /// `[a.lo, b.lo]` and `[a.hi, b.hi]` of the 64-bit halves.
+    #[inline(always)]
+    fn halves(a: uint32x4_t, b: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
+        // SAFETY: register-only operations of the baseline.
+        unsafe {
+            let (a, b) = (vreinterpretq_u64_u32(a), vreinterpretq_u64_u32(b));
+            (
+                vreinterpretq_u32_u64(vtrn1q_u64(a, b)),
+                vreinterpretq_u32_u64(vtrn2q_u64(a, b)),
+            )
+        }
+    }
+
+    /// 4x4 of 4-byte elements: `trn` of row pairs (lanes 0 and 2, 1 and 3 paired), then of
+    /// 64-bit halves.
+    struct U32x4;
+
+    impl Micro for U32x4 {
+        type W = u32;
+        const M: usize = 4;
+        #[inline(always)]
+        unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
+            unsafe {
+                let r: [uint32x4_t; 4] =
+                    core::array::from_fn(|q| vld1q_u32(src.offset(q as isize * a)));
+                // t[0] = (r0.0 r1.0 r0.2 r1.2), t[1] = (r0.1 r1.1 r0.3 r1.3); t[2], t[3] of r2, r3
+                let t = [
+                    vtrn1q_u32(r[0], r[1]),
+                    vtrn2q_u32(r[0], r[1]),
+                    vtrn1q_u32(r[2], r[3]),
+                    vtrn2q_u32(r[2], r[3]),
+                ];
+                let (c0, c2) = halves(t[0], t[2]);
+                let (c1, c3) = halves(t[1], t[3]);
+                for (p, c) in [c0, c1, c2, c3].into_iter().enumerate() {
+                    vst1q_u32(dst.offset(p as isize * b), c);
+                }
+            }
+        }
+    }
+
+    /// 4x4 of 8-byte elements as four 2x2 tiles of one `trn` pair each.
+    struct U64x4;
+
+    impl Micro for U64x4 {
+        type W = u64;
+        const M: usize = 4;
+        #[inline(always)]
+        unsafe fn tile(dst: *mut u64, b: isize, src: *const u64, a: isize) {
+            unsafe {
+                // r[h][q]: input row q, elements 2h and 2h + 1
+                let r: [[uint64x2_t; 4]; 2] = core::array::from_fn(|h| {
+                    core::array::from_fn(|q| vld1q_u64(src.offset(q as isize * a).add(2 * h)))
+                });
+                for (h, r) in r.iter().enumerate() {
+                    let (p0, p1) = ((2 * h) as isize, (2 * h + 1) as isize);
+                    for (half, (x, y)) in [(r[0], r[1]), (r[2], r[3])].into_iter().enumerate() {
+                        vst1q_u64(dst.offset(p0 * b).add(2 * half), vtrn1q_u64(x, y));
+                        vst1q_u64(dst.offset(p1 * b).add(2 * half), vtrn2q_u64(x, y));
+                    }
+                }
+            }
+        }
+    }
+
+    /// 8x8 of 2-byte elements: `trn` at 16, then 32, then 64 bits.
+    struct U16x8;
+
+    impl Micro for U16x8 {
+        type W = u16;
+        const M: usize = 8;
+        #[inline(always)]
+        unsafe fn tile(dst: *mut u16, b: isize, src: *const u16, a: isize) {
+            unsafe {
+                let r: [uint16x8_t; 8] =
+                    core::array::from_fn(|q| vld1q_u16(src.offset(q as isize * a)));
+                // s[2i + e], as 32-bit lanes l: rows 2i and 2i + 1 at column 2l + e
+                let s: [uint32x4_t; 8] = core::array::from_fn(|k| {
+                    let (x, y) = (r[k & !1], r[k | 1]);
+                    vreinterpretq_u32_u16(if k & 1 == 0 {
+                        vtrn1q_u16(x, y)
+                    } else {
+                        vtrn2q_u16(x, y)
+                    })
+                });
+                // u[4g + j], as 64-bit halves: rows 4g..4g + 4 at columns j and j + 4
+                let u: [uint32x4_t; 8] = core::array::from_fn(|k| {
+                    let (g, j) = (k / 4, k % 4);
+                    let (x, y) = (s[4 * g + j % 2], s[4 * g + 2 + j % 2]);
+                    if j < 2 {
+                        vtrn1q_u32(x, y)
+                    } else {
+                        vtrn2q_u32(x, y)
+                    }
+                });
+                for j in 0..4 {
+                    let (lo, hi) = halves(u[j], u[4 + j]);
+                    vst1q_u16(dst.offset(j as isize * b), vreinterpretq_u16_u32(lo));
+                    vst1q_u16(dst.offset((j + 4) as isize * b), vreinterpretq_u16_u32(hi));
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// As `super::transpose`.
+    pub(super) unsafe fn u16(m: &Matrix) {
+        unsafe { blocks::<U16x8>(m) }
+    }
+
+    /// # Safety
+    /// As `super::transpose`.
+    pub(super) unsafe fn u32(m: &Matrix) {
+        unsafe { blocks::<U32x4>(m) }
+    }
+
+    /// # Safety
+    /// As `super::transpose`.
+    pub(super) unsafe fn u64(m: &Matrix) {
+        unsafe { blocks::<U64x4>(m) }
     }
 }
 

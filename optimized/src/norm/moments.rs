@@ -8,7 +8,8 @@
 //! chunk of 16 vectors each column runs a Welford update, a chain of dependent operations; the
 //! chunks are independent until they are merged, in order, into the cascade, so the kernel runs
 //! four chunk-halves side by side and their chains overlap. Wider vectors would not help (the
-//! columns are 8), so [`Moments`] runs at most at AVX2.
+//! columns are 8), so [`Moments`] runs at a level of at most 8 lanes (`Level::at_most_lanes`:
+//! AVX2 on x86-64; NEON holds the 8 columns in two vectors).
 //!
 //! The column updates are fused multiply-adds rounded once; portable rounds them through f64
 //! (the same result except when the f64 sum lands exactly halfway between two floats). The

@@ -13,11 +13,16 @@
 //!
 //! Other dtypes and 1-D weights go to the portable kernel.
 
-use super::addmm::addmm_impl;
-use super::mm::mat_ref;
-use crate::gemm::{self, Dt, Epilogue, MatMut, MatRef};
+use super::addmm::addmm_with;
+use super::mm::{Packed, gemm_maybe_packed, mat_ref};
+use crate::gemm::{Activation, Dt, Epilogue, MatMut, MatRef};
 use etk_core::out::resize_out;
-use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
+use etk_core::prepare::Known;
+use etk_core::registry::{check_arity, check_no_alias};
+use etk_core::{
+    EValue, FromEValue, KernelContext, PreparedKernel, Result, Scalar, ScalarType, Tensor,
+    boxed_kernel,
+};
 use etk_portable::ops::linear as portable;
 
 pub const OP: &str = portable::OP;
@@ -29,6 +34,18 @@ pub fn linear_out(
     bias: Option<&Tensor<'_>>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    linear_out_with(ctx, input, weight, bias, out, None)
+}
+
+/// `linear`, reading `weight.T` from `packed` when it was packed from it.
+fn linear_out_with(
+    ctx: &mut KernelContext<'_>,
+    input: &Tensor<'_>,
+    weight: &Tensor<'_>,
+    bias: Option<&Tensor<'_>>,
+    out: &mut Tensor<'_>,
+    packed: Option<&Packed>,
+) -> Result<()> {
     portable::check_linear_ranks(OP, input, weight)?;
     let Some(dt) = Dt::of(input.dtype()) else {
         return portable::linear_out(ctx, input, weight, bias, out);
@@ -39,7 +56,8 @@ pub fn linear_out(
     let weight_t = portable::transposed(weight)?;
     if let (2, Some(bias)) = (input.dim(), bias) {
         let one = Scalar::Int(1);
-        return addmm_impl(OP, ctx, bias, input, &weight_t, one, one, out);
+        let act = Activation::None;
+        return addmm_with(OP, ctx, bias, input, &weight_t, one, one, out, packed, act);
     }
     let shape = portable::check_linear(OP, input, weight, out)?;
     resize_out(OP, out, &shape)?;
@@ -83,7 +101,7 @@ pub fn linear_out(
             epi.beta = 1.0;
             epi.addend = Some(MatRef::from_raw(bias.as_ptr(), dt, m, n, 0, cs));
         }
-        gemm::gemm(ctx, gemm::isa(), a, b, c, &epi)?;
+        gemm_maybe_packed(ctx, a, b, Packed::of(packed, &weight_t), c, &epi)?;
     }
     match (bias, fused) {
         (Some(bias), None) => portable::add_bias_in_place(OP, out, bias),
@@ -92,6 +110,42 @@ pub fn linear_out(
 }
 
 boxed_kernel!(pub fn linear_out_boxed = OP => linear_out(input: &Tensor, weight: &Tensor, bias: Option<&Tensor>) -> (out));
+
+/// `linear` with a constant 2-D weight: its transpose (the GEMM's B) packed once.
+struct PreparedLinear(Packed);
+
+impl PreparedKernel for PreparedLinear {
+    fn run(&mut self, ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> Result<()> {
+        check_arity(OP, args, 4)?;
+        let (ins, outs) = args.split_at_mut(3);
+        check_no_alias(OP, ins, outs)?;
+        let input: &Tensor<'_> = FromEValue::from_evalue(&ins[0], OP, "input")?;
+        let weight: &Tensor<'_> = FromEValue::from_evalue(&ins[1], OP, "weight")?;
+        let bias: Option<&Tensor<'_>> = FromEValue::from_evalue(&ins[2], OP, "bias")?;
+        let out = etk_core::evalue::out_tensor(&mut outs[0], OP, "out")?;
+        linear_out_with(ctx, input, weight, bias, out, Some(&self.0))
+    }
+}
+
+/// The prepare step of `linear.out` (`etk_core::prepare`): a constant weight's transpose
+/// packed once.
+pub fn prepare_linear(
+    args: &[EValue<'_>],
+    known: &[Known],
+) -> Result<Option<Box<dyn PreparedKernel>>> {
+    let ([EValue::Tensor(input), EValue::Tensor(weight), _, _], [ki, Known::Constant, _, _]) =
+        (args, known)
+    else {
+        return Ok(None);
+    };
+    if weight.dim() != 2 || input.dim() == 0 {
+        return Ok(None);
+    }
+    let rows =
+        (*ki != Known::Dynamic).then(|| input.sizes()[..input.dim() - 1].iter().product::<usize>());
+    let weight_t = portable::transposed(weight)?;
+    Ok(Packed::new(&weight_t, rows).map(|p| Box::new(PreparedLinear(p)) as _))
+}
 
 /// The one stride that steps through the row-major flattening of `sizes` (dims of size 1
 /// skipped), if there is one. `strides` may be longer than `sizes` (its head is used).

@@ -65,50 +65,66 @@ pub(crate) fn gemm_maybe_packed(
 
 /// A constant B operand packed when the runtime prepares a call, with what it was packed from:
 /// a call on any other tensor (the runtime rebinds nothing it called constant, but a prepared
-/// kernel checks) packs as usual.
+/// kernel checks) packs as usual. For `bmm`, one packing per batch.
 pub(crate) struct Packed {
-    b: PackedB,
-    from: (*const u8, ScalarType, [usize; 2], [usize; 2]),
+    b: Vec<PackedB>,
+    from: Key,
 }
 
 // SAFETY: the pointer is only compared, never read.
 unsafe impl Send for Packed {}
+
+/// What a packing was made from: the tensor's memory, dtype, sizes and strides (up to 3-D).
+type Key = (*const u8, ScalarType, [usize; 3], [usize; 3]);
 
 impl Packed {
     /// The 2-D `b` (the GEMM's B, `[K, N]`) packed for the current ISA level, unless the
     /// GEMM would not pack it: `m` rows or fewer (`m` known at prepare) against a B contiguous
     /// along K take the unpacked matrix-vector path.
     pub(crate) fn new(b: &Tensor<'_>, m: Option<usize>) -> Option<Packed> {
-        let dt = Dt::of(b.dtype())?;
         if b.dim() != 2 {
             return None;
         }
-        let (rs, cs) = (b.strides()[0], b.strides()[1]);
+        Packed::batches(b, m, 0)
+    }
+
+    /// `b`'s matrices along dims `batch + 0` and `batch + 1`, each packed (the matrices of
+    /// `bmm`'s 3-D `mat2` with `batch == 1`; one 2-D matrix with `batch == 0`).
+    pub(crate) fn batches(b: &Tensor<'_>, m: Option<usize>, batch: usize) -> Option<Packed> {
+        let dt = Dt::of(b.dtype())?;
+        let (rs, cs) = (b.strides()[batch], b.strides()[batch + 1]);
         if m.is_some_and(|m| m <= gemm::GEMV_MAX_M) && rs == 1 && cs != 1 {
             return None;
         }
-        // SAFETY: a valid 2-D view, read-only here.
-        let view = unsafe { mat_ref(b, dt, 0, 1) };
+        let count = if batch == 1 { b.size(0) } else { 1 };
+        let step = if batch == 1 { b.strides()[0] } else { 0 };
+        let packs = (0..count)
+            .map(|t| {
+                // SAFETY: a valid view (matrix `t` of the batch), read-only here.
+                let view = unsafe { mat_ref(b, dt, batch, batch + 1).offset(t * step) };
+                PackedB::new(gemm::isa(), view)
+            })
+            .collect();
         Some(Packed {
-            b: PackedB::new(gemm::isa(), view),
+            b: packs,
             from: key(b),
         })
     }
 
-    /// `packed`'s panels if they were packed from `b`.
+    /// `packed`'s panels (of matrix 0) if they were packed from `b`.
     pub(crate) fn of<'p>(packed: Option<&'p Packed>, b: &Tensor<'_>) -> Option<&'p PackedB> {
-        packed.filter(|p| p.from == key(b)).map(|p| &p.b)
+        Packed::all(packed, b).and_then(|p| p.first())
+    }
+
+    /// Every matrix's panels, if they were packed from `b`.
+    pub(crate) fn all<'p>(packed: Option<&'p Packed>, b: &Tensor<'_>) -> Option<&'p [PackedB]> {
+        packed.filter(|p| p.from == key(b)).map(|p| &p.b[..])
     }
 }
 
-fn key(b: &Tensor<'_>) -> (*const u8, ScalarType, [usize; 2], [usize; 2]) {
-    let two = |s: &[usize]| {
-        [
-            s.first().copied().unwrap_or(0),
-            s.get(1).copied().unwrap_or(0),
-        ]
-    };
-    (b.as_ptr(), b.dtype(), two(b.sizes()), two(b.strides()))
+fn key(b: &Tensor<'_>) -> Key {
+    let three = |s: &[usize]| core::array::from_fn(|i| s.get(i).copied().unwrap_or(0));
+    (b.as_ptr(), b.dtype(), three(b.sizes()), three(b.strides()))
 }
 
 /// The rows of a constant-shaped first operand, when the runtime knows them at prepare.

@@ -44,9 +44,6 @@ macro_rules! comparison {
     };
 }
 
-// activations spelled as chains of pointwise calls, fused
-pub mod activation_chains;
-
 // linalg (on the packed GEMM; see `crate::gemm`)
 pub mod addmm;
 pub mod bmm;
@@ -60,6 +57,13 @@ pub mod _native_batch_norm_legit_no_training;
 pub mod _softmax;
 pub mod native_group_norm;
 pub mod native_layer_norm;
+
+// pooling and resampling (on `crate::pool`)
+pub mod _adaptive_avg_pool2d;
+pub mod avg_pool2d;
+pub mod grid_sampler_2d;
+pub mod max_pool2d_with_indices;
+pub mod upsample_bilinear2d;
 
 // quantized (vector paths over `crate::quantized`; the reference is etk-quantized)
 pub mod dequantize_per_channel;
@@ -95,6 +99,17 @@ pub mod transpose_copy;
 pub mod unsqueeze_copy;
 pub mod upsample_nearest2d;
 pub mod view_copy;
+
+// reductions (on `crate::reduce`)
+pub mod amax;
+pub mod amin;
+pub mod any;
+pub mod argmax;
+pub mod argmin;
+pub mod mean;
+pub mod sum;
+pub mod var;
+pub mod var_mean;
 
 // pointwise (the optimized pointwise family; see `crate::pointwise`)
 pub mod abs;

@@ -25,7 +25,7 @@ use etk_core::shape::is_channels_last_dim_order;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_group_norm as portable;
 use etk_portable::util::norm::param_dtype;
-use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -151,7 +151,7 @@ fn run(
         stats: (mean, rstd, [out1.strides()[0], out1.strides()[1]]),
         stats2: [out2.strides()[0], out2.strides()[1]],
     });
-    let levels = (level(), level().at_most(Isa::Avx2));
+    let levels = (level(), level().at_most_lanes(8));
     let dtype = input.dtype();
     let (items, cost) = if plan.channels_last {
         (plan.n, plan.c * plan.hxw * 8)
@@ -257,7 +257,7 @@ impl Groups<'_, '_> {
                 for ci in gi * d..(gi + 1) * d {
                     let formula = if affine {
                         let (scale, shift) = self.affine(ci, mean, rs);
-                        Formula::Fused(scale, shift)
+                        Formula::Affine(scale, shift)
                     } else {
                         Formula::Centered(mean, rs)
                     };
@@ -354,9 +354,9 @@ impl Groups<'_, '_> {
 enum Formula<'a> {
     /// `(x - mean) * rstd`.
     Centered(f32, f32),
-    /// `x * scale + shift`, rounded once.
-    Fused(f32, f32),
-    /// `x * scale[i] + shift[i]`, rounded once.
+    /// `x * scale + shift`, the product and the sum rounded each (as portable).
+    Affine(f32, f32),
+    /// `x * scale[i] + shift[i]`, rounded as portable.
     PerElement(&'a [f32], &'a [f32]),
 }
 
@@ -396,7 +396,7 @@ impl<E: Elem> Kernel for Runs<'_, E> {
                     };
                     let v = match formula {
                         Formula::Centered(m, rs) => s.mul(s.sub(v, s.splat(m)), s.splat(rs)),
-                        Formula::Fused(a, b) => s.mul_add(s.splat(a), v, s.splat(b)),
+                        Formula::Affine(a, b) => s.add(s.mul(s.splat(a), v), s.splat(b)),
                         Formula::PerElement(a, b) => {
                             let (a, b) = (a.as_ptr().add(i), b.as_ptr().add(i));
                             let (a, b) = if full {
@@ -404,7 +404,7 @@ impl<E: Elem> Kernel for Runs<'_, E> {
                             } else {
                                 (s.load_n(a, n), s.load_n(b, n))
                             };
-                            s.mul_add(a, v, b)
+                            s.add(s.mul(a, v), b)
                         }
                     };
                     if full {
@@ -472,7 +472,7 @@ impl<E: Elem> Kernel for ChannelSums<'_, E> {
                         }
                     };
                     cs[j] = s.add(cs[j], v);
-                    csq[j] = s.mul_add(v, v, csq[j]);
+                    csq[j] = s.add(csq[j], s.mul(v, v));
                 }
             }
             for j in 0..nv {

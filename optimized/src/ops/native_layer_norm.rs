@@ -21,7 +21,7 @@ use etk_core::{KernelContext, MAX_DIM, Result, ScalarType, Tensor, boxed_kernel}
 use etk_portable::ops::native_layer_norm as portable;
 use etk_portable::util::dispatch::is_reduced_float;
 use etk_portable::util::norm::{dense_to_strided, param_dtype};
-use etk_simd::{Isa, Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -149,7 +149,7 @@ fn run(
     let (sizes, xs) = (input.sizes(), input.strides());
     let (ms, rs) = (out1.strides(), out2.strides());
     let dtype = input.dtype();
-    let levels = (level(), level().at_most(Isa::Avx2));
+    let levels = (level(), level().at_most_lanes(8));
     ctx.scratch.scope(|scratch| {
         // Half/BFloat16 parameters widened once (Float ones are read in place).
         let widen = |p: Option<&Tensor<'_>>| -> Option<Option<*const f32>> {
@@ -291,11 +291,11 @@ impl<E: Elem> Kernel for Normalize<'_, E> {
                     let g = gamma.map_or(s.splat(1.0), |g| load(g.add(i)));
                     let b = beta.map_or(s.zero(), |b| load(b.add(i)));
                     let t = if mixed {
-                        s.mul_add(v, vr, shift)
+                        s.add(s.mul(v, vr), shift)
                     } else {
                         s.mul(s.sub(v, vm), vr)
                     };
-                    let v = s.mul_add(t, g, b);
+                    let v = s.add(s.mul(t, g), b);
                     if full {
                         E::store(s, y.add(i), v)
                     } else {

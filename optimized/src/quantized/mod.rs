@@ -19,7 +19,11 @@
 //!
 //! No allocation: stack buffers only; tails go through one vector's worth of stack.
 
+pub mod chain;
+pub mod dot;
 pub mod lanes;
+pub mod qconv;
+pub mod qgemm;
 
 use crate::pointwise::half::FloatKind;
 use etk_simd::{Kernel, MAX_LANES, Simd};

@@ -4,5 +4,7 @@ pub mod linalg;
 pub mod movement;
 pub mod norm;
 pub mod pointwise;
+pub mod pool;
 pub mod prepared;
 pub mod quantized;
+pub mod reduce;

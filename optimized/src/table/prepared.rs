@@ -1,10 +1,23 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once, and the chains it runs as one call (`addmm`
-//! with ReLU in its epilogue; silu, hardswish and hardsigmoid as one pointwise pass).
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains
+//! it runs as one call: a GEMM or a convolution followed by pointwise ops, and pointwise ops
+//! on their own (`crate::fused`); the quantized chains of PT2E programs on int8
+//! (`crate::quantized::chain`).
 
-use crate::ops::activation_chains::{fuse_hardsigmoid, fuse_hardswish, fuse_silu};
-use crate::ops::{add, addmm, clamp, div, mm, mul, relu, sigmoid};
+use crate::fused;
+use crate::ops::{
+    addmm, bmm, convolution, dequantize_per_tensor as dqt, linear, mm, quantize_per_tensor as qt,
+    relu,
+};
+use crate::quantized::chain::fuse_quantized;
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
+
+/// The fused chains of [`EXTENSIONS`] whose result is not bit-identical to the ops one by one
+/// (within one quantization step: `crate::quantized::chain::DIFFERENCE`): the quantized ones,
+/// which start by dequantizing; every other fusion is exact.
+pub fn within_one_step(entry: &FusionEntry) -> bool {
+    entry.first == [dqt::OP]
+}
 
 pub static EXTENSIONS: Extensions = Extensions {
     prepared: &[
@@ -16,23 +29,37 @@ pub static EXTENSIONS: Extensions = Extensions {
             name: addmm::OP,
             prepare: addmm::prepare_addmm,
         },
+        PreparedEntry {
+            name: bmm::OP,
+            prepare: bmm::prepare_bmm,
+        },
+        PreparedEntry {
+            name: linear::OP,
+            prepare: linear::prepare_linear,
+        },
     ],
     fusions: &[
         FusionEntry {
-            ops: &[addmm::OP, relu::OP],
-            prepare: addmm::fuse_addmm_relu,
+            first: fused::PRODUCERS,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
         },
         FusionEntry {
-            ops: &[sigmoid::OP, mul::OP],
-            prepare: fuse_silu,
+            first: fused::POINTWISE,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
         },
         FusionEntry {
-            ops: &[add::OP, clamp::OP, clamp::OP, mul::OP, div::OP],
-            prepare: fuse_hardswish,
+            first: fused::layout::LAYOUT,
+            then: fused::layout::THEN,
+            prepare: fused::layout::fuse_layout,
         },
+        // The quantized chains of PT2E programs on int8: within one quantization step of the
+        // ops one by one, not bit-identical (docs/coverage.md).
         FusionEntry {
-            ops: &[add::OP, clamp::OP, clamp::OP, div::OP],
-            prepare: fuse_hardsigmoid,
+            first: &[dqt::OP],
+            then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
+            prepare: fuse_quantized,
         },
     ],
 };

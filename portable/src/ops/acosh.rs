@@ -10,7 +10,7 @@
 //! ComplexFloat and ComplexDouble compute glibc's complex function (ATen's `std::acosh`) with
 //! glibc's special values into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex;
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -28,8 +28,8 @@ pub fn acosh_out(
         out,
         Float::acosh,
         Float::acosh,
-        complex::acosh,
-        complex::acosh,
+        complex_math::acosh,
+        complex_math::acosh,
     )
 }
 

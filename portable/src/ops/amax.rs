@@ -9,7 +9,8 @@
 
 use crate::dispatch_compute;
 use crate::util::reduce::{
-    Best, EmptyDims, Reduction, Sink, Source, check_nonempty, dim_mask, reduce, reduced_shape,
+    Best, DimMask, EmptyDims, Reduction, Sink, Source, check_nonempty, dim_mask, reduce,
+    reduced_shape,
 };
 use etk_core::out::resize_out;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
@@ -34,6 +35,19 @@ pub fn amax_amin<const MAX: bool>(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = amax_amin_prepare(op, self_, dim, keepdim, out)?;
+    amax_amin_into::<MAX>(op, self_, mask, out)
+}
+
+/// The argument checks of `amax`/`amin`, then the out resized: the dims to reduce. What is
+/// left to reject is the dtype ([`amax_amin_into`]).
+pub fn amax_amin_prepare(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dim: &[i64],
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
     crate::util::complex::reject_complex(op, "self", self_.dtype())?;
     if out.dtype() != self_.dtype() {
         return Err(Error::new(ErrorKind::InvalidType, op, "out")
@@ -43,6 +57,16 @@ pub fn amax_amin<const MAX: bool>(
     let mask = dim_mask(op, "dim", Some(dim), self_.dim(), EmptyDims::All)?;
     check_nonempty(op, self_, mask, !dim.is_empty())?;
     resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    Ok(mask)
+}
+
+/// `out = amax or amin of self over mask` (the out already has its shape).
+pub fn amax_amin_into<const MAX: bool>(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    mask: DimMask,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let plan = Reduction::new(op, self_, mask, &[out])?;
     let dt = self_.dtype();
     dispatch_compute!(dt, C => {

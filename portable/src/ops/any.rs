@@ -61,12 +61,33 @@ fn any_into(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    any_prepare(op, self_, mask, keepdim, out)?;
+    any_reduce(op, self_, mask, out)
+}
+
+/// The out's checks, then the out resized. Nothing is left to reject.
+pub fn any_prepare(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    mask: DimMask,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     if !matches!(out.dtype(), ScalarType::Bool | ScalarType::Byte) {
         return Err(Error::new(ErrorKind::InvalidType, op, "out")
             .expected_text("a Bool or Byte out")
             .got(Info::Dtype(out.dtype())));
     }
-    resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))
+}
+
+/// `out = any(self over mask)` (the out already has its shape).
+pub fn any_reduce(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    mask: DimMask,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let plan = Reduction::new(op, self_, mask, &[out])?;
     let sink = Sink::<bool>::new(op, "out", out, None)?;
     if out.dtype() == ScalarType::Byte && self_.numel() != 1 {

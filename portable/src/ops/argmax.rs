@@ -36,6 +36,19 @@ pub fn arg_extreme<const MAX: bool>(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = arg_extreme_prepare(op, self_, dim, keepdim, out)?;
+    arg_extreme_into::<MAX>(op, self_, mask, out)
+}
+
+/// The argument checks of `argmax`/`argmin`, then the out resized: the dims to reduce (one,
+/// or every dim for `dim=None`). What is left to reject is the dtype ([`arg_extreme_into`]).
+pub fn arg_extreme_prepare(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dim: Option<i64>,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
     if self_.dtype() == ScalarType::Bool {
         return Err(Error::dtype(
             op,
@@ -52,6 +65,17 @@ pub fn arg_extreme<const MAX: bool>(
     };
     check_nonempty(op, self_, mask, dim.is_some())?;
     resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    Ok(mask)
+}
+
+/// `out = the index of the largest (MAX) or smallest value of self over mask` (the out
+/// already has its shape).
+pub fn arg_extreme_into<const MAX: bool>(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    mask: DimMask,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     let plan = Reduction::new(op, self_, mask, &[out])?;
     let dt = self_.dtype();
     dispatch_compute!(dt, C => {

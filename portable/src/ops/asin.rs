@@ -9,7 +9,7 @@
 //! ComplexFloat and ComplexDouble compute glibc's complex function (ATen's `std::asin`) with
 //! glibc's special values into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex;
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -27,8 +27,8 @@ pub fn asin_out(
         out,
         Float::asin,
         Float::asin,
-        complex::asin,
-        complex::asin,
+        complex_math::asin,
+        complex_math::asin,
     )
 }
 

@@ -9,7 +9,7 @@
 //! ComplexFloat and ComplexDouble compute glibc's complex function (ATen's `std::atan`) with
 //! glibc's special values into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex;
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -27,8 +27,8 @@ pub fn atan_out(
         out,
         Float::atan,
         Float::atan,
-        complex::atan,
-        complex::atan,
+        complex_math::atan,
+        complex_math::atan,
     )
 }
 

@@ -8,7 +8,7 @@
 //! ComplexFloat and ComplexDouble compute glibc's complex function (ATen's `std::cosh`)
 //! into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex;
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -26,8 +26,8 @@ pub fn cosh_out(
         out,
         Float::cosh,
         Float::cosh,
-        complex::cosh,
-        complex::cosh,
+        complex_math::cosh,
+        complex_math::cosh,
     )
 }
 

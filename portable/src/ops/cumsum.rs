@@ -11,8 +11,9 @@
 //! Complex: ComplexFloat/ComplexDouble accumulate in `complex<double>` (ATen's acc type);
 //! complex into a real out takes the real parts first; ComplexHalf is a dtype error.
 
+use crate::util::access::Access;
 use crate::util::complex::Complex;
-use crate::util::dispatch::{Access, Arith, ComputeClass, compute_class, is_reduced_float};
+use crate::util::dispatch::{Arith, ComputeClass, compute_class, is_reduced_float};
 use crate::util::reduce::{Reduction, Sink, Source, check_out_is, one_dim};
 use etk_core::out::resize_out;
 use etk_core::shape::wrap_dim;

@@ -7,7 +7,7 @@
 //! accepted); integral and Bool outs are rejected. ComplexFloat and ComplexDouble compute
 //! glibc's `cexp` (ATen's `std::exp`) into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex;
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -25,8 +25,8 @@ pub fn exp_out(
         out,
         Float::exp,
         Float::exp,
-        complex::exp,
-        complex::exp,
+        complex_math::exp,
+        complex_math::exp,
     )
 }
 

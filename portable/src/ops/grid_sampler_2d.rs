@@ -36,6 +36,26 @@ pub fn grid_sampler_2d_out(
     align_corners: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mode = grid_sampler_2d_prepare(input, grid, interpolation_mode, padding_mode, out)?;
+    grid_sampler_2d_run(input, grid, mode, align_corners, out)
+}
+
+/// A checked call's modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mode {
+    pub interp: Interp,
+    pub padding: Padding,
+}
+
+/// The checks of `grid_sampler_2d.out`, in order, and the out checked and resized: what an
+/// optimized kernel runs before it computes (so that rejections are portable's).
+pub fn grid_sampler_2d_prepare(
+    input: &Tensor<'_>,
+    grid: &Tensor<'_>,
+    interpolation_mode: i64,
+    padding_mode: i64,
+    out: &mut Tensor<'_>,
+) -> Result<Mode> {
     check(input, grid)?;
     let interp = match interpolation_mode {
         0 => Interp::Bilinear,
@@ -62,16 +82,28 @@ pub fn grid_sampler_2d_out(
     check_dtype(OP, "out", out, input.dtype())?;
     let sizes = [input.size(0), input.size(1), grid.size(1), grid.size(2)];
     resize_out(OP, out, &sizes)?;
+    Ok(Mode { interp, padding })
+}
+
+/// Computes a call [`grid_sampler_2d_prepare`] accepted.
+pub fn grid_sampler_2d_run(
+    input: &Tensor<'_>,
+    grid: &Tensor<'_>,
+    mode: Mode,
+    align_corners: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
     if out.numel() == 0 {
         return Ok(());
     }
+    let sizes = [input.size(0), input.size(1), grid.size(1), grid.size(2)];
     let dst = out.as_mut_ptr(OP, "out")?;
     let s = Sampler {
         input,
         grid,
         out_strides: out.strides(),
-        interp,
-        padding,
+        interp: mode.interp,
+        padding: mode.padding,
         align_corners,
         sizes,
     };
@@ -131,15 +163,15 @@ fn check(input: &Tensor<'_>, grid: &Tensor<'_>) -> Result<()> {
     Ok(())
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Interp {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interp {
     Bilinear,
     Nearest,
     Bicubic,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Padding {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Padding {
     Zeros,
     Border,
     Reflection,

@@ -7,7 +7,8 @@
 //! accepted); integral and Bool outs are rejected.
 //! ComplexFloat and ComplexDouble compute into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex::{self, Complex, Part};
+use crate::util::complex::{Complex, Part};
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -32,7 +33,7 @@ pub fn log_out(
 
 /// glibc's `clog` (ATen's `std::log`).
 fn complex_log<F: Part>(z: Complex<F>) -> Complex<F> {
-    complex::log(z)
+    complex_math::log(z)
 }
 
 boxed_kernel!(pub fn log_out_boxed = OP => log_out(self_: &Tensor) -> (out));

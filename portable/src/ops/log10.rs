@@ -7,7 +7,8 @@
 //! accepted); integral and Bool outs are rejected.
 //! ComplexFloat and ComplexDouble compute into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex::{self, Complex, Part};
+use crate::util::complex::{Complex, Part};
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -32,7 +33,7 @@ pub fn log10_out(
 
 /// `log(z) / ln 10` per part (libstdc++'s `log10` of a complex).
 fn complex_log10<F: Part>(z: Complex<F>) -> Complex<F> {
-    let l = complex::log(z);
+    let l = complex_math::log(z);
     let k = F::from_f64(core::f64::consts::LN_10);
     Complex::new(l.re / k, l.im / k)
 }

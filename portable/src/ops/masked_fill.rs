@@ -8,7 +8,8 @@
 //!
 //! A complex `self` takes `(value, 0)`, range-checked as its part dtype.
 
-use crate::util::complex::{Complex, map3};
+use crate::util::access::map3;
+use crate::util::complex::Complex;
 use crate::util::pointwise::{each2, resize_to_broadcast};
 use crate::util::scalar::scalar_to_checked;
 use crate::{dispatch_compute, dispatch_float};

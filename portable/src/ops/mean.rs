@@ -33,9 +33,7 @@ pub fn mean_out(
     dtype: Option<ScalarType>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    check_mean_dtypes(OP, self_, dtype, out)?;
-    let mask = dim_mask(OP, "dim", dim, self_.dim(), EmptyDims::All)?;
-    resize_out(OP, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    let mask = mean_prepare(self_, dim, keepdim, dtype, out)?;
     mean_into(OP, self_, mask, out)
 }
 
@@ -45,9 +43,34 @@ pub fn mean_dtype_out(
     dtype: Option<ScalarType>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = mean_dtype_prepare(self_, dtype, out)?;
+    mean_into(OP_DTYPE, self_, mask, out)
+}
+
+/// `mean.out`'s argument checks, then the out resized: the dims to reduce. What is left to
+/// reject is the out's dtype ([`mean_into`]).
+pub fn mean_prepare(
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    keepdim: bool,
+    dtype: Option<ScalarType>,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
+    check_mean_dtypes(OP, self_, dtype, out)?;
+    let mask = dim_mask(OP, "dim", dim, self_.dim(), EmptyDims::All)?;
+    resize_out(OP, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
+    Ok(mask)
+}
+
+/// As [`mean_prepare`] for `mean.dtype_out` (every dim).
+pub fn mean_dtype_prepare(
+    self_: &Tensor<'_>,
+    dtype: Option<ScalarType>,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
     check_mean_dtypes(OP_DTYPE, self_, dtype, out)?;
     resize_out(OP_DTYPE, out, &[])?;
-    mean_into(OP_DTYPE, self_, DimMask::all(self_.dim()), out)
+    Ok(DimMask::all(self_.dim()))
 }
 
 fn check_mean_dtypes(
@@ -73,7 +96,8 @@ fn check_mean_dtypes(
     }
 }
 
-fn mean_into(
+/// `out = mean(self over mask)` (the out already has its shape).
+pub fn mean_into(
     op: &'static str,
     self_: &Tensor<'_>,
     mask: DimMask,

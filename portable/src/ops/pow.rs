@@ -22,10 +22,12 @@
 //! specializations: `0.5` is `sqrt`, `-0.5` is `1 / sqrt`, `-1` is `1 / x`, `2`, `3` and `-2` are
 //! c10's products, any other exponent `(e, 0)`.
 
+use crate::util::access;
 use crate::util::arith::{
     Ctx, Kernel, Num, Operand, Rules, Spec, arith_tensor_out, binary_map, powi,
 };
-use crate::util::complex::{self, Complex, Part};
+use crate::util::complex::{Complex, Part};
+use crate::util::complex_math;
 use crate::util::copy::copy_cast;
 use crate::util::dispatch::Float;
 use crate::util::pointwise::{common_dtype_scalar, each1, promoted, reject_bool};
@@ -57,7 +59,7 @@ impl Kernel for Pow {
         b: Complex<T>,
         _: &Ctx<Complex<T>>,
     ) -> Complex<T> {
-        complex::pow(a, b)
+        complex_math::pow(a, b)
     }
 }
 
@@ -211,16 +213,16 @@ fn pow_complex<T: Part>(
     exponent: &Scalar,
 ) -> Result<()>
 where
-    Complex<T>: crate::util::dispatch::Access,
+    Complex<T>: crate::util::access::Access,
 {
     let one = Complex::new(T::ONE, T::ZERO);
     let e = exponent.to_f64();
     let y = Complex::new(T::from_f64(e), T::ZERO);
     let f = |x: Complex<T>| {
         if equals(exponent, 0.5) {
-            complex::sqrt(x)
+            complex_math::sqrt(x)
         } else if equals(exponent, -0.5) {
-            one / complex::sqrt(x)
+            one / complex_math::sqrt(x)
         } else if equals(exponent, -1.0) {
             one / x
         } else if e == 2.0 {
@@ -230,10 +232,10 @@ where
         } else if e == -2.0 {
             one / (x * x)
         } else {
-            complex::pow(x, y)
+            complex_math::pow(x, y)
         }
     };
-    complex::map1(op, out, ("self", self_), f)
+    access::map1(op, out, ("self", self_), f)
 }
 
 /// c10's `Scalar::equal(double)`: numeric equality for Int and Double; a Bool never equals a

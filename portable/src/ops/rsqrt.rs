@@ -7,7 +7,8 @@
 //! accepted); integral and Bool outs are rejected.
 //! ComplexFloat and ComplexDouble compute into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex::{self, Complex, Part};
+use crate::util::complex::{Complex, Part};
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -37,7 +38,7 @@ fn rsqrt<F: Float>(x: F) -> F {
 
 /// `1 / sqrt(z)`: c10's division of glibc's `csqrt` (ATen's complex rsqrt, vectorized or not).
 fn complex_rsqrt<F: Part>(z: Complex<F>) -> Complex<F> {
-    Complex::new(F::ONE, F::ZERO) / complex::sqrt(z)
+    Complex::new(F::ONE, F::ZERO) / complex_math::sqrt(z)
 }
 
 boxed_kernel!(pub fn rsqrt_out_boxed = OP => rsqrt_out(self_: &Tensor) -> (out));

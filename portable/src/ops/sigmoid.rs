@@ -7,7 +7,8 @@
 //! accepted); integral and Bool outs are rejected.
 //! ComplexFloat and ComplexDouble compute into a complex out; ComplexHalf is rejected.
 
-use crate::util::complex::{self, Complex, Part};
+use crate::util::complex::{Complex, Part};
+use crate::util::complex_math;
 use crate::util::dispatch::Float;
 use crate::util::unary::unary_float_or_complex_op;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
@@ -38,7 +39,7 @@ fn sigmoid<F: Float>(x: F) -> F {
 /// `1 / (1 + exp(-z))` in c10's complex arithmetic with glibc's `cexp`, as ATen evaluates it.
 fn complex_sigmoid<F: Part>(z: Complex<F>) -> Complex<F> {
     let one = Complex::new(F::ONE, F::ZERO);
-    one / (one + complex::exp(-z))
+    one / (one + complex_math::exp(-z))
 }
 
 boxed_kernel!(pub fn sigmoid_out_boxed = OP => sigmoid_out(self_: &Tensor) -> (out));

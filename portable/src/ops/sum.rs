@@ -31,12 +31,25 @@ pub fn sum_intlist_out(
     dtype: Option<ScalarType>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = sum_prepare(self_, dim, keepdim, dtype, out)?;
+    sum_into(OP, self_, mask, out)
+}
+
+/// The argument checks, then the out resized: the dims to reduce. What is left to reject is
+/// the out's dtype ([`sum_into`]).
+pub fn sum_prepare(
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    keepdim: bool,
+    dtype: Option<ScalarType>,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
     if let Some(dt) = dtype {
         check_out_is(OP, out, dt)?;
     }
     let mask = dim_mask(OP, "dim", dim, self_.dim(), EmptyDims::All)?;
     resize_out(OP, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
-    sum_into(OP, self_, mask, out)
+    Ok(mask)
 }
 
 /// `out = sum(self over mask)` computed in the out's dtype (the out already has its shape).

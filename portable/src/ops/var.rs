@@ -75,12 +75,25 @@ fn var_out_impl(
     keepdim: bool,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = var_prepare(op, self_, dim, keepdim, out)?;
+    var_into(op, self_, mask, correction, out, None)
+}
+
+/// The argument checks of `var.out` / `var.correction_out`, then the out resized: the dims
+/// to reduce. What is left to reject is the dtype ([`var_into`]).
+pub fn var_prepare(
+    op: &'static str,
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    keepdim: bool,
+    out: &mut Tensor<'_>,
+) -> Result<DimMask> {
     check_floating(op, self_)?;
     // a complex input's variance is real
     check_can_cast(op, self_.dtype().to_real(), out)?;
     let mask = dim_mask(op, "dim", dim, self_.dim(), EmptyDims::All)?;
     resize_out(op, out, &reduced_shape(self_.sizes(), mask, keepdim))?;
-    var_into(op, self_, mask, correction, out, None)
+    Ok(mask)
 }
 
 /// ATen's std/var check: floating and complex inputs only.
@@ -135,7 +148,7 @@ pub fn var_into(
 
 /// Whether ATen's iterator would reduce every dim it keeps: a non-empty input whose every dim
 /// of size above 1 is in `mask` (a single out element).
-fn reduces_everything(self_: &Tensor<'_>, mask: DimMask) -> bool {
+pub fn reduces_everything(self_: &Tensor<'_>, mask: DimMask) -> bool {
     self_.numel() != 0 && (0..self_.dim()).all(|d| mask.contains(d) || self_.size(d) == 1)
 }
 

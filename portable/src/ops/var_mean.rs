@@ -8,7 +8,7 @@
 //! `self`'s complex dtype.
 
 use crate::ops::var::{check_floating, var_into};
-use crate::util::reduce::{EmptyDims, check_out_is, dim_mask, reduced_shape};
+use crate::util::reduce::{DimMask, EmptyDims, check_out_is, dim_mask, reduced_shape};
 use etk_core::{Error, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::var_mean.correction_out";
@@ -22,6 +22,20 @@ pub fn var_mean_correction_out(
     out0: &mut Tensor<'_>,
     out1: &mut Tensor<'_>,
 ) -> Result<()> {
+    let mask = var_mean_prepare(self_, dim, keepdim, out0, out1)?;
+    let c = correction.map_or(1.0, |s| s.to_f64());
+    var_into(OP, self_, mask, c, out0, Some(("out1", out1)))
+}
+
+/// The argument checks, then both outs resized: the dims to reduce. What is left to reject
+/// is the dtype ([`var_into`]).
+pub fn var_mean_prepare(
+    self_: &Tensor<'_>,
+    dim: Option<&[i64]>,
+    keepdim: bool,
+    out0: &mut Tensor<'_>,
+    out1: &mut Tensor<'_>,
+) -> Result<DimMask> {
     check_floating(OP, self_)?;
     // a complex input's variance is real, its mean complex
     check_out_is(OP, out0, self_.dtype().to_real())?;
@@ -39,8 +53,7 @@ pub fn var_mean_correction_out(
             "an out that does not overlap out0",
         ));
     }
-    let c = correction.map_or(1.0, |s| s.to_f64());
-    var_into(OP, self_, mask, c, out0, Some(("out1", out1)))
+    Ok(mask)
 }
 
 boxed_kernel!(pub fn var_mean_correction_out_boxed = OP => var_mean_correction_out(self_: &Tensor, dim: Option<&[i64]>, correction: Option<Scalar>, keepdim: bool) -> (out0, out1));

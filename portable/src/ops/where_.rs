@@ -5,7 +5,7 @@
 //! and the out must have exactly that dtype. `condition` must be Bool; Byte is still accepted
 //! (ATen deprecates it), any non-zero byte counting as true.
 //!
-//! Complex operands select through `util::complex::map3` (a real operand promotes to `(x, 0)`).
+//! Complex operands select through `util::access::map3` (a real operand promotes to `(x, 0)`).
 
 use crate::util::pointwise::{common_dtype, each3, resize_to_broadcast};
 use crate::{dispatch_arith, dispatch_compute};
@@ -50,7 +50,7 @@ pub fn where_self_out(
     );
     if common.is_complex() {
         return dispatch_arith!(common, C => {
-            crate::util::complex::map3::<bool, C, C, C>(
+            crate::util::access::map3::<bool, C, C, C>(
                 OP,
                 out,
                 [("condition", condition), ("self", self_), ("other", other)],

@@ -1,12 +1,5 @@
-//! Kernel tables by family; `crate::TABLE` is their concatenation.
-
-/// `entries![module::OP => module::op_out_boxed, ...]`: a table of (operator name, boxed
-/// kernel).
-macro_rules! entries {
-    ($($name:expr => $kernel:expr),* $(,)?) => {
-        &[$(etk_core::KernelEntry { name: $name, kernel: $kernel }),*]
-    };
-}
+//! Kernel tables by family, each written with `etk_core::entries!`; `crate::TABLE` is their
+//! concatenation.
 
 pub mod arith;
 pub mod compare;

@@ -16,8 +16,10 @@
 //! - [`RoundingMode`], [`check_sub_bool`], [`zero_division`].
 
 use crate::dispatch_compute;
+use crate::util::access;
+use crate::util::access::Access;
 use crate::util::complex::{self, Complex, Part, reject_complex, scalar_to_complex};
-use crate::util::dispatch::{Access, Arith, Float, identity, is_reduced_float, reduced_rounder};
+use crate::util::dispatch::{Arith, Float, identity, is_reduced_float, reduced_rounder};
 use crate::util::pointwise::{
     common_dtype, common_dtype_scalar, each1, each2, float_dtype, reject_bool, resize_to_broadcast,
 };
@@ -372,15 +374,15 @@ where
     };
     match (a, b) {
         (Operand::Tensor(a), Operand::Tensor(b)) => {
-            complex::map2(op, out, [(a.name, a.tensor), (b.name, b.tensor)], f)
+            access::map2(op, out, [(a.name, a.tensor), (b.name, b.tensor)], f)
         }
         (Operand::Tensor(a), s) => {
             let y = scalar(&s)?;
-            complex::map1(op, out, (a.name, a.tensor), |x| f(x, y))
+            access::map1(op, out, (a.name, a.tensor), |x| f(x, y))
         }
         (s, Operand::Tensor(b)) => {
             let x = scalar(&s)?;
-            complex::map1(op, out, (b.name, b.tensor), |y| f(x, y))
+            access::map1(op, out, (b.name, b.tensor), |y| f(x, y))
         }
         _ => Err(Error::invalid(op, "self", "a tensor operand")),
     }

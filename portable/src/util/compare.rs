@@ -11,8 +11,9 @@
 //!   (nonzero is true, after the cast to the common dtype); the Bool result goes to an out of
 //!   any dtype.
 
+use crate::util::access;
 use crate::util::arith::OnComplex;
-use crate::util::complex::{self, Complex, Part, scalar_to_complex};
+use crate::util::complex::{Complex, Part, scalar_to_complex};
 use crate::util::pointwise::{
     common_dtype, common_dtype_scalar, each1, each2, resize_to_broadcast,
 };
@@ -42,7 +43,7 @@ pub fn compare_tensor_out<P: Predicate>(
     dispatch_complex!(common, T => {
         let r = <T as Part>::rounder(common);
         let ins = [("self", self_), ("other", other)];
-        return complex::map2(op, out, ins, |x: Complex<T>, y| p.test(r(x), r(y)));
+        return access::map2(op, out, ins, |x: Complex<T>, y| p.test(r(x), r(y)));
     }, _ => ());
     let (a, b) = (
         arg("self", self_).via(common),
@@ -67,7 +68,7 @@ pub fn compare_scalar_out<P: Predicate>(
     dispatch_complex!(common, T => {
         let r = <T as Part>::rounder(common);
         let y = scalar_to_complex::<T>(&other, common);
-        return complex::map1(op, out, ("self", self_), |x: Complex<T>| p.test(r(x), y));
+        return access::map1(op, out, ("self", self_), |x: Complex<T>| p.test(r(x), y));
     }, _ => ());
     dispatch_compute!(common, C => {
         let b: C = other.cast_to(common);
@@ -187,7 +188,7 @@ pub fn logical_unary_out(
     resize_out(op, out, self_.sizes())?;
     if dtype.is_complex() {
         // Either part non-zero is true (the `bool` loader of a complex dtype).
-        return complex::map1(op, out, ("self", self_), |x: bool| f(x));
+        return access::map1(op, out, ("self", self_), |x: bool| f(x));
     }
     dispatch_compute!(dtype, C => {
         map1::<C, bool>(op, out, None, arg("self", self_), each1(|x: C| f(truthy(x))))

@@ -31,7 +31,7 @@ macro_rules! dispatch_compute {
 
 /// Runs `$body` with `$C` bound to the compute type of `$dtype`, complex dtypes included:
 /// `i64`, `f32`, `f64`, `Complex<f32>` (ComplexHalf, ComplexFloat) or `Complex<f64>`
-/// (ComplexDouble). The body reaches elements through [`Access`](crate::util::dispatch::Access).
+/// (ComplexDouble). The body reaches elements through [`Access`](crate::util::access::Access).
 /// The barebones unsigned dtypes evaluate `$unsupported`.
 #[macro_export]
 macro_rules! dispatch_arith {
@@ -287,33 +287,3 @@ macro_rules! float_arith {
 }
 float_arith!(f32);
 float_arith!(f64);
-
-/// The load/store thunks of a compute type for every dtype it reaches: the element ones for
-/// the real compute types, pairs of parts for complex dtypes (`util::complex`).
-pub trait Access: etk_core::Compute {
-    fn loader(dt: ScalarType) -> Option<etk_core::element::LoadFn<Self>>;
-    fn storer(dt: ScalarType) -> Option<etk_core::element::StoreFn<Self>>;
-}
-macro_rules! real_access {
-    ($($t:ty),*) => {$(
-        impl Access for $t {
-            /// A complex element loads as its real part and stores as `(x, 0)` (c10's casts).
-            fn loader(dt: ScalarType) -> Option<etk_core::element::LoadFn<Self>> {
-                etk_core::element::loader::<Self>(dt).or_else(|| crate::util::complex::real_loader(dt))
-            }
-            fn storer(dt: ScalarType) -> Option<etk_core::element::StoreFn<Self>> {
-                etk_core::element::storer::<Self>(dt).or_else(|| crate::util::complex::real_storer(dt))
-            }
-        }
-    )*};
-}
-real_access!(i64, f32, f64);
-impl Access for bool {
-    /// A complex element is true when either part is non-zero (c10's `static_cast<bool>`).
-    fn loader(dt: ScalarType) -> Option<etk_core::element::LoadFn<Self>> {
-        crate::util::complex::truth_loader(dt).or_else(|| etk_core::element::loader::<Self>(dt))
-    }
-    fn storer(dt: ScalarType) -> Option<etk_core::element::StoreFn<Self>> {
-        etk_core::element::storer::<Self>(dt).or_else(|| crate::util::complex::real_storer(dt))
-    }
-}

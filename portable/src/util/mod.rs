@@ -25,10 +25,12 @@
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
+pub mod access;
 pub mod advanced;
 pub mod arith;
 pub mod compare;
 pub mod complex;
+pub mod complex_math;
 pub mod conv;
 pub mod copy;
 pub mod dispatch;

@@ -15,8 +15,8 @@
 //! elements by size (1/2/4/8/16 bytes, whatever the dtype), and runs between dtypes convert
 //! through the compute type of the source (C++ `static_cast`, as `util::copy` does).
 
+use crate::util::access::Access;
 use crate::util::advanced::Advanced;
-use crate::util::dispatch::Access;
 use crate::util::index::move_elem;
 use crate::{dispatch_arith, dispatch_compute};
 use etk_core::element::{loader, storer};

@@ -9,6 +9,13 @@
 //! dilation, adaptive windows) lives in [`crate::util::window`]. Elements are loaded into the
 //! compute type (`i64`, `f32`, `f64`) through the dtype's load/store thunks, so each kernel is
 //! compiled once per compute type: Half and BFloat16 accumulate in Float and round once.
+//!
+//! Each op is split in two: `*_prepare` runs every check and resizes the outs (so that
+//! etk-optimized, which calls it first, rejects exactly what this library rejects), `*_run`
+//! computes. The walks load the taps of a window row with one call of the dtype's load thunk
+//! (not one per element) and update the running maximum without branches: both cost more than
+//! the arithmetic on a reference kernel's data (a data-dependent branch mispredicts half the
+//! time on random values).
 
 use crate::dispatch_compute;
 use crate::util::dispatch::Arith;
@@ -97,15 +104,26 @@ fn check_dtype_in(
     Ok(())
 }
 
-/// A checked pooling call's sizes, spatial dims padded in front to three.
-#[derive(Clone, Copy)]
-struct Layout {
-    k: usize,
-    rank: usize,
-    n: usize,
-    c: usize,
-    ins: [usize; MAX_SPATIAL],
-    outs: [usize; MAX_SPATIAL],
+/// A checked pooling call's sizes, spatial dims padded in front to three (2-D pools have
+/// `ins[0] == outs[0] == 1`).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Spatial dims (2 or 3).
+    pub k: usize,
+    /// The input's rank: `k + 2` batched, `k + 1` unbatched.
+    pub rank: usize,
+    /// Batch (1 when unbatched) and channels.
+    pub n: usize,
+    pub c: usize,
+    pub ins: [usize; MAX_SPATIAL],
+    pub outs: [usize; MAX_SPATIAL],
+}
+
+/// A checked `max_pool` / `avg_pool` call: its window and sizes.
+#[derive(Clone, Copy, Debug)]
+pub struct Pooling {
+    pub window: PoolWindow,
+    pub layout: Layout,
 }
 
 impl Layout {
@@ -139,7 +157,7 @@ impl Layout {
     }
 
     /// The first padded spatial dim that is a real one.
-    fn off(&self) -> usize {
+    pub fn off(&self) -> usize {
         MAX_SPATIAL - self.k
     }
 
@@ -154,7 +172,7 @@ impl Layout {
         Dims::new(&s[..self.rank]).unwrap_or(Dims::EMPTY)
     }
 
-    fn in_plane(&self) -> i64 {
+    pub fn in_plane(&self) -> i64 {
         (self.ins[0] * self.ins[1] * self.ins[2]) as i64
     }
 
@@ -220,6 +238,23 @@ impl<C: Compute> Access<C> {
         v[0]
     }
 
+    /// The `dst.len()` elements from `off`, `step` positions of the last dim apart.
+    ///
+    /// # Safety
+    /// Every one must be an element of the tensor.
+    #[inline]
+    unsafe fn run(&self, off: usize, step: usize, dst: &mut [C]) {
+        let load = self.load.expect("dtype checked by the kernel");
+        // SAFETY: the caller's contract.
+        unsafe {
+            load(
+                self.ptr.add(off * self.esize),
+                (step * self.sp[2]) as isize,
+                dst,
+            )
+        };
+    }
+
     /// # Safety
     /// `off` must be an element of a writable tensor no input overlaps.
     unsafe fn set(&self, off: usize, v: C) {
@@ -257,6 +292,9 @@ fn lowest<C: PoolNum>(dtype: ScalarType) -> C {
     C::from_count(v)
 }
 
+/// Taps a window row loads at once (a stack buffer of the compute type).
+const RUN: usize = 32;
+
 /// `max_pool{k}d_with_indices.out`: the maximum of every window (the first one in scan order,
 /// or the last NaN: ATen takes a value that is greater or NaN) and its flat index within the
 /// input plane.
@@ -273,6 +311,36 @@ pub fn max_pool_out(
     out: &mut Tensor<'_>,
     indices: &mut Tensor<'_>,
 ) -> Result<()> {
+    let p = max_pool_prepare(
+        op,
+        k,
+        self_,
+        kernel_size,
+        stride,
+        padding,
+        dilation,
+        ceil_mode,
+        out,
+        indices,
+    )?;
+    // SAFETY: prepared above.
+    unsafe { max_pool_run(op, &p, self_, out, indices) }
+}
+
+/// Every check of [`max_pool_out`], and the outs resized to the pooled shape.
+#[allow(clippy::too_many_arguments)]
+pub fn max_pool_prepare(
+    op: &'static str,
+    k: usize,
+    self_: &Tensor<'_>,
+    kernel_size: &[i64],
+    stride: &[i64],
+    padding: &[i64],
+    dilation: &[i64],
+    ceil_mode: bool,
+    out: &mut Tensor<'_>,
+    indices: &mut Tensor<'_>,
+) -> Result<Pooling> {
     let w = PoolWindow::new(op, k, kernel_size, stride, padding, dilation, ceil_mode)?;
     let first = if self_.dim() == k + 2 { 1 } else { 0 };
     let mut l = Layout::of(op, self_, k, first)?;
@@ -291,9 +359,26 @@ pub fn max_pool_out(
     indices.resize(op, "indices", shape.as_slice())?;
     out.as_mut_ptr(op, "out")?;
     indices.as_mut_ptr(op, "indices")?;
+    Ok(Pooling {
+        window: w,
+        layout: l,
+    })
+}
+
+/// The computation of [`max_pool_out`].
+///
+/// # Safety
+/// `p` comes from [`max_pool_prepare`] on these tensors.
+pub unsafe fn max_pool_run(
+    op: &'static str,
+    p: &Pooling,
+    self_: &Tensor<'_>,
+    out: &Tensor<'_>,
+    indices: &Tensor<'_>,
+) -> Result<()> {
     dispatch_compute!(self_.dtype(), C => {
         // SAFETY: the outs were resized to the checked output shape and are writable.
-        unsafe { max_run::<C>(&w, &l, self_, out, indices) };
+        unsafe { max_run::<C>(&p.window, &p.layout, self_, out, indices) };
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", self_.dtype())))
 }
@@ -322,6 +407,7 @@ unsafe fn max_run<C: PoolNum>(
     let start_val = lowest::<C>(self_.dtype());
     let off = l.off();
     let (w1, w2) = (l.ins[1] as i64, l.ins[2] as i64);
+    let mut buf = [C::default(); RUN];
     l.for_each_out(|n, c, o| {
         // (first tap, end, step) per padded dim
         let mut t = [(0i64, 1i64, 1i64); MAX_SPATIAL];
@@ -334,24 +420,30 @@ unsafe fn max_run<C: PoolNum>(
                 .wrapping_mul(w2)
                 .wrapping_add(d)
         };
+        let (d0, d1, step) = t[2];
         let mut best = start_val;
-        let mut best_i = flat(t[0].0, t[1].0, t[2].0);
+        let mut best_i = flat(t[0].0, t[1].0, d0);
         let mut a = t[0].0;
         while a < t[0].1 {
             let mut b = t[1].0;
             while b < t[1].1 {
-                let mut d = t[2].0;
-                while d < t[2].1 {
+                let mut d = d0;
+                while d < d1 {
                     // All three are in `[0, input)`: starts were moved past the padding and
                     // ends clipped to the input.
+                    let len = ((d1 - d + step - 1) / step).min(RUN as i64) as usize;
                     let pos = [a as usize, b as usize, d as usize];
-                    // SAFETY: `pos` is inside the plane of `(n, c)`.
-                    let v = unsafe { x.get(x.offset(n, c, pos)) };
-                    if v > best || v.is_nan() {
-                        best = v;
-                        best_i = flat(a, b, d);
+                    // SAFETY: the `len` taps from `pos`, `step` apart, are inside the plane.
+                    unsafe { x.run(x.offset(n, c, pos), step as usize, &mut buf[..len]) };
+                    let mut i = flat(a, b, d);
+                    for &v in &buf[..len] {
+                        // `|`, not `||`: one select, no branch on the data.
+                        let take = (v > best) | v.is_nan();
+                        best = if take { v } else { best };
+                        best_i = if take { i } else { best_i };
+                        i = i.wrapping_add(step);
                     }
-                    d += t[2].2;
+                    d += len as i64 * step;
                 }
                 b += t[1].2;
             }
@@ -381,6 +473,36 @@ pub fn avg_pool_out(
     divisor_override: Option<i64>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let p = avg_pool_prepare(
+        op,
+        k,
+        accepted,
+        self_,
+        kernel_size,
+        stride,
+        padding,
+        ceil_mode,
+        divisor_override,
+        out,
+    )?;
+    // SAFETY: prepared above.
+    unsafe { avg_pool_run(op, &p, self_, count_include_pad, divisor_override, out) }
+}
+
+/// Every check of [`avg_pool_out`], and the out resized to the pooled shape.
+#[allow(clippy::too_many_arguments)]
+pub fn avg_pool_prepare(
+    op: &'static str,
+    k: usize,
+    accepted: &[ScalarType],
+    self_: &Tensor<'_>,
+    kernel_size: &[i64],
+    stride: &[i64],
+    padding: &[i64],
+    ceil_mode: bool,
+    divisor_override: Option<i64>,
+    out: &mut Tensor<'_>,
+) -> Result<Pooling> {
     let w = PoolWindow::new(op, k, kernel_size, stride, padding, &[1], ceil_mode)?;
     if divisor_override == Some(0) {
         return Err(Error::invalid(op, "divisor_override", "a non-zero divisor"));
@@ -397,11 +519,84 @@ pub fn avg_pool_out(
     check_dtype(op, "out", out, self_.dtype())?;
     out.resize(op, "out", l.out_shape().as_slice())?;
     out.as_mut_ptr(op, "out")?;
+    Ok(Pooling {
+        window: w,
+        layout: l,
+    })
+}
+
+/// The computation of [`avg_pool_out`].
+///
+/// # Safety
+/// `p` comes from [`avg_pool_prepare`] on these tensors.
+pub unsafe fn avg_pool_run(
+    op: &'static str,
+    p: &Pooling,
+    self_: &Tensor<'_>,
+    count_include_pad: bool,
+    divisor_override: Option<i64>,
+    out: &Tensor<'_>,
+) -> Result<()> {
+    let (w, l) = (&p.window, &p.layout);
     dispatch_compute!(self_.dtype(), C => {
         // SAFETY: the out was resized to the checked output shape and is writable.
-        unsafe { avg_run::<C>(&w, &l, self_, out, count_include_pad, divisor_override) };
+        unsafe { avg_run::<C>(w, l, self_, out, count_include_pad, divisor_override) };
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", self_.dtype())))
+}
+
+/// The divisor of an average-pooling window with taps `t` (`(start, end, padded length)` per
+/// padded dim, as [`PoolWindow::avg_taps`] gives): `divisor_override`, or the window's size
+/// counting the padding it covers (`count_include_pad`) or not.
+pub fn avg_divisor(
+    t: &[(usize, usize, usize); MAX_SPATIAL],
+    count_include_pad: bool,
+    divisor_override: Option<i64>,
+) -> i64 {
+    let count = |f: fn(&(usize, usize, usize)) -> usize| {
+        t.iter()
+            .map(f)
+            .fold(1i64, |p, v| p.saturating_mul(v as i64))
+    };
+    divisor_override.unwrap_or_else(|| {
+        if count_include_pad {
+            count(|&(_, _, padded)| padded)
+        } else {
+            count(|&(a, b, _)| b - a)
+        }
+    })
+}
+
+/// The sum of the window `t` (`(start, end)` per padded dim) of plane `(n, c)` of `x`, in scan
+/// order from 0, each partial sum passed through `step`.
+///
+/// # Safety
+/// The window lies inside the input.
+#[inline]
+unsafe fn window_sum<C: PoolNum>(
+    x: &Access<C>,
+    n: usize,
+    c: usize,
+    t: [(usize, usize); MAX_SPATIAL],
+    buf: &mut [C; RUN],
+    step: impl Fn(C) -> C,
+) -> C {
+    let mut sum = C::default();
+    for a in t[0].0..t[0].1 {
+        for b in t[1].0..t[1].1 {
+            let mut d = t[2].0;
+            while d < t[2].1 {
+                let len = (t[2].1 - d).min(RUN);
+                // SAFETY: the caller's contract.
+                unsafe { x.run(x.offset(n, c, [a, b, d]), 1, &mut buf[..len]) };
+                for &v in &buf[..len] {
+                    sum = step(sum.wrapping_add(v));
+                }
+                d += len;
+            }
+        }
+    }
+    sum
 }
 
 /// # Safety
@@ -416,6 +611,7 @@ unsafe fn avg_run<C: PoolNum>(
 ) {
     let (x, y) = (Access::<C>::new(self_, l.k), Access::<C>::new(out, l.k));
     let off = l.off();
+    let mut buf = [C::default(); RUN];
     l.for_each_out(|n, c, o| {
         let mut t = [(0usize, 1usize, 1usize); MAX_SPATIAL];
         for i in 0..l.k {
@@ -427,27 +623,10 @@ unsafe fn avg_run<C: PoolNum>(
             unsafe { y.set(yo, C::default()) };
             return;
         }
-        let mut sum = C::default();
-        for a in t[0].0..t[0].1 {
-            for b in t[1].0..t[1].1 {
-                for d in t[2].0..t[2].1 {
-                    // SAFETY: the taps are clipped to the input.
-                    sum = sum.wrapping_add(unsafe { x.get(x.offset(n, c, [a, b, d])) });
-                }
-            }
-        }
-        let count = |f: fn(&(usize, usize, usize)) -> usize| {
-            t.iter()
-                .map(f)
-                .fold(1i64, |p, v| p.saturating_mul(v as i64))
-        };
-        let divisor = divisor_override.unwrap_or_else(|| {
-            if count_include_pad {
-                count(|&(_, _, padded)| padded)
-            } else {
-                count(|&(a, b, _)| b - a)
-            }
-        });
+        let range = t.map(|(a, b, _)| (a, b));
+        // SAFETY: the taps are clipped to the input.
+        let sum = unsafe { window_sum(&x, n, c, range, &mut buf, |v| v) };
+        let divisor = avg_divisor(&t, count_include_pad, divisor_override);
         // SAFETY: `o` is an output position.
         unsafe { y.set(yo, sum.div(C::from_count(divisor))) };
     });
@@ -466,6 +645,19 @@ pub fn adaptive_avg_pool_out(
     output_size: &[i64],
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let l = adaptive_avg_pool_prepare(op, k, self_, output_size, out)?;
+    // SAFETY: prepared above.
+    unsafe { adaptive_avg_pool_run(op, &l, self_, out) }
+}
+
+/// Every check of [`adaptive_avg_pool_out`], and the out resized to `output_size`.
+pub fn adaptive_avg_pool_prepare(
+    op: &'static str,
+    k: usize,
+    self_: &Tensor<'_>,
+    output_size: &[i64],
+    out: &mut Tensor<'_>,
+) -> Result<Layout> {
     if output_size.len() != k {
         return Err(Error::new(ErrorKind::InvalidArgument, op, "output_size")
             .expected("one size per spatial dim:", Info::Int(k as i64))
@@ -500,9 +692,22 @@ pub fn adaptive_avg_pool_out(
     }
     out.resize(op, "out", shape.as_slice())?;
     out.as_mut_ptr(op, "out")?;
+    Ok(l)
+}
+
+/// The computation of [`adaptive_avg_pool_out`].
+///
+/// # Safety
+/// `l` comes from [`adaptive_avg_pool_prepare`] on these tensors.
+pub unsafe fn adaptive_avg_pool_run(
+    op: &'static str,
+    l: &Layout,
+    self_: &Tensor<'_>,
+    out: &Tensor<'_>,
+) -> Result<()> {
     dispatch_compute!(self_.dtype(), C => {
         // SAFETY: the out was resized to the checked output shape and is writable.
-        unsafe { adaptive_run::<C>(&l, self_, out, k == 3) };
+        unsafe { adaptive_run::<C>(l, self_, out, l.k == 3) };
         Ok(())
     }, _ => Err(Error::unsupported_dtype(op, "self", self_.dtype())))
 }
@@ -524,20 +729,14 @@ unsafe fn adaptive_run<C: PoolNum>(
             v
         }
     };
+    let mut buf = [C::default(); RUN];
     l.for_each_out(|n, c, o| {
         let mut t = [(0usize, 1usize); MAX_SPATIAL];
         for (i, ti) in t.iter_mut().enumerate() {
             *ti = adaptive_window(o[i], l.outs[i], l.ins[i]);
         }
-        let mut sum = C::default();
-        for a in t[0].0..t[0].1 {
-            for b in t[1].0..t[1].1 {
-                for d in t[2].0..t[2].1 {
-                    // SAFETY: adaptive windows lie inside the input.
-                    sum = step(sum.wrapping_add(unsafe { x.get(x.offset(n, c, [a, b, d])) }));
-                }
-            }
-        }
+        // SAFETY: adaptive windows lie inside the input.
+        let mut sum = unsafe { window_sum(&x, n, c, t, &mut buf, step) };
         for &(a, b) in &t[l.off()..] {
             sum = step(sum.div(C::from_count((b - a) as i64)));
         }

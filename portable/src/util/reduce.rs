@@ -15,7 +15,8 @@
 //! - shared folds: [`sum_chunk`] (pairwise), [`Best`] (max/min with NaN propagation and the
 //!   first index on ties); var's moments are in `util::moments`.
 
-use crate::util::dispatch::{Access, Arith};
+use crate::util::access::Access;
+use crate::util::dispatch::Arith;
 use etk_core::element::{LoadFn, StoreFn};
 use etk_core::iter::rounder;
 use etk_core::shape::{Dims, MAX_DIM, wrap_dim};

@@ -190,7 +190,7 @@ impl Reduce {
 }
 
 /// Arithmetic the scatter reductions need on a compute type.
-pub trait ReduceMath: crate::util::dispatch::Arith + crate::util::dispatch::Access {
+pub trait ReduceMath: crate::util::dispatch::Arith + crate::util::access::Access {
     /// The start of a reduction that excludes `self` (`include_self=False`).
     fn identity(r: Reduce, dtype: ScalarType) -> Self;
     fn is_nan(self) -> bool;

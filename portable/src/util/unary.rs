@@ -10,8 +10,9 @@
 //!   coefficients (elu, gelu, leaky_relu).
 
 use crate::dispatch_complex;
+use crate::util::access;
 use crate::util::arith::OnComplex;
-use crate::util::complex::{self, Complex, reject_complex};
+use crate::util::complex::{Complex, reject_complex};
 use crate::util::dispatch::{ComputeClass, compute_class};
 use crate::util::pointwise::{check_supported, each1, float_dtype, reject_bool};
 use etk_core::iter::{arg, map1};
@@ -62,9 +63,9 @@ pub fn unary_float_or_complex_op(
     check_can_cast(op, dtype, out)?;
     resize_out(op, out, self_.sizes())?;
     if dtype == ScalarType::ComplexDouble {
-        complex::map1(op, out, ("self", self_), c64_fn)
+        access::map1(op, out, ("self", self_), c64_fn)
     } else {
-        complex::map1(op, out, ("self", self_), c32_fn)
+        access::map1(op, out, ("self", self_), c32_fn)
     }
 }
 
@@ -112,9 +113,9 @@ pub fn unary_complex_keep_dtype_op(
     check_dtype(op, "out", out, dtype)?;
     resize_out(op, out, self_.sizes())?;
     if dtype == ScalarType::ComplexDouble {
-        complex::map1(op, out, ("self", self_), f64_fn)
+        access::map1(op, out, ("self", self_), f64_fn)
     } else {
-        complex::map1(op, out, ("self", self_), f32_fn)
+        access::map1(op, out, ("self", self_), f32_fn)
     }
 }
 
@@ -131,12 +132,12 @@ pub fn complex_abs_op(op: &'static str, self_: &Tensor<'_>, out: &mut Tensor<'_>
     resize_out(op, out, self_.sizes())?;
     if dtype == ScalarType::ComplexHalf {
         // the result is Half: rounded there before any wider out
-        return complex::map1(op, out, ("self", self_), |z: Complex<f32>| {
+        return access::map1(op, out, ("self", self_), |z: Complex<f32>| {
             etk_core::f16::from_f32(crate::util::dispatch::Float::hypot(z.re, z.im)).to_f32()
         });
     }
     dispatch_complex!(dtype, T => {
-        complex::map1(op, out, ("self", self_), |z: Complex<T>| {
+        access::map1(op, out, ("self", self_), |z: Complex<T>| {
             crate::util::dispatch::Float::hypot(z.re, z.im)
         })
     }, _ => Err(Error::unsupported_dtype(op, "self", dtype)))
@@ -154,7 +155,7 @@ pub fn unary_predicate_op(
     if self_.dtype().is_complex() {
         // c10's complex isinf / isnan: either part.
         resize_out(op, out, self_.sizes())?;
-        return complex::map1(op, out, ("self", self_), |z: Complex<f64>| {
+        return access::map1(op, out, ("self", self_), |z: Complex<f64>| {
             pred(z.re) || pred(z.im)
         });
     }

@@ -5,7 +5,7 @@ use etk::{KernelContext, OwnedTensor, ScalarType};
 use etk_runtime::{Method, ValueKind};
 use safetensors::{Dtype, SafeTensors};
 
-/// Every committed model (testing/models/NAME.pte).
+/// The light committed models (testing/models/NAME.pte): the ones the mutation tests take.
 pub const MODELS: &[&str] = &[
     "mlp_matmul",
     "mlp_linear",
@@ -26,6 +26,24 @@ pub const MODELS: &[&str] = &[
     "convnet_cl",
     "convnet_q",
 ];
+
+/// Every committed model with test vectors (`testing/models/NAME.pte` beside
+/// `NAME.io.safetensors`), by name: new models are covered as soon as they are committed.
+pub fn all_models() -> Vec<String> {
+    let dir = format!("{}/../testing/models", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".io.safetensors")?.to_string();
+            std::path::Path::new(&format!("{dir}/{stem}.pte"))
+                .exists()
+                .then_some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+}
 
 pub fn read(name: &str, ext: &str) -> Vec<u8> {
     let p = format!(
@@ -129,4 +147,49 @@ pub fn check(name: &str, method: &mut Method<'_>, ctx: &mut KernelContext<'_>) {
             }
         }
     }
+}
+
+/// Deterministic values with the cases an activation must keep: NaN, infinities, -0.0, tiny
+/// negatives.
+pub fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|i| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            match (s >> 58, i % 97) {
+                (_, 5) => f32::NAN,
+                (_, 11) => -0.0,
+                (_, 23) => -1e-30,
+                (_, 41) => f32::INFINITY,
+                (0, _) => 0.0,
+                _ => ((s >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0) as f32,
+            }
+        })
+        .collect()
+}
+
+/// A Float tensor of `sizes` in `order` with [`values`].
+pub fn tensor(sizes: &[usize], order: &[usize], seed: u64) -> OwnedTensor {
+    let mut t = OwnedTensor::with_capacity(ScalarType::Float, sizes, order, 0).unwrap();
+    let n = sizes.iter().product();
+    t.fill_logical(&values(n, seed));
+    t
+}
+
+/// The values' bits, every NaN as one: a NaN's sign and payload are not part of any result
+/// (IEEE 754 leaves them open, and so does LLVM, which may swap the operands of an add: the
+/// GEMM's scalar epilogues give NaNs of either sign depending on the path).
+pub fn bits(t: &OwnedTensor) -> Vec<u32> {
+    t.to_logical::<f32>()
+        .iter()
+        .map(|x| {
+            if x.is_nan() {
+                f32::NAN.to_bits()
+            } else {
+                x.to_bits()
+            }
+        })
+        .collect()
 }

@@ -308,6 +308,20 @@ pub trait Simd: sealed::Sealed + Copy + Send + Sync + 'static {
     fn reduce_min(self, v: Self::F32) -> f32;
     /// Transposes the `LANES x LANES` tile held in `t[..LANES]` (any 4-byte elements).
     fn transpose(self, t: &mut [Self::F32; MAX_LANES]);
+    /// The even lanes of `a` then of `b`, and their odd lanes: `(a0, a2, ..., b0, b2, ...)`
+    /// and `(a1, a3, ..., b1, b3, ...)` (any 4-byte elements; the inverse of the zips). The
+    /// default: the zip pair is a perfect shuffle of `2 LANES` lanes, which `log2(2 LANES)`
+    /// applications undo, so `log2(LANES)` of them unzip.
+    #[inline(always)]
+    fn unzip(self, a: Self::F32, b: Self::F32) -> (Self::F32, Self::F32) {
+        let (mut x, mut y) = (self.to_bits(a), self.to_bits(b));
+        let mut n = Self::LANES;
+        while n > 1 {
+            (x, y) = (self.zip_lo_i32(x, y), self.zip_hi_i32(x, y));
+            n /= 2;
+        }
+        (self.from_bits(x), self.from_bits(y))
+    }
 
     // ---- i32 -----------------------------------------------------------------------------------
 
@@ -467,6 +481,26 @@ pub fn dispatch_bf16<K: Kernel>(level: Level, k: K) -> K::Output {
         return unsafe { Avx512::<true>::assume() }.call(k);
     }
     dispatch(level, k)
+}
+
+/// Asks for the cache line holding `p` to be brought into L1, from code that is not a
+/// [`Kernel`] (the baseline's prefetch: SSE's `prefetcht0`, NEON's `prfm pldl1keep`). A hint:
+/// it never faults, whatever the address; nothing under Miri or on other targets.
+#[inline(always)]
+pub fn prefetch(p: *const u8) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE is part of x86-64; a prefetch reads nothing architecturally.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p as *const i8)
+    };
+    #[cfg(all(target_arch = "aarch64", not(miri)))]
+    // SAFETY: a prefetch reads nothing architecturally and never faults.
+    unsafe {
+        core::arch::asm!("prfm pldl1keep, [{p}]", p = in(reg) p,
+             options(nostack, readonly, preserves_flags));
+    }
+    #[cfg(any(miri, not(any(target_arch = "x86_64", target_arch = "aarch64"))))]
+    let _ = p;
 }
 
 /// `(int32_t)x` as x86-64 computes it (`cvttss2si`: toward zero, `i32::MIN` for NaN and

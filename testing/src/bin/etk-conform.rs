@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: etk-conform [--lib portable|optimized|default] [--isa scalar|avx2|avx512]
+usage: etk-conform [--lib portable|optimized|default] [--isa scalar|avx2|avx512|neon]
                    [--op PATTERN] [--json FILE] [--verbose] DIR...
        etk-conform --coverage [--suite DIR] [--lists DIR] [--out FILE | --check]
-                   [--isa scalar|avx2|avx512]
+                   [--isa scalar|avx2|avx512|neon]
 
 Runs every *.safetensors case file under each DIR (recursively, in sorted order) against a
 library, prints a table per operator and ends with `N passed, N failed, N skipped`. The exit
@@ -24,7 +24,8 @@ panicked, wrote outside its outs, malformed), 2 on usage errors.
                     runs; the `lib` column says which library served each operator)
   --lib default     etk::registry(), the facade's default (the default)
   --isa LEVEL       sets ETK_ISA=LEVEL before any kernel runs, forcing optimized kernels'
-                    SIMD level down to scalar, avx2 or avx512 (default: the best the CPU has)
+                    SIMD level down to scalar, avx2, avx512 or (aarch64) neon (default: the
+                    best the CPU has)
   --op PATTERN      only operators matching PATTERN (a glob with * and ?, else a substring)
   --json FILE       also write per-operator and per-case results as JSON
   --verbose         print every failing case: file, index, op, note, first mismatching

@@ -161,8 +161,10 @@ impl Target {
 /// Sets `ETK_ISA` for this process. Call it first thing in `main`, before any thread exists
 /// and before anything asks `etk_simd` for the CPU's level (it is read once).
 pub fn set_isa(isa: &str) -> Result<(), String> {
-    if !matches!(isa, "scalar" | "avx2" | "avx512") {
-        return Err(format!("unknown ISA level {isa:?} (scalar, avx2, avx512)"));
+    if !matches!(isa, "scalar" | "avx2" | "avx512" | "neon") {
+        return Err(format!(
+            "unknown ISA level {isa:?} (scalar, avx2, avx512, neon)"
+        ));
     }
     // SAFETY: called at the start of `main`, while the process has one thread.
     unsafe { std::env::set_var("ETK_ISA", isa) };
