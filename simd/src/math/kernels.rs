@@ -279,18 +279,26 @@ fn sigmoid_scalef<V: Vf32>(x: V) -> V {
     let xc = V::splat(88.0).min(V::splat(-104.0).max(x));
     // nn = x log2e rounded to a multiple of 1/16 = -k + j/16 (j in 0..16, held in m's low 4
     // bits), so that floor(nn) = -k.
-    let magic = V::splat(786_432.0);
-    let m = xc.mul_add(V::splat(LOG2E), magic);
-    let nn = m - magic;
-    let l = V::lut16(&EXP2_NEG_TAB16, m.to_bits());
     // -x = (k - j/16) ln2 - t
-    let t = nn.neg_mul_add(V::splat(LN2_HI), xc);
-    let t = nn.neg_mul_add(V::splat(LN2_LO), t);
+    let (m, nn, t) = reduce_ln2(xc, 786_432.0);
+    let l = V::lut16(&EXP2_NEG_TAB16, m.to_bits());
     // p = l e^-t = l - l t Q(t), Q(t) = (1 - e^-t) / t
     let p = (l * t).neg_mul_add(poly(t, &EXPM_LUT16_Q), l);
     // vscalefps multiplies by 2^floor(nn) = 2^-k.
     let s = V::splat(1.0).ldexp(nn);
     s.div_exact(s + p)
+}
+
+/// `z log2(e)` rounded to the multiple of a power of two that `magic` (1.5 times a power of
+/// two) leaves: `(m, n, t)` with `m` the sum (its low bits hold the table index), `n` the rounded
+/// value and `t = z - n ln2` (ln 2 in two parts).
+#[inline(always)]
+fn reduce_ln2<V: Vf32>(z: V, magic: f32) -> (V, V, V) {
+    let magic = V::splat(magic);
+    let m = z.mul_add(V::splat(LOG2E), magic);
+    let n = m - magic;
+    let t = n.neg_mul_add(V::splat(LN2_HI), z);
+    (m, n, n.neg_mul_add(V::splat(LN2_LO), t))
 }
 
 /// `e^z` for `z` in `[-104, 0]` or NaN from a table of `2^(j/8)` (one in-register permute)
@@ -299,12 +307,8 @@ fn sigmoid_scalef<V: Vf32>(x: V) -> V {
 #[inline(always)]
 fn exp_neg<V: Vf32>(z: V) -> V {
     // 1.5 * 2^20: the sum's low 3 bits hold j, and `m - magic` is k + j/8 exactly.
-    let magic = V::splat(1_572_864.0);
-    let m = z.mul_add(V::splat(LOG2E), magic);
-    let n = m - magic;
+    let (m, n, t) = reduce_ln2(z, 1_572_864.0);
     let l = V::lut8(&EXP2_TAB8, m.to_bits());
-    let t = n.neg_mul_add(V::splat(LN2_HI), z);
-    let t = n.neg_mul_add(V::splat(LN2_LO), t);
     let e = (l * t).mul_add(poly(t, &EXP_LUT8_P), l);
     if !V::any(V::mnot(z.ge(V::splat(-EXP_NORMAL)))) {
         // Every result normal: 2^k added to the exponent field. The bits of m above j are k
