@@ -253,8 +253,21 @@ fn condition(shape: &[usize]) -> Result<OwnedTensor, String> {
 
 /// Unary ops: `OP.out(self, *, out)`; the math ones are reported in elements/ns.
 pub const UNARY: &[&str] = &[
-    "exp", "log", "tanh", "sigmoid", "erf", "sqrt", "rsqrt", "relu", "neg", "abs", "sin", "cos",
-    "gelu", "elu",
+    "exp",
+    "log",
+    "tanh",
+    "sigmoid",
+    "erf",
+    "sqrt",
+    "rsqrt",
+    "relu",
+    "neg",
+    "abs",
+    "sin",
+    "cos",
+    "gelu",
+    "elu",
+    "leaky_relu",
 ];
 const MATH: &[&str] = &[
     "exp", "log", "tanh", "sigmoid", "erf", "sin", "cos", "gelu", "elu", "rsqrt", "sqrt",
@@ -271,7 +284,7 @@ pub const CLAMP_MAX: f64 = 1.5;
 
 /// The input range of a unary op (gelu, tanh and elu see both signs).
 pub fn unary_range(op: &str) -> (f64, f64) {
-    if matches!(op, "gelu" | "tanh" | "elu") {
+    if matches!(op, "gelu" | "tanh" | "elu" | "leaky_relu") {
         (-3.0, 3.0)
     } else {
         (0.25, 3.0)
@@ -480,6 +493,9 @@ impl Bench {
                 if u == "elu" {
                     // alpha, scale, input_scale: their defaults
                     args.extend([1, 1, 1].map(|c| Arg::Scalar(Scalar::Int(c))));
+                }
+                if u == "leaky_relu" {
+                    args.push(Arg::Scalar(Scalar::Double(0.01)));
                 }
                 let bytes = 2 * numel * es;
                 let kind = if MATH.contains(&u) {

@@ -6,7 +6,8 @@ Needs numpy and mpmath. Run from simd/:
     python3 tools/fit_tables.py > src/math/tables.rs && rustfmt --edition 2024 src/math/tables.rs
 (that reproduced the committed file exactly on the Xeon of 2026-11-24; on a Zen 3 with numpy
 2.4.6 and mpmath 1.3.0 the last bits of some coefficients of the older tables differ, so
-PHI_EXP_TAB8 was appended to the committed file rather than regenerating it). The fitted errors (relative, in units of 2^-24) and the
+PHI_EXP_TAB8 was appended to the committed file rather than regenerating it; the tables after it
+come from fit_tables2.py). The fitted errors (relative, in units of 2^-24) and the
 error of evaluating each polynomial in f32 are printed to stderr.
 """
 import sys
@@ -60,9 +61,6 @@ g = np.array([float((mp.expm1(mp.mpf(v)) - mp.mpf(v)) / mp.mpf(v)**2) for v in x
 c, e = fit(xs, g, xs**2 / tgt, list(range(6)))
 log("expm1", e / 2**-24)
 emit_poly("EXPM1_P", c, "expm1(r) ~ r + r^2 * sum EXPM1_P[i] r^i on |r| <= ln2/2.")
-c, e = fit(xs, g, xs**2 / tgt, list(range(5)))
-log("expm1 (tanh)", e / 2**-24)
-emit_poly("TANH_EXPM1_P", c, "A degree lower than EXPM1_P, for tanh (whose division hides the difference).")
 
 # log1p(f) = f - f^2/2 + f^3 P(f), f in [2/3 - 1, 4/3 - 1]
 xs = grid(2 / 3 - 1 - 1e-4, 4 / 3 - 1 + 1e-4, 20001); xs = xs[np.abs(xs) > 1e-6]
@@ -116,9 +114,6 @@ emit_table("TGELU_TAB32", table(lambda a: 1 / (1 + mp.exp(a * K1 + a**3 * K3)), 
            "sigmoid(-2 sqrt(2/pi) (a + 0.044715 a^3)) for a in [0, 7.875]: interval k = round(4a), polynomial in v = a - k/4.",
            prescale=4.0)
 
-emit_table("TANH_TAB32", table(mp.tanh, 4.0, 6, zero0=True, N=1501, name="tanh32", K=32, last_hi=4 * 9.1 - 31),
-           "tanh(a) for a in [0, 9.1]: interval k = round(4 min(a, 7.75)), polynomial in v = a - k/4.",
-           prescale=4.0)
 
 # gelu_erf tail: b Phi(-b) exp(b^2/2) for b in [3.5, 14.6] (nearly constant, ~0.4):
 # interval k = round(1.25 b - 4), u = 1.25 b - 4 - k.

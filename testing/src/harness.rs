@@ -760,6 +760,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::addmm.out" => gemm(gen_addmm),
         "aten::linear.out" => gemm(gen_linear),
         _ => crate::harness_quantized::generator(name)
+            .or_else(|| crate::harness_activation::generator(name))
             .or_else(|| crate::harness_conv::generator(name))
             .or_else(|| crate::harness_norm::generator(name))
             .or_else(|| crate::harness_movement::generator(name))

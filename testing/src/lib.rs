@@ -5,6 +5,7 @@ pub mod alloc;
 pub mod conform;
 pub mod fuzz;
 pub mod harness;
+pub mod harness_activation;
 pub mod harness_conv;
 pub mod harness_fft;
 pub mod harness_movement;

@@ -129,6 +129,7 @@ pub mod gelu;
 pub mod gt;
 pub mod hardtanh;
 pub mod le;
+pub mod leaky_relu;
 pub mod log;
 pub mod lt;
 pub mod maximum;

@@ -4,7 +4,7 @@
 //! only error a prologue returns is a failed resize, which portable would report identically
 //! at the same point.
 
-use super::bodies::{Clamp, Cmp, Compare, IClamp};
+use super::bodies::{Clamp, ClampMin, Cmp, Compare, IClamp};
 use super::frame::{
     BinaryOp, CompareOp, IntCompare, IntOp, IntUnary, Operand, UnaryOp, binary_float, binary_int,
     compare_float, compare_int, is_int, unary_float, unary_int,
@@ -500,7 +500,11 @@ pub fn clamp_scalar(
             Some((name, s)) => scalar_to_checked::<f32>(op, name, s, dtype).ok()?,
             None => f32::INFINITY,
         };
-        unary::<Clamp, IClamp>(ctx, op, self_, out, Clamp { lo, hi }, None)
+        if hi == f32::INFINITY {
+            unary::<ClampMin, IClamp>(ctx, op, self_, out, ClampMin(lo), None)
+        } else {
+            unary::<Clamp, IClamp>(ctx, op, self_, out, Clamp { lo, hi }, None)
+        }
     } else {
         let lo = match &min {
             Some((name, s)) => scalar_to_checked::<i64>(op, name, s, dtype).ok()?,

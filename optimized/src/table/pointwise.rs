@@ -2,8 +2,8 @@
 //! frame does not accelerate falls back to portable inside each kernel).
 
 use crate::ops::{
-    abs, add, clamp, div, elu, eq, erf, exp, ge, gelu, gt, hardtanh, le, log, lt, maximum, minimum,
-    mul, ne, neg, relu, rsqrt, sigmoid, sqrt, sub, tanh, to_copy, where_,
+    abs, add, clamp, div, elu, eq, erf, exp, ge, gelu, gt, hardtanh, le, leaky_relu, log, lt,
+    maximum, minimum, mul, ne, neg, relu, rsqrt, sigmoid, sqrt, sub, tanh, to_copy, where_,
 };
 use etk_core::KernelEntry;
 
@@ -147,6 +147,10 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: elu::OP,
         kernel: elu::elu_out_boxed,
+    },
+    KernelEntry {
+        name: leaky_relu::OP,
+        kernel: leaky_relu::leaky_relu_out_boxed,
     },
     KernelEntry {
         name: erf::OP,

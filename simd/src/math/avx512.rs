@@ -15,7 +15,7 @@ const NEAREST: i32 = 0x08;
 impl<const BF16: bool> MathSimd for Avx512<BF16> {
     const LUT32: bool = true;
     const SCALEF: bool = true;
-    const PAIR: bool = false;
+    const PAIR: bool = true;
 
     #[inline(always)]
     fn lut8(self, table: &[f32; 8], idx: __m512i) -> __m512 {

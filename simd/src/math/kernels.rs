@@ -253,30 +253,81 @@ pub(crate) fn log1p<V: Vf32>(x: V) -> V {
     V::select(x.abs().lt(V::splat(TINY)), x, r)
 }
 
+/// tanh as `x P(x^2) / Q(x^2)`, a rational fit of degree (9, 8) on `[-9, 9]` with a true
+/// division: no table, no exponential (as XNNPACK's; 14 us for 64K at AVX2 where `1 - 2 / (1 +
+/// e^2x)` took 26). `|x|` is clamped to `TANH_RAT_MAX`, the first float where the f32 evaluation
+/// gives exactly 1 (tanh rounds to ±1 from 8.6643 on). Within 5 ulp: the fit is within 1.3,
+/// the roundings of P and Q's Horner steps add up near ±1 (`tools/fit_tables2.py`; a fit of
+/// higher degree does not lower the maximum).
 #[inline(always)]
 pub(crate) fn tanh<V: Vf32>(x: V) -> V {
-    // tanh(9.1) rounds to 1; min keeps NaN.
-    let a = x.abs_min(V::splat(9.1));
-    if V::LUT32 {
-        // 32 intervals of width 1/4, the last one reaching on to 9.1: a polynomial per
-        // interval instead of an exponential and a division.
-        let magic = V::splat(12_582_912.0); // 1.5 * 2^23
-        let m = V::splat(7.75).min(a).mul_add(V::splat(4.0), magic);
-        let v = (m - magic).neg_mul_add(V::splat(0.25), a);
-        return table_poly(v, m.to_bits(), &TANH_TAB32).or(x.sign());
+    // x86 min/max return the second operand when either is NaN: NaN passes through.
+    let xc = V::splat(TANH_RAT_MAX).min(V::splat(-TANH_RAT_MAX).max(x));
+    let z = xc * xc;
+    (xc * poly(z, &TANH_RAT_P)).div_exact(poly(z, &TANH_RAT_Q))
+}
+
+/// sigmoid where `2^k` is one instruction (`vscalefps`): `e^-x = 2^k p` with `p = 2^(-j/16)
+/// e^-t` from a 16-entry table (one `vpermps`) and a degree-3 polynomial, and
+/// `1 / (1 + 2^k p) = 2^-k / (2^-k + p)` with a true division (`vdivps`), which
+/// stays accurate where the result is subnormal (no overflow of `e^-x`) without a select on
+/// the sign. `x` is clamped to `[-104, 88]`: below, the result is 0; above, `2^-k` would
+/// overflow (and the result is 1 from 16.7 on).
+#[inline(always)]
+fn sigmoid_scalef<V: Vf32>(x: V) -> V {
+    // x86 min/max return the second operand when either is NaN: NaN passes through.
+    let xc = V::splat(88.0).min(V::splat(-104.0).max(x));
+    // nn = x log2e rounded to a multiple of 1/16 = -k + j/16 (j in 0..16, held in m's low 4
+    // bits), so that floor(nn) = -k.
+    // -x = (k - j/16) ln2 - t
+    let (m, nn, t) = reduce_ln2(xc, 786_432.0);
+    let l = V::lut16(&EXP2_NEG_TAB16, m.to_bits());
+    // p = l e^-t = l - l t Q(t), Q(t) = (1 - e^-t) / t
+    let p = (l * t).neg_mul_add(poly(t, &EXPM_LUT16_Q), l);
+    // vscalefps multiplies by 2^floor(nn) = 2^-k.
+    let s = V::splat(1.0).ldexp(nn);
+    s.div_exact(s + p)
+}
+
+/// `z log2(e)` rounded to the multiple of a power of two that `magic` (1.5 times a power of
+/// two) leaves: `(m, n, t)` with `m` the sum (its low bits hold the table index), `n` the rounded
+/// value and `t = z - n ln2` (ln 2 in two parts).
+#[inline(always)]
+fn reduce_ln2<V: Vf32>(z: V, magic: f32) -> (V, V, V) {
+    let magic = V::splat(magic);
+    let m = z.mul_add(V::splat(LOG2E), magic);
+    let n = m - magic;
+    let t = n.neg_mul_add(V::splat(LN2_HI), z);
+    (m, n, n.neg_mul_add(V::splat(LN2_LO), t))
+}
+
+/// `e^z` for `z` in `[-104, 0]` or NaN from a table of `2^(j/8)` (one in-register permute)
+/// and a degree-4 polynomial: `z = (k + j/8) ln2 + t`, `|t| <= ln2/16`, `e^z = 2^k 2^(j/8)
+/// e^t`; two multiply-adds fewer than [`exp`]'s degree-6 polynomial for one lookup.
+#[inline(always)]
+fn exp_neg<V: Vf32>(z: V) -> V {
+    // 1.5 * 2^20: the sum's low 3 bits hold j, and `m - magic` is k + j/8 exactly.
+    let (m, n, t) = reduce_ln2(z, 1_572_864.0);
+    let l = V::lut8(&EXP2_TAB8, m.to_bits());
+    let e = (l * t).mul_add(poly(t, &EXP_LUT8_P), l);
+    if !V::any(V::mnot(z.ge(V::splat(-EXP_NORMAL)))) {
+        // Every result normal: 2^k added to the exponent field. The bits of m above j are k
+        // plus the magic's, which the shift moves out.
+        let k = m.to_bits().and(V::I::splat(!7)).shl::<20>();
+        return V::from_bits(e.to_bits().add(k));
     }
-    let (r, n) = exp_reduce(a + a);
-    let q = (r * r).mul_add(poly(r, &TANH_EXPM1_P), r);
-    let t = V::pow2(n);
-    let em1 = t.mul_add(q, t - V::splat(1.0));
-    em1.div(em1 + V::splat(2.0)).or(x.sign())
+    // n - 7/16 is within 7/16 of k (exact: n is a multiple of 1/8).
+    e.ldexp((n - V::splat(0.4375)).round())
 }
 
 #[inline(always)]
 pub(crate) fn sigmoid<V: Vf32>(x: V) -> V {
+    if V::SCALEF {
+        return sigmoid_scalef(x);
+    }
     let one = V::splat(1.0);
     let na = V::splat(-104.0).max(x.or(V::splat(-0.0))); // -|x|, NaN kept
-    let e = exp_clamped(na);
+    let e = exp_neg(na);
     let num = V::select(x.lt(V::splat(0.0)), e, one);
     num.div(one + e)
 }
@@ -299,21 +350,23 @@ pub(crate) fn erf<V: Vf32>(x: V) -> V {
     r.or(x.sign())
 }
 
-/// `x * c` with `c = Phi(-|x|)` (or 1 - c for x >= 0).
+/// `x Phi(x)` from `a = |x|` (or `min(|x|, cap)`, where `c` is below half an ulp of 1) and
+/// `c = Phi(-a)`: `max(x, 0) - a c`, which is `x c` below zero and `x - x c` (one rounding)
+/// above: one multiply-add and a `max` where `x (x < 0 ? c : 1 - c)` takes a compare, a
+/// subtraction, a blend and a multiplication. A NaN `x` stays NaN through the `max`.
 #[inline(always)]
-fn gelu_combine<V: Vf32>(x: V, c: V) -> V {
-    let neg = x.lt(V::splat(0.0));
-    x * V::select(neg, c, V::splat(1.0) - c)
+fn gelu_combine<V: Vf32>(x: V, a: V, c: V) -> V {
+    a.neg_mul_add(c, V::splat(0.0).max(x))
 }
 
 /// `x * Phi(x)` from a 32-interval table (width 1/4) of `Phi(-a)`, accurate in relative terms
 /// for `x >= -5`.
 #[inline(always)]
 fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
-    // NaN lanes may lose their NaN here; the final multiplication by x restores it.
+    // NaN lanes may lose their NaN here; the final `max` restores it.
     let a = x.abs_min_lossy(V::splat(7.8));
     let (v, k) = a.frac_index::<2>();
-    gelu_combine(x, table_poly(v, k, tab))
+    gelu_combine(x, a, table_poly(v, k, tab))
 }
 
 /// `x * Phi(x)` with `Phi(-a) = exp(-a^2/2) g(a)`, `a^2` split exactly and the slowly varying
@@ -322,7 +375,7 @@ fn gelu_table32<V: Vf32, const R: usize>(x: V, tab: &[[f32; 32]; R]) -> V {
 /// terms for `x >= -5.9`; above 5.9, `Phi(-a)` is below half an ULP of 1.
 #[inline(always)]
 fn gelu_gexp<V: Vf32>(x: V) -> V {
-    // NaN lanes may lose their NaN here; the final multiplication by x restores it.
+    // NaN lanes may lose their NaN here; the final `max` restores it.
     // (5.9: the interval index round(1.25 a) stays within the table's 8.)
     let a = x.abs_min_lossy(V::splat(5.9));
     // -a^2/2 = hi - lo exactly (-a/2 is exact).
@@ -333,7 +386,7 @@ fn gelu_gexp<V: Vf32>(x: V) -> V {
     let (u, k) = interval_125(a, 0.0);
     let c = poly(r, &EXP_C) * table_poly(u, k, &PHI_EXP_TAB8);
     // n >= -26 and c >= 0.04: c 2^n is normal.
-    gelu_combine(x, scale_normal(c, m))
+    gelu_combine(x, a, scale_normal(c, m))
 }
 
 /// [`exp2_parts`]'s reduction with `n` from [`round_log2e`], for an argument `hi - lo` (`lo`
@@ -458,17 +511,18 @@ pub(crate) fn gelu_tanh<V: Vf32>(x: V) -> V {
 /// Replaces the lanes of `res` selected by `m` with `f` of the same lanes of `x`.
 #[inline(always)]
 fn patch_scalar<V: Vf32>(x: V, res: V, m: V::M, f: fn(f32) -> f32) -> V {
-    let mut xs = [0f32; 16];
-    let mut rs = [0f32; 16];
-    let mut ms = [0f32; 16];
-    debug_assert!(V::LANES <= 16);
+    let mut xs = [0f32; 32];
+    let mut rs = [0f32; 32];
+    let mut ms = [0f32; 32];
+    // a pair of AVX-512 vectors is the widest `V`
+    debug_assert!(V::LANES <= 32);
     // SAFETY: the buffers hold at least LANES floats.
     unsafe {
         x.store(xs.as_mut_ptr());
         res.store(rs.as_mut_ptr());
         V::select(m, V::splat(1.0), V::splat(0.0)).store(ms.as_mut_ptr());
     }
-    for i in 0..V::LANES.min(16) {
+    for i in 0..V::LANES.min(32) {
         if ms[i] != 0.0 {
             rs[i] = f(xs[i]);
         }

@@ -56,6 +56,9 @@ pub(crate) trait Vf32:
     /// `n / d`, within about half an ulp more than correct rounding, for finite normal `d`
     /// (a reciprocal estimate refined by Newton steps, or a true division).
     fn div(self, d: Self) -> Self;
+    /// `self / d` correctly rounded (the division instruction): where the divider is fast
+    /// enough that [`Vf32::div`]'s estimate and correction cost more.
+    fn div_exact(self, d: Self) -> Self;
     /// x86 `min`: returns `o` when either operand is NaN. Put the value whose NaN must survive
     /// second.
     fn min(self, o: Self) -> Self;
@@ -226,6 +229,7 @@ impl<V: Vf32> Vf32 for Pair<V> {
         mul_add(b, c);
         neg_mul_add(b, c);
         div(d);
+        div_exact(d);
         min(o);
         max(o);
         abs();
@@ -496,6 +500,10 @@ impl<S: MathSimd> Vf32 for Lane<S> {
     #[inline(always)]
     fn div(self, d: Self) -> Self {
         Lane(tok::<S>().div_fast(self.0, d.0))
+    }
+    #[inline(always)]
+    fn div_exact(self, d: Self) -> Self {
+        Lane(tok::<S>().div(self.0, d.0))
     }
     #[inline(always)]
     fn min(self, o: Self) -> Self {
