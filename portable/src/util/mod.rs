@@ -22,6 +22,8 @@
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
 //! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
+//! - [`matmul`]: the strided matrix product and the checks `mm`, `bmm`, `addmm` and `linear`
+//!   share.
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
@@ -37,6 +39,7 @@ pub mod dispatch;
 pub mod dist;
 pub mod fft;
 pub mod index;
+pub mod matmul;
 pub mod moments;
 pub mod movement;
 pub mod norm;
