@@ -9,8 +9,8 @@
 //! (UInt16/32/64) are rejected, as in ATen's CPU kernel. Rows are sorted in scratch memory.
 
 use crate::dispatch_compute;
-use crate::ops::sort::resize_indices;
 use crate::util::index::check_outs_disjoint;
+use crate::util::sort::resize_indices;
 use crate::util::sort::sort_rows;
 use etk_core::out::check_dtype;
 use etk_core::shape::wrap_dim;

@@ -4,6 +4,11 @@
 //! intermediate in them), and the walk of an input and an out of the same shape in any dim
 //! orders.
 
+pub mod embedding;
+pub mod groups;
+pub mod mixed;
+pub mod qparams;
+
 use etk_core::element::{Compute, LoadFn, StoreFn, loader, storer};
 use etk_core::iter::{CHUNK, Plan};
 use etk_core::out::resize_out;
