@@ -24,6 +24,11 @@
 //! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
 //! - [`matmul`]: the strided matrix product and the checks `mm`, `bmm`, `addmm` and `linear`
 //!   share.
+//! - [`variance`]: the variance kernel of `var` and `var_mean`; [`extreme`]: the max/min,
+//!   argmax/argmin and amax/amin kernels; [`clamp`]: Scalar-bound clamping (clamp, relu,
+//!   hardtanh); [`division`]: `div`'s rounding modes (also `floor_divide`); [`region`]: slice
+//!   bounds and the `*_scatter` contract; [`shuffle`]: pixel (un)shuffle's views; [`search`]:
+//!   searchsorted (also `bucketize`).
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
