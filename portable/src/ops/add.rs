@@ -9,8 +9,7 @@
 //! tensors is an error); the Scalar `other` is cast like a wrapped number (Char + 300 wraps).
 //! Surprising but ATen: Bool + Bool is logical or (`True + True == True`).
 
-use crate::util::arith::Axpy;
-use crate::util::arith::{Rules, arith_scalar_out, arith_tensor_out};
+use crate::util::arith::{Axpy, Rules, arith_scalar_out, arith_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::add.out";

@@ -10,8 +10,7 @@
 //!
 //! A complex out takes `(value, 0)`, range-checked as its part dtype (also `full`, `zeros`, ...).
 
-use crate::util::copy::copy_like;
-use crate::util::copy::fill_scalar;
+use crate::util::copy::{copy_like, fill_scalar};
 use crate::util::dispatch::is_reduced_float;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scalar, Tensor, boxed_kernel};

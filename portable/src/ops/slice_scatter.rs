@@ -5,8 +5,7 @@
 //! `self`'s dtype (C++ `static_cast`); the out must have `self`'s dtype and takes its shape.
 
 use crate::util::movement::View;
-use crate::util::region::Slice;
-use crate::util::region::scatter;
+use crate::util::region::{Slice, scatter};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::slice_scatter.out";

@@ -4,8 +4,7 @@
 //! `self` must have a dim; the sizes must be non-negative and sum to the size of `dim`; there
 //! must be one out per size. Each out must have `self`'s dtype and takes its chunk's shape.
 
-use crate::util::movement::split_into;
-use crate::util::movement::{Mover, Portable, View, dim_arg};
+use crate::util::movement::{Mover, Portable, View, dim_arg, split_into};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::split_with_sizes_copy.out";

@@ -10,8 +10,7 @@ use crate::dispatch_compute;
 use crate::util::movement::{Mover, Portable, View, copy_view};
 use crate::util::scalar::scalar_to_checked;
 use etk_core::evalue::MemoryFormat;
-use etk_core::iter::fill;
-use etk_core::iter::{arg, map1};
+use etk_core::iter::{arg, fill, map1};
 use etk_core::shape::{
     Dims, contiguous_dim_order, is_channels_last_dim_order, is_contiguous_dim_order,
 };

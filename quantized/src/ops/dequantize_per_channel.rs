@@ -10,8 +10,7 @@
 //! `input * scales[c]`.
 
 use crate::util::groups::dequantize_groups;
-use crate::util::qparams::Channels;
-use crate::util::qparams::{check_dequant_input, dequant_dtypes};
+use crate::util::qparams::{Channels, check_dequant_input, dequant_dtypes};
 use crate::util::{check_float, check_real, check_uint16_zero_points};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 

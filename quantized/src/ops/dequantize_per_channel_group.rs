@@ -10,8 +10,7 @@
 //! `group_size` must exceed 1 and divide the row length (a group size past the row with one
 //! scale per row means the whole row), and `quant_min`, `quant_max` and `dtype` are not used.
 
-use crate::util::groups::dequantize_groups;
-use crate::util::groups::groups;
+use crate::util::groups::{dequantize_groups, groups};
 use crate::util::{
     check_float, check_quantized_dtype, check_real, check_uint16_zero_points, logical_index,
 };

@@ -12,8 +12,7 @@
 //! `input` must have `dtype`; `out_dtype` defaults to Float (an out of another floating dtype
 //! then receives the Float result converted).
 
-use crate::util::qparams::tensor_qparams;
-use crate::util::qparams::{check_dequant_input, dequant_dtypes};
+use crate::util::qparams::{check_dequant_input, dequant_dtypes, tensor_qparams};
 use crate::util::{Real, map_offsets, rounder32};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
