@@ -39,6 +39,11 @@ def f32(*shape):
     return lambda g: torch.randn(*shape, generator=g)
 
 
+def grid(*shape):
+    """Sampling points over the input and a little past its edges."""
+    return lambda g: torch.rand(*shape, generator=g) * 2.2 - 1.1
+
+
 def ints(high, *shape):
     return lambda g: torch.randint(0, high, shape, generator=g)
 
@@ -59,10 +64,16 @@ ROWS = [
     Op("mean dims (2,3) of 1x256x14x14", lambda x: x.mean((2, 3)), f32(1, 256, 14, 14)),
     Op("amax last dim of 256x1024", lambda x: x.amax(-1), f32(256, 1024)),
     Op("sum last dim of 256x1024", lambda x: x.sum(-1), f32(256, 1024)),
-    Op("max_pool2d 1x64x112x112 k3 s2 p1", nn.MaxPool2d(3, 2, 1), f32(1, 64, 112, 112)),
-    Op("avg_pool2d 1x64x56x56 k2", nn.AvgPool2d(2), f32(1, 64, 56, 56)),
-    Op("adaptive_avg_pool2d 1x256x7x7 to 1", nn.AdaptiveAvgPool2d(1), f32(1, 256, 7, 7)),
-    Op("upsample_bilinear2d x2 1x32x64x64", nn.Upsample(scale_factor=2, mode="bilinear"), f32(1, 32, 64, 64)),
+    Op("max_pool2d 1x64x112x112 k3 s2 p1", nn.MaxPool2d(3, 2, 1), f32(1, 64, 112, 112),
+       opbench="max_pool2d f32 1x64x112x112 --args 3,2,1"),
+    Op("avg_pool2d 1x64x56x56 k2", nn.AvgPool2d(2), f32(1, 64, 56, 56),
+       opbench="avg_pool2d f32 1x64x56x56 --args 2,2,0"),
+    Op("adaptive_avg_pool2d 1x256x7x7 to 1", nn.AdaptiveAvgPool2d(1), f32(1, 256, 7, 7),
+       opbench="adaptive_avg_pool2d f32 1x256x7x7 --other 1x1"),
+    Op("upsample_bilinear2d x2 1x32x64x64", nn.Upsample(scale_factor=2, mode="bilinear"), f32(1, 32, 64, 64),
+       opbench="upsample_bilinear2d f32 1x32x64x64"),
+    Op("grid_sampler_2d bilinear 1x32x64x64", lambda x, g: nn.functional.grid_sample(x, g, align_corners=False),
+       f32(1, 32, 64, 64), grid(1, 64, 64, 2), opbench="grid_sampler_2d f32 1x32x64x64"),
     Op("upsample_nearest2d x2 1x32x64x64", nn.Upsample(scale_factor=2), f32(1, 32, 64, 64),
        opbench="upsample_nearest2d f32 1x32x64x64 --args 128,128"),
     Op("permute_copy (2,0,1) 64x128x32", lambda x: x.permute(2, 0, 1), f32(64, 128, 32),

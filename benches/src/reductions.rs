@@ -1,4 +1,4 @@
-//! `opbench`'s calls of the reductions, normalizations, softmax and resampling (issue #25's
+//! `opbench`'s calls of the reductions, normalizations and softmax (issue #25's
 //! table), on inputs spread over `[-3, 3)` as opbench spreads its floats:
 //!
 //! - `sum|mean|amax|amin|var DTYPE SHAPE [--dim D]`: over one dim (default the last),
@@ -6,9 +6,9 @@
 //!   `var.correction_out` with the default correction);
 //! - `_softmax|_log_softmax DTYPE SHAPE [--dim D]` (default the last dim);
 //! - `native_layer_norm DTYPE SHAPE`: over the last dim, with a weight and a bias of the input's
-//!   dtype, `eps = 1e-5`;
-//! - `upsample_bilinear2d DTYPE NxCxHxW [--other OHxOW]`: `vec_out` to `OHxOW` (default twice
-//!   `HxW`), `align_corners=False`.
+//!   dtype, `eps = 1e-5`.
+//!
+//! (`upsample_bilinear2d` is `benches/src/pool.rs`'s.)
 
 use crate::cli::{Arg, Bench, Call, Kind, filled};
 use etk::Scalar;
@@ -23,7 +23,6 @@ pub const OPS: &[&str] = &[
     "_softmax",
     "_log_softmax",
     "native_layer_norm",
-    "upsample_bilinear2d",
 ];
 
 /// The call for `b`, or `None` when `b.op` is not one of [`OPS`].
@@ -119,29 +118,6 @@ pub(crate) fn call(b: &Bench) -> Result<Option<Call>, String> {
             c.tensors.push(filled(dt, &[n], -0.5, 0.5)?);
             c.extra_outs = vec![(dt, stats.clone()), (dt, stats)];
             c
-        }
-        "upsample_bilinear2d" => {
-            let &[n, ch, h, w] = shape.as_slice() else {
-                return Err("upsample_bilinear2d takes an NxCxHxW shape".into());
-            };
-            let (oh, ow) = match b.other.as_deref() {
-                Some(&[oh, ow]) => (oh, ow),
-                None => (2 * h, 2 * w),
-                Some(_) => return Err("--other takes OHxOW".into()),
-            };
-            let out = vec![n, ch, oh, ow];
-            let bytes = (numel + out.iter().product::<usize>()) * es;
-            call(
-                "aten::upsample_bilinear2d.vec_out",
-                vec![
-                    Arg::Tensor(0),
-                    Arg::Ints(vec![oh as i64, ow as i64]),
-                    Arg::Bool(false),
-                    Arg::None,
-                ],
-                out,
-                stream(bytes, 2),
-            )
         }
         _ => unreachable!("checked against OPS"),
     }))

@@ -12,10 +12,12 @@
 //!   blocking chosen, a buffer sized), or `None` to decline; the runtime then calls the
 //!   prepared kernel's `run` instead of the boxed kernel, with the same arguments, at every
 //!   call. Memory is allocated in `prepare`; `run` allocates nothing, as every kernel.
-//! - a [`FusionEntry`] per chain of operators the library computes in one call (a GEMM and the
-//!   activation applied in its epilogue, pointwise ops in one pass): the runtime finds the
-//!   chains at load where each op's out is read by the next op only, and calls the entry's
-//!   `prepare` with the chain's arguments ([`Chain`]).
+//! - a [`FusionEntry`] per family of chains the library computes in one call (a GEMM or a
+//!   convolution with the ops after it applied to its out as it is written, pointwise ops in
+//!   one pass): the runtime finds runs of consecutive calls, the first one of the entry's
+//!   `first` operators and the others of its `then` operators, where every result but the
+//!   last call's is read only inside the run, and offers each (longest first) to the entry's
+//!   `prepare` ([`Chain`]).
 //!
 //! The contract that makes both safe to use everywhere: **a prepared or fused call's outs are
 //! bit-identical to what the library's own kernels give running the instruction(s) one by
@@ -63,19 +65,35 @@ pub trait PreparedKernel: Send {
 pub type PrepareFn =
     fn(args: &[EValue<'_>], known: &[Known]) -> Result<Option<Box<dyn PreparedKernel>>>;
 
-/// A chain of operators offered to a [`FusionEntry`]: op `i`'s arguments are
-/// `args[starts[i]..starts[i + 1]]`, as its boxed kernel takes them, outs last. The out of op
-/// `i - 1` is argument `links[i - 1]` of op `i` (a position within op `i`'s arguments) and is
-/// read by nothing else in the program: the fused call need not write it. The outs of the last
-/// op are what the fused call must produce, bit for bit as running the ops one by one would.
+/// A chain of operators offered to a [`FusionEntry`]: op `i` is `ops[i]` (its full name), its
+/// arguments `args[starts[i]..starts[i + 1]]`, as its boxed kernel takes them, outs last.
+///
+/// `from[k]` is `Some(i)` when argument `k` is an input whose value is the first out of op
+/// `i < ` its own op: a result of the chain that nothing outside it reads, which the fused
+/// call need not write (its tensor still shows the shape and memory the plan gave it) and
+/// computes instead. Every op but the last has its first out read that way, by one or more
+/// later ops, and its other outs read by nothing. The outs of the last op are what the fused
+/// call must produce, bit for bit as running the ops one by one would.
+///
+/// `shares[k]` is true when argument `k` (not an out of the last op) shares memory with the
+/// last op's outs: the memory plan gave them the memory of a value that running the ops one
+/// by one has read, or written and read, before the last op writes it (an input of the first
+/// op, a residual read by the last op in place). A fused call must read such an argument
+/// before writing over it, as the ops one by one do, or decline: the first op may write its
+/// own out (if that shares nothing with the last op's outs), which the rest then reads; an
+/// operand read element by element may be the out itself, read at each offset before that
+/// offset is written.
 #[derive(Clone, Copy, Debug)]
 pub struct Chain<'c, 'a> {
+    pub ops: &'c [&'c str],
     pub args: &'c [EValue<'a>],
     pub known: &'c [Known],
-    /// `ops + 1` entries; the last is `args.len()`.
+    /// `ops.len() + 1` entries; the last is `args.len()`.
     pub starts: &'c [usize],
-    /// `ops - 1` entries.
-    pub links: &'c [usize],
+    /// One entry per argument.
+    pub from: &'c [Option<usize>],
+    /// One entry per argument.
+    pub shares: &'c [bool],
 }
 
 impl<'c, 'a> Chain<'c, 'a> {
@@ -97,6 +115,26 @@ impl<'c, 'a> Chain<'c, 'a> {
     pub fn op_known(&self, i: usize) -> &'c [Known] {
         &self.known[self.starts[i]..self.starts[i + 1]]
     }
+
+    /// Where op `i`'s arguments come from (see [`Chain::from`]).
+    pub fn op_from(&self, i: usize) -> &'c [Option<usize>] {
+        &self.from[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// Where op `i - 1`'s first out is among op `i`'s arguments, if op `i` reads it.
+    pub fn link(&self, i: usize) -> Option<usize> {
+        (i > 0 && i < self.len())
+            .then(|| self.op_from(i).iter().position(|&f| f == Some(i - 1)))
+            .flatten()
+    }
+
+    /// Whether any argument of op `i` shares memory with the last op's outs (see
+    /// [`Chain::shares`]).
+    pub fn op_shares(&self, i: usize) -> bool {
+        self.shares[self.starts[i]..self.starts[i + 1]]
+            .iter()
+            .any(|&s| s)
+    }
 }
 
 /// Prepares a fused call of a chain; `Ok(None)` (or an error) declines: the runtime runs the
@@ -111,18 +149,15 @@ pub struct PreparedEntry {
     pub prepare: PrepareFn,
 }
 
-/// A chain of operators a library runs as one call.
+/// A family of chains a library runs as one call: a call of one of the `first` operators
+/// followed by calls of `then` operators, as many as the program has (see [`Chain`]).
 #[derive(Clone, Copy)]
 pub struct FusionEntry {
-    /// The operators' full names, producer first: each op's (single) out feeds the next.
-    pub ops: &'static [&'static str],
+    /// The operators a chain may start with (full names).
+    pub first: &'static [&'static str],
+    /// The operators that may follow.
+    pub then: &'static [&'static str],
     pub prepare: FusePrepareFn,
-    /// The fused kernel takes its last op's outs sharing memory with the chain's inputs and
-    /// intermediates (it reads or copies what it needs before writing, and runs the ops one
-    /// by one otherwise), so the runtime offers it chains whose out the memory plan laid over
-    /// op 0's input or an intermediate, as a plan may for ops run one by one. When false, the
-    /// runtime offers only chains whose outs overlap no argument of the chain.
-    pub outs_may_overlap: bool,
 }
 
 impl core::fmt::Debug for PreparedEntry {
@@ -133,7 +168,10 @@ impl core::fmt::Debug for PreparedEntry {
 
 impl core::fmt::Debug for FusionEntry {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_list().entries(self.ops).finish()
+        f.debug_struct("FusionEntry")
+            .field("first", &self.first)
+            .field("then", &self.then)
+            .finish()
     }
 }
 

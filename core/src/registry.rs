@@ -180,17 +180,23 @@ impl<'t> Registry<'t> {
             .map(|p| p.prepare)
     }
 
-    /// The fusable chains that apply in this registry (see [`Registry::with_extensions`]).
+    /// The fusions of this registry's libraries, each with the table its library serves (see
+    /// [`Registry::with_extensions`] and [`Registry::fuses`]).
     #[cfg(feature = "alloc")]
-    pub fn fusions(&self) -> impl Iterator<Item = &'t crate::prepare::FusionEntry> + '_ {
-        self.extensions.iter().flat_map(move |&(t, e)| {
-            e.fusions.iter().filter(move |f| {
-                f.ops.first().is_some_and(|o| self.provider(o) == Some(t))
-                    && f.ops
-                        .iter()
-                        .all(|o| self.provider(o).is_some_and(|p| p <= t))
-            })
-        })
+    pub fn fusions(&self) -> impl Iterator<Item = (usize, &'t crate::prepare::FusionEntry)> + '_ {
+        self.extensions
+            .iter()
+            .flat_map(|&(t, e)| e.fusions.iter().map(move |f| (t, f)))
+    }
+
+    /// Whether a fusion of table `table`'s library applies to a chain of `ops` in this
+    /// registry: the library serves the first op and no table above it serves the others
+    /// (see [`Registry::with_extensions`]).
+    pub fn fuses(&self, table: usize, ops: &[&str]) -> bool {
+        ops.first().is_some_and(|o| self.provider(o) == Some(table))
+            && ops
+                .iter()
+                .all(|o| self.provider(o).is_some_and(|p| p <= table))
     }
 
     /// The kernel registered last under `name`.

@@ -2,6 +2,7 @@
 //! time for the CPU (`etk_simd`), its own packed GEMM, and a fall back to portable for every
 //! case a kernel does not accelerate (to etk-quantized's reference for the quantized kernels).
 
+pub mod fused;
 pub mod gemm;
 pub mod movement;
 pub mod norm;

@@ -19,7 +19,7 @@ use etk_core::{EValue, KernelContext, OwnedTensor, PreparedKernel, ScalarType, S
 use etk_optimized::ops::{
     addmm, convolution, dequantize_per_tensor as dqt, mm, quantize_per_tensor as qt, relu,
 };
-use etk_optimized::quantized::chain::{fuse_conv, fuse_linear};
+use etk_optimized::quantized::chain::fuse_quantized;
 use etk_optimized::quantized::dot::{Way, with_way};
 use etk_simd::{Level, with_level};
 
@@ -303,19 +303,31 @@ impl Case {
             l.extend(vec![0; 1 + usize::from(self.relu)]);
             l
         };
+        let mut names = vec![dqt::OP];
+        names.push(match (&self.conv, &self.bias) {
+            (Some(_), _) => convolution::OP,
+            (None, Some(_)) => addmm::OP,
+            (None, None) => mm::OP,
+        });
+        if self.relu {
+            names.push(relu::OP);
+        }
+        names.push(qt::OP);
         let (a, k, starts) = self.args();
+        let mut from = vec![None; a.len()];
+        for (i, &l) in links.iter().enumerate() {
+            from[starts[i + 1] + l] = Some(i);
+        }
+        let shares = vec![false; a.len()];
         let chain = Chain {
+            ops: &names,
             args: &a,
             known: &k,
             starts: &starts,
-            links: &links,
+            from: &from,
+            shares: &shares,
         };
-        let fused = if linear {
-            fuse_linear(&chain)
-        } else {
-            fuse_conv(&chain)
-        };
-        fused.unwrap()
+        fuse_quantized(&chain).unwrap()
     }
 
     /// The out's values from the fused kernel (the out cleared first).
@@ -596,4 +608,89 @@ fn weights_that_are_not_int8_times_a_scale_do_not_fuse() {
     v[0] += 1e-3;
     case.w = float_tensor(&v, case.w.sizes(), &[0, 1]);
     assert!(case.prepare().is_none());
+}
+
+/// The Float chain's answer in exact arithmetic for a linear case: the dequantized f32 values
+/// multiplied and summed in f64 (exact products, sums far below an f32 ulp off), rounded to
+/// f32 once, then relu and the quantize as the kernels compute them.
+fn ideal_linear(case: &Case) -> Vec<i64> {
+    let x = case.x.to_logical::<f64>();
+    let w = case.w.to_logical::<f64>();
+    let (m, k, n) = (case.x.sizes()[0], case.x.sizes()[1], case.w.sizes()[1]);
+    let sx = case.xq.scale as f32;
+    let xf: Vec<f64> = x
+        .iter()
+        .map(|&v| ((v as f32 - case.xq.zp as f32) * sx) as f64)
+        .collect();
+    let b = case.bias.as_ref().map(|b| b.to_logical::<f64>());
+    let q = case.yq;
+    let inv = (1.0 / q.scale) as f32;
+    let mut out = Vec::with_capacity(m * n);
+    for i in 0..m {
+        for j in 0..n {
+            let mut y = b.as_ref().map_or(0.0, |b| b[j]);
+            for t in 0..k {
+                y += xf[i * k + t] * w[t * n + j];
+            }
+            let mut y = y as f32;
+            if case.relu && y < 0.0 {
+                y = 0.0;
+            }
+            let r = (y * inv).round_ties_even() + q.zp as f32;
+            out.push(r.clamp(q.lo as f32, q.hi as f32) as i64);
+        }
+    }
+    out
+}
+
+/// The measurement quoted in docs/coverage.md (run by hand: `cargo test --release -p
+/// etk-optimized --test quantized_chain -- --ignored --nocapture`): how often the fused int8
+/// result, the op-by-op Float chain and the exactly computed chain disagree, on calibrated
+/// linear chains (K up to 2,048) and convolution chains.
+#[test]
+#[ignore]
+fn measure_how_often_the_fused_chains_differ() {
+    let mut rng = Rng(0x00c0_ffee);
+    let (mut total, mut fused_vs_ops, mut ops_vs_ideal, mut fused_vs_ideal) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        let mut case = linear_case(&mut rng, false);
+        // wider products than the tests': K up to 2,048.
+        let k = 1 + rng.below(2048);
+        let (m, n) = (case.x.sizes()[0], case.w.sizes()[1]);
+        case.x = q_tensor(&mut rng, case.xq, &[m, k], &[0, 1]);
+        let wv = weights(&mut rng, n, k, false);
+        let mut wt = vec![0f32; k * n];
+        for r in 0..n {
+            for i in 0..k {
+                wt[i * n + r] = wv[r * k + i];
+            }
+        }
+        case.w = float_tensor(&wt, &[k, n], &[0, 1]);
+        case.dq = zeros(Float, &[m, k], &[0, 1]);
+        case.calibrate(false);
+        let ops = case.op_by_op();
+        let mut kern = case.prepare().expect("fuses");
+        let fused = case.fused(kern.as_mut(), 1);
+        let ideal = ideal_linear(&case);
+        total += ops.len();
+        for ((f, o), i) in fused.iter().zip(&ops).zip(&ideal) {
+            fused_vs_ops += usize::from(f != o);
+            ops_vs_ideal += usize::from(o != i);
+            fused_vs_ideal += usize::from(f != i);
+        }
+    }
+    eprintln!(
+        "linear: {total} outs; fused != ops one by one: {fused_vs_ops}; ops one by one != exact: {ops_vs_ideal}; fused != exact: {fused_vs_ideal}"
+    );
+    let (mut total, mut off) = (0, 0);
+    for _ in 0..300 {
+        let mut case = conv_case(&mut rng, false);
+        case.calibrate(false);
+        let ops = case.op_by_op();
+        let mut kern = case.prepare().expect("fuses");
+        let fused = case.fused(kern.as_mut(), 1);
+        total += ops.len();
+        off += fused.iter().zip(&ops).filter(|(f, o)| f != o).count();
+    }
+    eprintln!("convolution: {total} outs; fused != ops one by one: {off}");
 }

@@ -82,13 +82,7 @@ pub(crate) fn fold(
         constant[v] = constant[v] || is_constant(plan, uses, v, &constant);
     }
     let conditional = plan.conditional();
-    // Planned tensors nothing writes (inputs, read-only buffers, static views planned over
-    // another value's memory): a folded result must not move out from under one that reads
-    // it (see `aliased`).
-    let unwritten: Vec<u32> = (0..n as u32)
-        .filter(|&v| uses.writers[v as usize] == 0)
-        .filter(|&v| matches!(plan.values[v as usize], Value::Tensor(t) if t.writable && t.capacity > 0))
-        .collect();
+    let aliases = Aliases::new(plan, uses);
     let mut readers_of: Vec<Vec<u32>> = vec![Vec::new(); n];
     for i in 0..plan.instrs.len() {
         if matches!(plan.instrs[i], Instr::Kernel { .. }) {
@@ -97,26 +91,6 @@ pub(crate) fn fold(
                 readers_of[a as usize].push(i as u32);
             }
         }
-    }
-    let has_jumps = plan
-        .instrs
-        .iter()
-        .any(|i| matches!(i, Instr::JumpFalse { .. }));
-    // Where each value is read: by a call (list members included), a move, or (at the end)
-    // as an output.
-    let mut read_at: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for i in 0..plan.instrs.len() {
-        let first = plan.args(i).len() - plan.results(i).len();
-        let mut reads: Vec<u32> = plan.args(i)[..first].to_vec();
-        if let Instr::Move { from, .. } = plan.instrs[i] {
-            reads.push(from);
-        }
-        for a in reads {
-            plan.each_member(a, |m| read_at[m as usize].push(i as u32));
-        }
-    }
-    for &o in &plan.outputs {
-        plan.each_member(o, |m| read_at[m as usize].push(plan.instrs.len() as u32));
     }
     let mut scratch: Option<Zeroed> = None;
     let mut folded = Folded::default();
@@ -143,10 +117,7 @@ pub(crate) fn fold(
                 !is_view_op(&plan.op_names[op as usize])
                     || (!conditional[k] && view_foldable(plan, uses, &constant, k, r))
             });
-            let aliased = moves_memory
-                && unwritten
-                    .iter()
-                    .any(|&u| aliased(plan, &read_at, has_jumps, i, r, u));
+            let aliased = moves_memory && aliases.read_elsewhere(plan, i, r);
             aliased || !view_readers_ok
         });
         if blocked {
@@ -220,6 +191,58 @@ fn region(plan: &Plan<'_>, v: u32) -> Option<(usize, usize)> {
 
 fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
     a.0 < b.1 && b.0 < a.1 && a.0 < a.1 && b.0 < b.1
+}
+
+/// Planned tensors nothing writes (inputs, read-only buffers, static views planned over
+/// another value's memory), and where every value is read: what a pass that moves a result's
+/// memory (folding) or does not write it (fusion) must check first.
+pub(crate) struct Aliases {
+    unwritten: Vec<u32>,
+    /// Per value, the instructions reading it (a call, list members included, or a move;
+    /// `instrs.len()` for a method output).
+    read_at: Vec<Vec<u32>>,
+    jumps: bool,
+}
+
+impl Aliases {
+    pub(crate) fn new(plan: &Plan<'_>, uses: &Uses) -> Aliases {
+        let n = plan.values.len();
+        let unwritten = (0..n as u32)
+            .filter(|&v| uses.writers[v as usize] == 0)
+            .filter(|&v| matches!(plan.values[v as usize], Value::Tensor(t) if t.writable && t.capacity > 0))
+            .collect();
+        let mut read_at: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for i in 0..plan.instrs.len() {
+            let first = plan.args(i).len() - plan.results(i).len();
+            let mut reads: Vec<u32> = plan.args(i)[..first].to_vec();
+            if let Instr::Move { from, .. } = plan.instrs[i] {
+                reads.push(from);
+            }
+            for a in reads {
+                plan.each_member(a, |m| read_at[m as usize].push(i as u32));
+            }
+        }
+        for &o in &plan.outputs {
+            plan.each_member(o, |m| read_at[m as usize].push(plan.instrs.len() as u32));
+        }
+        let jumps = plan
+            .instrs
+            .iter()
+            .any(|i| matches!(i, Instr::JumpFalse { .. }));
+        Aliases {
+            unwritten,
+            read_at,
+            jumps,
+        }
+    }
+
+    /// Whether some unwritten value may read result `r` of instruction `i` through shared
+    /// memory (see [`aliased`]).
+    pub(crate) fn read_elsewhere(&self, plan: &Plan<'_>, i: usize, r: u32) -> bool {
+        self.unwritten
+            .iter()
+            .any(|&u| aliased(plan, &self.read_at, self.jumps, i, r, u))
+    }
 }
 
 /// Whether unwritten value `u` may read result `r` of instruction `i` through shared memory:

@@ -159,7 +159,14 @@ impl<'m> Method<'m> {
                 _ => Dims::EMPTY,
             })
             .collect();
-        check_overlaps(&instrs, &arg_indices, &values, &b.items, &b.plan_part)?;
+        check_overlaps(
+            &instrs,
+            &arg_indices,
+            &values,
+            &b.items,
+            &b.plan_part,
+            false,
+        )?;
         let origin = chains.iter().flat_map(|c| 0..c.len).collect::<Vec<u32>>();
         let mut work = Plan {
             dropped: alloc::vec![false; instrs.len()],
@@ -193,6 +200,7 @@ impl<'m> Method<'m> {
             &work.values,
             &work.items,
             &b.plan_part,
+            true,
         )?;
         // A move makes two values share memory at run time: calls are then checked again.
         let has_moves = work.instrs.iter().any(|i| matches!(i, Instr::Move { .. }));
@@ -445,13 +453,16 @@ impl<'m> Method<'m> {
 }
 
 /// Checks every kernel call of the plan with [`overlap`]; returns the most regions one call
-/// needs (the scratch `execute` keeps for calls whose values moves have changed).
+/// needs (the scratch `execute` keeps for calls whose values moves have changed). With
+/// `prepared`, the prepared calls are only counted: a fused chain passes results it does not
+/// write, which may share memory with its out (fusion checked what it reads).
 fn check_overlaps(
     instrs: &[Instr],
     arg_indices: &[u32],
     values: &[Value<'_>],
     items: &[i32],
     plan_part: &str,
+    prepared: bool,
 ) -> Result<usize> {
     let mut regions = Vec::new();
     let mut most = 0;
@@ -459,6 +470,7 @@ fn check_overlaps(
         let (Instr::Kernel { args, outs, .. } | Instr::Prepared { args, outs, .. }) = *ins else {
             continue;
         };
+        let skip = prepared && matches!(ins, Instr::Prepared { .. });
         if let Some(p) = overlap(
             &arg_indices[args.range()],
             outs,
@@ -466,7 +478,8 @@ fn check_overlaps(
             items,
             &mut regions,
             true,
-        ) {
+        ) && !skip
+        {
             return Err(overlap_error(
                 format!("{plan_part}.chains: kernel call {k}"),
                 p,

@@ -4,21 +4,26 @@
 //! declared it can prepare, and the chains of calls it declared it can fuse, with what stays
 //! fixed of every argument ([`Known`]); the library decides.
 //!
-//! A chain of calls `op_0 → op_1 → … → op_k` fuses when the instructions follow each other,
-//! each `op_i`'s single result is read by `op_{i+1}` once and by nothing else in the program
-//! (not a method output, no list, no move, no other call), has a static shape, no jump lands
-//! inside the chain, every argument is a single value (no list gathered per call), and the
-//! last op's outs do not overlap any input of the chain (the memory plan may reuse an input of
-//! `op_0` for the out of `op_k`, which running them one by one allows and one pass does not)
-//! unless the entry says its kernel takes that (`FusionEntry::outs_may_overlap`: the fused
-//! instruction then declares no outs to the runtime's aliasing checks, which would see the
-//! plan's reuse as an error).
-//! The fused instruction takes the chain's arguments back to back and is profiled under the
-//! operators' names joined by `+`. Fusion runs before preparing single calls, so a call that
-//! fused is not prepared twice.
+//! A run of calls `op_0, op_1, …, op_k` is a chain when the instructions follow each other,
+//! `op_0` is one of a fusion entry's `first` operators and the others of its `then`
+//! operators, and every op but the last has a first result that
+//! - is a tensor of static shape the op alone writes, read by later ops of the run and by
+//!   nothing else in the program (not a method output, no list, no move, no other call, no
+//!   view planned over its memory);
+//!
+//! and other results (batch norm's saved statistics) that nothing reads. No jump lands inside
+//! the run, every argument is a single value (no list gathered per call), and the last op's
+//! outs overlap one another nowhere. Which arguments share memory with them (the memory plan
+//! may reuse a dead input of `op_0` for the out of `op_k`, which running them one by one
+//! allows) the library is told, and decides (in a program with moves, none may). The longest
+//! chain from an instruction is offered first, then shorter ones, to every entry that may
+//! start there; the longest one a library takes is fused. The fused instruction takes the
+//! chain's arguments back to back and is profiled under the operators' names joined by `+`.
+//! Fusion runs before preparing single calls, so a call that fused is not prepared twice.
 
 use crate::args::{Region, Tables, cacheable, overlap, single};
 use crate::error::Result;
+use crate::fold::Aliases;
 use crate::instrs::Instr;
 use crate::plan::{Plan, Uses};
 use crate::values::{Span, Value};
@@ -130,6 +135,9 @@ pub(crate) fn prepare_calls(
     Ok(prepared)
 }
 
+/// The most calls one fused chain takes.
+const MAX_CHAIN: usize = 16;
+
 fn fuse_chains(
     plan: &mut Plan<'_>,
     registry: &Registry<'_>,
@@ -140,121 +148,184 @@ fn fuse_chains(
         return;
     }
     let uses = plan.uses();
+    let aliases = Aliases::new(plan, &uses);
     let targets = plan.jump_targets();
+    let has_moves = plan.instrs.iter().any(|i| matches!(i, Instr::Move { .. }));
     let mut regions: Vec<Region> = Vec::new();
     for c in 0..plan.chains.len() {
         let span = plan.chains[c];
         let (base, len) = (span.start as usize, span.len as usize);
-        let mut pc = 0;
-        while pc < len {
-            // the longest chain a library declares that starts here.
-            let mut best: Option<(usize, Vec<usize>, usize)> = None;
-            for (f, entry) in fusions.iter().enumerate() {
-                let n = entry.ops.len();
-                if n < 2 || pc + n > len || best.as_ref().is_some_and(|b| b.0 >= n) {
+        let end = base + len;
+        let mut at = base;
+        while at < end {
+            let name = |i: usize| match plan.instrs[i] {
+                Instr::Kernel { op, .. } => Some(plan.op_names[op as usize].as_str()),
+                _ => None,
+            };
+            // the longest chain a library takes from here.
+            let mut best: Option<(usize, Offer)> = None;
+            for &(table, entry) in &fusions {
+                if !name(at).is_some_and(|n| entry.first.contains(&n)) {
                     continue;
                 }
-                if let Some(links) = matches(plan, &uses, &targets, base + pc, entry.ops) {
-                    best = Some((n, links, f));
+                let mut stop = at + 1;
+                while stop < end
+                    && stop - at < MAX_CHAIN
+                    && !targets[stop]
+                    && name(stop).is_some_and(|n| entry.then.contains(&n))
+                {
+                    stop += 1;
+                }
+                for n in (2..=stop - at).rev() {
+                    if best.as_ref().is_some_and(|b| b.0 >= n) {
+                        break;
+                    }
+                    let ops: Vec<&str> = (at..at + n).filter_map(name).collect();
+                    if !registry.fuses(table, &ops) {
+                        continue;
+                    }
+                    let Some(from) = links(plan, &uses, &aliases, at, n) else {
+                        continue;
+                    };
+                    let check = Overlap {
+                        regions: &mut regions,
+                        all_inputs: has_moves,
+                    };
+                    if let Some(o) = offer(plan, &uses, at, &ops, &from, entry.prepare, check) {
+                        best = Some((n, o));
+                        break;
+                    }
                 }
             }
-            let Some((n, links, f)) = best else {
-                pc += 1;
+            let Some((n, o)) = best else {
+                at += 1;
                 continue;
             };
-            let at = base + pc;
-            if let Some(k) = fuse_one(plan, &uses, at, n, &links, fusions[f], &mut regions) {
-                let label = fusions[f]
-                    .ops
-                    .iter()
-                    .map(|o| short_name(o))
-                    .collect::<Vec<_>>()
-                    .join("+");
-                let label = match plan.labels.iter().position(|l| *l == label) {
-                    Some(p) => p,
-                    None => {
-                        plan.labels.push(label);
-                        plan.labels.len() - 1
-                    }
-                };
-                let (args, outs, results) = k.1;
-                plan.instrs[at] = Instr::Prepared {
-                    slot: prepared.len() as u32,
-                    label: label as u32,
-                    args,
-                    outs,
-                    results,
-                };
-                prepared.push(k.0);
-                for d in &mut plan.dropped[at + 1..at + n] {
-                    *d = true;
+            let label = (at..at + n)
+                .filter_map(|i| name(i).map(short_name))
+                .collect::<Vec<_>>()
+                .join("+");
+            let label = match plan.labels.iter().position(|l| *l == label) {
+                Some(p) => p,
+                None => {
+                    plan.labels.push(label);
+                    plan.labels.len() - 1
                 }
-                pc += n;
-            } else {
-                pc += 1;
+            };
+            let start = plan.arg_indices.len();
+            plan.arg_indices.extend_from_slice(&o.ids);
+            plan.instrs[at] = Instr::Prepared {
+                slot: prepared.len() as u32,
+                label: label as u32,
+                args: Span {
+                    start: start as u32,
+                    len: o.ids.len() as u32,
+                },
+                outs: o.outs,
+                results: o.results,
+            };
+            prepared.push(o.kernel);
+            for d in &mut plan.dropped[at + 1..at + n] {
+                *d = true;
             }
+            at += n;
         }
     }
 }
 
-/// Whether instructions `at..at + ops.len()` are the chain `ops` and may fuse (see the module
-/// docs); the links (position of op `i - 1`'s out among op `i`'s arguments) if so.
-fn matches(
+/// Whether instructions `at..at + n` may fuse (see the module docs); if so, where each of
+/// their arguments comes from ([`Chain::from`]).
+fn links(
     plan: &Plan<'_>,
     uses: &Uses,
-    targets: &[bool],
-    at: usize,
-    ops: &[&str],
-) -> Option<Vec<usize>> {
-    let mut links = Vec::new();
-    for (k, &name) in ops.iter().enumerate() {
-        let i = at + k;
-        let Instr::Kernel { op, .. } = plan.instrs[i] else {
-            return None;
-        };
-        if plan.op_names[op as usize] != name || (k > 0 && targets[i]) {
-            return None;
-        }
-        if k == 0 {
-            continue;
-        }
-        let prev = plan.results(i - 1);
-        let [r] = prev else {
-            return None;
-        };
-        let r = *r;
-        let Value::Tensor(t) = plan.values[r as usize] else {
-            return None;
-        };
-        let only_here = uses.readers[r as usize] == 1
-            && uses.writers[r as usize] == 1
-            && t.dynamism == etk_core::ShapeDynamism::Static
-            && !plan.outputs.contains(&r)
-            && !plan.inputs.contains(&r);
-        let args = plan.args(i);
-        let first = args.len() - plan.results(i).len();
-        let pos = args[..first].iter().position(|&a| a == r)?;
-        if !only_here {
-            return None;
-        }
-        links.push(pos);
-    }
-    Some(links)
-}
-
-type FusedCall = (Box<dyn PreparedKernel>, (Span, u32, u32));
-
-/// Offers chain `at..at + n` to `prepare`; on success appends the fused argument list and
-/// returns the kernel with (its argument span, outs, results).
-fn fuse_one(
-    plan: &mut Plan<'_>,
-    uses: &Uses,
+    aliases: &Aliases,
     at: usize,
     n: usize,
-    links: &[usize],
-    entry: &etk_core::prepare::FusionEntry,
-    regions: &mut Vec<Region>,
-) -> Option<FusedCall> {
+) -> Option<Vec<Option<usize>>> {
+    let mut from = Vec::new();
+    // (value, op) of every first result but the last op's.
+    let mut made: Vec<(u32, usize)> = Vec::new();
+    for k in 0..n {
+        let i = at + k;
+        let args = plan.args(i);
+        let first = args.len() - plan.results(i).len();
+        for (pos, &a) in args.iter().enumerate() {
+            let src = if pos < first {
+                made.iter().find(|m| m.0 == a).map(|m| m.1)
+            } else {
+                None
+            };
+            from.push(src);
+        }
+        if k + 1 == n {
+            break;
+        }
+        let [r, rest @ ..] = plan.results(i) else {
+            return None;
+        };
+        let Value::Tensor(t) = plan.values[*r as usize] else {
+            return None;
+        };
+        let outside = |v: u32| plan.outputs.contains(&v) || plan.inputs.contains(&v);
+        let ok = t.dynamism == etk_core::ShapeDynamism::Static
+            && t.writable
+            && uses.writers[*r as usize] == 1
+            && !outside(*r)
+            && !aliases.read_elsewhere(plan, i, *r)
+            && rest.iter().all(|&v| {
+                uses.readers[v as usize] == 0
+                    && uses.writers[v as usize] == 1
+                    && !outside(v)
+                    && !aliases.read_elsewhere(plan, i, v)
+            });
+        if !ok {
+            return None;
+        }
+        made.push((*r, k));
+    }
+    // every first result read by later ops of the chain as plain arguments, and only there.
+    for &(r, k) in &made {
+        let mut reads = 0;
+        for j in k + 1..n {
+            let i = at + j;
+            let args = plan.args(i);
+            let first = args.len() - plan.results(i).len();
+            reads += args[..first].iter().filter(|&&a| a == r).count();
+        }
+        if reads == 0 || reads != uses.readers[r as usize] as usize {
+            return None;
+        }
+    }
+    Some(from)
+}
+
+/// A chain a library took: its kernel and the fused instruction's arguments.
+struct Offer {
+    kernel: Box<dyn PreparedKernel>,
+    ids: Vec<u32>,
+    outs: u32,
+    results: u32,
+}
+
+/// How the last op's outs are checked against the chain's arguments.
+struct Overlap<'r> {
+    regions: &'r mut Vec<Region>,
+    /// Whether none may share memory with them (a program with moves checks every call's
+    /// arguments when it runs, the results the fused call does not write included).
+    all_inputs: bool,
+}
+
+/// Offers chain `ops` (instructions from `at`, arguments linked by `from`) to `prepare`.
+fn offer(
+    plan: &Plan<'_>,
+    uses: &Uses,
+    at: usize,
+    ops: &[&str],
+    from: &[Option<usize>],
+    prepare: etk_core::prepare::FusePrepareFn,
+    check: Overlap<'_>,
+) -> Option<Offer> {
+    let n = ops.len();
     let mut ids = Vec::new();
     let mut starts = vec![0usize];
     for i in at..at + n {
@@ -264,29 +335,55 @@ fn fuse_one(
     let Instr::Kernel { outs, results, .. } = plan.instrs[at + n - 1] else {
         return None;
     };
-    // The last op's outs against every input of the chain, unless the kernel takes overlaps:
-    // then the call declares no outs to the aliasing checks (they are the kernel's to handle).
-    let outs = if entry.outs_may_overlap {
-        0
-    } else if overlap(&ids, outs, &plan.values, &plan.items, regions, true).is_some() {
+    // Which arguments share memory with the last op's outs: the library decides whether it
+    // reads them before writing over them (a program with moves checks every call's
+    // arguments again when it runs: there, none may).
+    let last_outs = ids.len() - outs as usize;
+    if overlap(
+        &ids[last_outs..],
+        outs,
+        &plan.values,
+        &plan.items,
+        check.regions,
+        true,
+    )
+    .is_some()
+    {
         return None;
-    } else {
-        outs
+    }
+    let region = |v: u32| match plan.values[v as usize] {
+        Value::Tensor(t) if t.writable && t.capacity > 0 => {
+            Some((t.data as usize, t.data as usize + t.capacity))
+        }
+        _ => None,
     };
+    let out_regions: Vec<_> = ids[last_outs..].iter().filter_map(|&v| region(v)).collect();
+    let shares: Vec<bool> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| {
+            k < last_outs
+                && region(v).is_some_and(|r| out_regions.iter().any(|o| r.0 < o.1 && o.0 < r.1))
+        })
+        .collect();
+    if check.all_inputs && shares.iter().any(|&s| s) {
+        return None;
+    }
     let (evs, known) = arguments(plan, uses, &ids)?;
     let chain = Chain {
+        ops,
         args: &evs,
         known: &known,
         starts: &starts,
-        links,
+        from,
+        shares: &shares,
     };
-    let kernel = (entry.prepare)(&chain).ok().flatten()?;
+    let kernel = prepare(&chain).ok().flatten()?;
     drop(evs);
-    let start = plan.arg_indices.len();
-    plan.arg_indices.extend_from_slice(&ids);
-    let span = Span {
-        start: start as u32,
-        len: ids.len() as u32,
-    };
-    Some((kernel, (span, outs, results)))
+    Some(Offer {
+        kernel,
+        ids,
+        outs,
+        results,
+    })
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{all_models, check, input_tensor, io, read};
+use common::{all_models, bits, check, input_tensor, io, read, tensor};
 use etk::prepare::{Chain, Known};
 use etk::{EValue, KernelContext, OwnedTensor, Registry, Scalar, ScalarType};
 use etk_runtime::{Method, Options, Program};
@@ -104,9 +104,13 @@ fn weights_transposed_at_load_leave_the_loop() {
     assert_eq!(m.folded().instructions, 2, "{:?}", m.folded());
     assert_eq!(m.folded().bytes, (16 * 32 + 32 * 8) * 4);
     assert_eq!(calls(&m, "aten::permute_copy.out"), 0);
-    let (_, m) = prepared("mlp_linear", &options(false, true, true));
+    let (_, m) = prepared("mlp_linear", &options(false, true, false));
     assert_eq!(m.folded().instructions, 0);
     assert_eq!(calls(&m, "aten::permute_copy.out"), 2);
+    // Not folded, the transposes are read in place by the products.
+    let (_, m) = prepared("mlp_linear", &options(false, true, true));
+    assert_eq!(calls(&m, "aten::permute_copy.out"), 0);
+    assert_eq!(calls(&m, "permute_copy+addmm"), 2);
     // The quantized convnet: its weights dequantized once.
     let (_, m) = prepared("convnet_q", &Options::default());
     assert!(m.folded().instructions >= 3, "{:?}", m.folded());
@@ -124,8 +128,8 @@ fn nothing_that_changes_between_calls_is_folded() {
         "view_alias",
         "mlp_dynamic",
     ] {
-        let (_, m) = prepared(name, &Options::default());
-        let (_, off) = prepared(name, &options(false, true, true));
+        let (_, m) = prepared(name, &options(true, true, false));
+        let (_, off) = prepared(name, &options(false, true, false));
         assert!(m.labels().len() >= off.labels().len(), "{name}");
     }
     let (_, m) = prepared("pointwise_chain", &Options::default());
@@ -141,51 +145,15 @@ fn a_fused_chain_is_profiled_under_its_operators_names() {
     let (_, m) = prepared("mlp_linear", &options(true, true, false));
     assert_eq!(calls(&m, "addmm+relu"), 0);
     assert_eq!(calls(&m, "aten::relu.out"), 1);
-}
-
-/// Deterministic values with the cases an activation must keep: NaN, infinities, -0.0, tiny
-/// negatives.
-fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|i| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            match (s >> 58, i % 97) {
-                (_, 5) => f32::NAN,
-                (_, 11) => -0.0,
-                (_, 23) => -1e-30,
-                (_, 41) => f32::INFINITY,
-                (0, _) => 0.0,
-                _ => ((s >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0) as f32,
-            }
-        })
-        .collect()
-}
-
-/// A Float tensor of `sizes` in `order` with [`values`].
-fn tensor(sizes: &[usize], order: &[usize], seed: u64) -> OwnedTensor {
-    let mut t = OwnedTensor::with_capacity(ScalarType::Float, sizes, order, 0).unwrap();
-    let n = sizes.iter().product();
-    t.fill_logical(&values(n, seed));
-    t
-}
-
-/// The values' bits, every NaN as one: a NaN's sign and payload are not part of any result
-/// (IEEE 754 leaves them open, and so does LLVM, which may swap the operands of an add: the
-/// GEMM's scalar epilogues give NaNs of either sign depending on the path).
-fn bits(t: &OwnedTensor) -> Vec<u32> {
-    t.to_logical::<f32>()
-        .iter()
-        .map(|x| {
-            if x.is_nan() {
-                f32::NAN.to_bits()
-            } else {
-                x.to_bits()
-            }
-        })
-        .collect()
+    // MobileNet's convolution, batch norm and ReLU6, and its hard swish as exported; a
+    // ResNet's residual blocks.
+    let (_, m) = prepared("mobilenet_112", &Options::default());
+    let bn = "_native_batch_norm_legit_no_training";
+    assert!(calls(&m, &format!("convolution+{bn}+hardtanh")) >= 5);
+    assert!(calls(&m, &format!("convolution+{bn}+add+clamp+clamp+mul+div")) >= 5);
+    assert_eq!(calls(&m, "aten::hardtanh.out"), 0);
+    let (_, m) = prepared("resnet", &Options::default());
+    assert!(calls(&m, &format!("convolution+{bn}+add+relu")) >= 3);
 }
 
 #[test]
@@ -193,9 +161,9 @@ fn addmm_relu_fused_and_prepacked_give_the_kernels_bits() {
     let reg = etk::registry();
     let addmm = reg.lookup("aten::addmm.out").unwrap();
     let relu = reg.lookup("aten::relu.out").unwrap();
-    let fusion = reg
+    let (_, fusion) = reg
         .fusions()
-        .find(|f| f.ops == ["aten::addmm.out", "aten::relu.out"])
+        .find(|(_, f)| f.first.contains(&"aten::addmm.out") && f.then.contains(&"aten::relu.out"))
         .expect("the optimized library fuses addmm -> relu");
     let prepare = reg.prepared("aten::addmm.out").unwrap();
     let mut scratch = vec![0u8; 8 << 20];
@@ -267,10 +235,12 @@ fn addmm_relu_fused_and_prepacked_give_the_kernels_bits() {
                 Known::Shape,
             ];
             let chain = Chain {
+                ops: &["aten::addmm.out", "aten::relu.out"],
                 args: &args,
                 known: &known,
                 starts: &[0, 6, 8],
-                links: &[0],
+                from: &[None, None, None, None, None, None, Some(0), None],
+                shares: &[false; 8],
             };
             let mut fused = (fusion.prepare)(&chain).unwrap().expect("fused");
             fused.run(&mut ctx, &mut args).unwrap();

@@ -118,7 +118,60 @@ pub unsafe fn gemm_batched_raw(
     epi: &Epilogue<'_>,
 ) -> Result<()> {
     // SAFETY: forwarded.
-    unsafe { gemm_inner(ctx, isa, batch, strides, a, b, None, c, epi) }
+    unsafe { gemm_inner(ctx, isa, batch, strides, a, b, None, c, epi, Route::Auto) }
+}
+
+/// How a product is computed: the route decides the order of the sums (the blocked kernels
+/// add along K in one order, the dot-product path of few rows in another).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// By the operands' layout (the module docs).
+    Auto,
+    /// Always the blocked kernels: the sums a B laid out otherwise than k-contiguous gets,
+    /// for a B read in place through a view whose materialized copy would not be
+    /// k-contiguous (a transpose fused into the product).
+    Blocked,
+}
+
+/// [`gemm_batched_raw`] on route `route`.
+///
+/// # Safety
+/// As [`gemm_batched_raw`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemm_batched_routed(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    batch: usize,
+    strides: BatchStrides,
+    a: MatRef<'_>,
+    b: MatRef<'_>,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+    route: Route,
+) -> Result<()> {
+    // SAFETY: forwarded.
+    unsafe { gemm_inner(ctx, isa, batch, strides, a, b, None, c, epi, route) }
+}
+
+/// Whether [`Route::Auto`] takes the dot-product path for an `m x n` product whose A, B and
+/// out have these `(row, column)` strides: few rows against a k-contiguous B, once a
+/// column-major out has turned the product (`C^T = B^T A^T`).
+pub fn takes_dot_path(
+    m: usize,
+    n: usize,
+    a: (isize, isize),
+    b: (isize, isize),
+    c: (isize, isize),
+) -> bool {
+    if c.1 != 1 && c.0 == 1 {
+        dot_path(n, a.1, a.0)
+    } else {
+        dot_path(m, b.0, b.1)
+    }
+}
+
+fn dot_path(m: usize, rs: isize, cs: isize) -> bool {
+    m <= GEMV_MAX_M && rs == 1 && cs != 1
 }
 
 /// `c = act(alpha * a @ b + beta * D + bias)` as [`gemm`], with `b` already packed by
@@ -138,7 +191,10 @@ pub fn gemm_prepacked(
     let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
     let packed = usable.then_some(packed);
     // SAFETY: one matrix: the checked views are all that is read or written.
-    unsafe { gemm_inner(ctx, isa, 1, BatchStrides::default(), a, b, packed, c, epi) }
+    unsafe {
+        let one = BatchStrides::default();
+        gemm_inner(ctx, isa, 1, one, a, b, packed, c, epi, Route::Auto)
+    }
 }
 
 /// A B operand (`K x N`) packed once into the panels the micro-kernels of one ISA level read,
@@ -202,6 +258,7 @@ unsafe fn gemm_inner(
     packed: Option<&PackedB>,
     c: MatMut<'_>,
     epi: &Epilogue<'_>,
+    route: Route,
 ) -> Result<()> {
     let (m, n, k) = (a.rows, b.cols, a.cols);
     if b.rows != k {
@@ -273,6 +330,7 @@ unsafe fn gemm_inner(
             _ => core::ptr::null(),
         },
         packed_ld: packed.map_or(0, |pk| pk.n_pad),
+        route,
     };
     // SAFETY: the views are valid (checked or vouched for by the caller).
     unsafe { run(ctx, isa, p) }
@@ -344,6 +402,7 @@ struct Problem {
     /// B packed for all k blocks and columns ([`PackedB`]), or null; `packed_ld` its `n_pad`.
     packed_b: *const f32,
     packed_ld: usize,
+    route: Route,
 }
 
 impl Problem {
@@ -497,7 +556,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
             .saturating_mul(b),
         bytes: (m * k + k * n + m * n).saturating_mul(4).saturating_mul(b),
     });
-    if p.m <= GEMV_MAX_M && p.b.rs == 1 && p.b.cs != 1 {
+    if p.route == Route::Auto && dot_path(p.m, p.b.rs, p.b.cs) {
         // SAFETY: forwarded from the caller.
         return unsafe { run_gemv(ctx, imp, &p, n_tasks) };
     }

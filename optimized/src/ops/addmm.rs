@@ -64,29 +64,50 @@ pub(crate) fn addmm_with(
         return portable::addmm_impl(op, self_, mat1, mat2, beta, alpha, out);
     };
     let (m, n) = portable::check_addmm(op, self_, mat1, mat2, out)?;
-    let dtype = mat1.dtype();
-    let Some(d) = Strided::expanded(self_, m, n) else {
+    let Some(epi) = epilogue(op, self_, mat1.dtype(), m, n, beta, alpha, act)? else {
         // unreachable: check_addmm has checked that `self` broadcasts.
         return portable::addmm_impl(op, self_, mat1, mat2, beta, alpha, out);
     };
-    let beta: f32 = opmath_scalar(op, "beta", &beta, dtype)?;
-    let alpha: f32 = opmath_scalar(op, "alpha", &alpha, dtype)?;
-    // SAFETY: shapes checked; `self` broadcast to [m, n] with zero strides stays within its
-    // memory; the out does not overlap the inputs.
+    // SAFETY: shapes checked; the out does not overlap the inputs.
     unsafe {
-        let addend = MatRef::from_raw(d.ptr, dt, m, n, d.rs as isize, d.cs as isize);
         let a = mat_ref(mat1, dt, 0, 1);
         let b = mat_ref(mat2, dt, 0, 1);
         let c = mat_mut(op, out, dt, 0, 1)?;
-        let epi = Epilogue {
-            alpha,
-            beta,
-            addend: Some(addend),
-            act,
-            ..Epilogue::default()
-        };
         gemm_maybe_packed(ctx, a, b, Packed::of(packed, mat2), c, &epi)
     }
+}
+
+/// `addmm`'s epilogue for an `m x n` out of `dtype` (the operands'; `self` checked to
+/// broadcast to it): `beta * self + alpha * product`, `beta` and `alpha` converted as ATen
+/// converts them, then `act`; `None` if `self` does not broadcast.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn epilogue<'s>(
+    op: &'static str,
+    self_: &'s Tensor<'_>,
+    dtype: ScalarType,
+    m: usize,
+    n: usize,
+    beta: Scalar,
+    alpha: Scalar,
+    act: Activation,
+) -> Result<Option<Epilogue<'s>>> {
+    let Some(dt) = Dt::of(dtype) else {
+        return Ok(None);
+    };
+    let Some(d) = Strided::expanded(self_, m, n) else {
+        return Ok(None);
+    };
+    let beta: f32 = opmath_scalar(op, "beta", &beta, dtype)?;
+    let alpha: f32 = opmath_scalar(op, "alpha", &alpha, dtype)?;
+    // SAFETY: `self` broadcast to [m, n] with zero strides stays within its memory.
+    let addend = unsafe { MatRef::from_raw(d.ptr, dt, m, n, d.rs as isize, d.cs as isize) };
+    Ok(Some(Epilogue {
+        alpha,
+        beta,
+        addend: Some(addend),
+        act,
+        ..Epilogue::default()
+    }))
 }
 
 boxed_kernel!(pub fn addmm_out_boxed = OP => addmm_out(self_: &Tensor, mat1: &Tensor, mat2: &Tensor, beta: Scalar, alpha: Scalar) -> (out));
@@ -160,11 +181,15 @@ pub fn fuse_addmm_relu(chain: &Chain<'_, '_>) -> Result<Option<Box<dyn PreparedK
     let (
         [_, EValue::Tensor(mat1), _, _, _, EValue::Tensor(t)],
         [EValue::Tensor(t_in), EValue::Tensor(out)],
-        [0],
-    ) = (addmm, relu, chain.links)
+        [Some(0), None],
+    ) = (addmm, relu, chain.op_from(1))
     else {
         return Ok(None);
     };
+    // ReLU in registers writes the out while the product still reads its inputs.
+    if chain.shares.iter().any(|&s| s) {
+        return Ok(None);
+    }
     let float = |x: &Tensor<'_>| x.dtype() == ScalarType::Float;
     let static_shapes = chain.op_known(1).iter().all(|k| *k != Known::Dynamic);
     let same_layout = out.sizes() == t.sizes() && out.dim_order() == t.dim_order();

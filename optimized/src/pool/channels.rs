@@ -56,6 +56,9 @@ pub struct ChannelsTask<'a> {
     pub units: (usize, usize),
 }
 
+/// Channel vectors computed together: independent chains of taps.
+const BLOCK: usize = 4;
+
 impl ChannelsTask<'_> {
     /// # Safety
     /// The tensors are the checked call's: `x` of `g`'s input sizes, `y` / `ind` of its output
@@ -64,65 +67,104 @@ impl ChannelsTask<'_> {
     #[inline(always)]
     pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
         let g = self.g;
-        let x = self.x.base::<E>() as *const E;
-        let xc = self.x.st[1];
+        let lanes = S::LANES;
         for u in self.units.0..self.units.1 {
             let (n, oh) = (u / g.oh, u % g.oh);
-            let hs = self.hs.get(oh);
             for ow in 0..g.ow {
-                let ws = self.ws.get(ow);
                 let mut c0 = 0;
                 while c0 < g.c {
-                    let m = (g.c - c0).min(S::LANES);
-                    // SAFETY: channels `c0 .. c0 + m` at positions of the window.
-                    let at = |ih: usize, iw: usize| unsafe { x.add(self.x.at(n, c0, ih, iw)) };
-                    let (v, idx) = match self.reduce {
-                        Reduce::Max => {
-                            let mut best = s.splat(f32::NEG_INFINITY);
-                            let mut idx = s.splat_i32((hs.a * g.w + ws.a) as i32);
-                            for ih in (hs.a..hs.b).step_by(hs.step) {
-                                for iw in (ws.a..ws.b).step_by(ws.step) {
-                                    // SAFETY: as above.
-                                    let v = unsafe { load::<S, E>(s, at(ih, iw), xc, m) };
-                                    let take = s.mask_or(s.gt(v, best), s.is_nan(v));
-                                    best = s.select(take, v, best);
-                                    let i = (ih * g.w + iw) as i32;
-                                    idx = s.select_i32(take, s.splat_i32(i), idx);
-                                }
-                            }
-                            (best, Some(idx))
-                        }
-                        r => {
-                            let mut sum = s.zero();
-                            for ih in hs.a..hs.b {
-                                for iw in ws.a..ws.b {
-                                    // SAFETY: as above.
-                                    let v = unsafe { load::<S, E>(s, at(ih, iw), xc, m) };
-                                    sum = s.add(sum, v);
-                                }
-                            }
-                            let v = match r {
-                                Reduce::SumBy(d) => s.div(sum, s.splat(d)),
-                                Reduce::SumByEach(..) => {
-                                    let dh = s.splat(hs.count as f32);
-                                    s.div(s.div(sum, dh), s.splat(ws.count as f32))
-                                }
-                                _ => {
-                                    let d = hs.count.saturating_mul(ws.count) as f32;
-                                    s.div(sum, s.splat(d))
-                                }
-                            };
-                            (v, None)
-                        }
-                    };
-                    // SAFETY: channels `c0 .. c0 + m` of output position `(n, oh, ow)`.
+                    let nv = (g.c - c0).div_ceil(lanes).min(BLOCK);
+                    // SAFETY: the caller's contract.
                     unsafe {
-                        store::<S, E>(s, &self.y, self.y.at(n, c0, oh, ow), m, v);
-                        if let (Some(ind), Some(idx)) = (self.ind, idx) {
-                            store_idx(s, &ind, ind.at(n, c0, oh, ow), m, idx);
+                        match nv {
+                            BLOCK => self.block::<S, E, BLOCK>(s, n, oh, ow, c0),
+                            3 => self.block::<S, E, 3>(s, n, oh, ow, c0),
+                            2 => self.block::<S, E, 2>(s, n, oh, ow, c0),
+                            _ => self.block::<S, E, 1>(s, n, oh, ow, c0),
                         }
                     }
-                    c0 += m;
+                    c0 += nv * lanes;
+                }
+            }
+        }
+    }
+
+    /// Channels `c0 ..` (`V` vectors, the last may be partial) of output position `(n, oh,
+    /// ow)`.
+    ///
+    /// # Safety
+    /// As [`ChannelsTask::run`].
+    #[inline(always)]
+    unsafe fn block<S: Simd, E: Lane, const V: usize>(
+        &self,
+        s: S,
+        n: usize,
+        oh: usize,
+        ow: usize,
+        c0: usize,
+    ) {
+        let g = self.g;
+        let lanes = S::LANES;
+        let x = self.x.base::<E>() as *const E;
+        let xc = self.x.st[1];
+        let (hs, ws) = (self.hs.get(oh), self.ws.get(ow));
+        let m = |j: usize| (g.c - c0 - j * lanes).min(lanes);
+        // the block's first channel at input position `(ih, iw)`
+        let at = |ih: usize, iw: usize| x.wrapping_add(self.x.at(n, c0, ih, iw));
+        let step = lanes * xc;
+        let mut v = [s.zero(); V];
+        let mut idx = [s.splat_i32(0); V];
+        match self.reduce {
+            Reduce::Max => {
+                v = [s.splat(f32::NEG_INFINITY); V];
+                idx = [s.splat_i32((hs.a * g.w + ws.a) as i32); V];
+                for ih in (hs.a..hs.b).step_by(hs.step) {
+                    for iw in (ws.a..ws.b).step_by(ws.step) {
+                        let p = at(ih, iw);
+                        let tap = s.splat_i32((ih * g.w + iw) as i32);
+                        for j in 0..V {
+                            // SAFETY: channels of the block at a position of the window.
+                            let x = unsafe { load::<S, E>(s, p.add(j * step), xc, m(j)) };
+                            let take = s.mask_or(s.gt(x, v[j]), s.is_nan(x));
+                            v[j] = s.select(take, x, v[j]);
+                            idx[j] = s.select_i32(take, tap, idx[j]);
+                        }
+                    }
+                }
+            }
+            r => {
+                for ih in hs.a..hs.b {
+                    for iw in ws.a..ws.b {
+                        let p = at(ih, iw);
+                        for (j, v) in v.iter_mut().enumerate() {
+                            // SAFETY: as above.
+                            *v = s.add(*v, unsafe { load::<S, E>(s, p.add(j * step), xc, m(j)) });
+                        }
+                    }
+                }
+                let d = match r {
+                    Reduce::SumBy(d) => [s.splat(d), s.splat(1.0)],
+                    Reduce::SumByEach(..) => [s.splat(hs.count as f32), s.splat(ws.count as f32)],
+                    _ => [
+                        s.splat(hs.count.saturating_mul(ws.count) as f32),
+                        s.splat(1.0),
+                    ],
+                };
+                for v in &mut v {
+                    *v = s.div(*v, d[0]);
+                    if matches!(r, Reduce::SumByEach(..)) {
+                        *v = s.div(*v, d[1]);
+                    }
+                }
+            }
+        }
+        for j in 0..V {
+            let c = c0 + j * lanes;
+            // SAFETY: channels `c .. c + m(j)` of output position `(n, oh, ow)`.
+            unsafe {
+                store::<S, E>(s, &self.y, self.y.at(n, c, oh, ow), m(j), v[j]);
+                if let Some(ind) = self.ind {
+                    store_idx(s, &ind, ind.at(n, c, oh, ow), m(j), idx[j]);
                 }
             }
         }
@@ -150,7 +192,7 @@ unsafe fn load<S: Simd, E: Lane>(s: S, p: *const E, xc: usize, m: usize) -> S::F
 /// # Safety
 /// Those elements writable.
 #[inline(always)]
-unsafe fn store<S: Simd, E: Lane>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
+pub(super) unsafe fn store<S: Simd, E: Lane>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
     let (p, yc) = (y.base::<E>(), y.st[1]);
     // SAFETY: the caller's contract.
     unsafe {

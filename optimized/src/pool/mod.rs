@@ -17,6 +17,7 @@
 //! is enough of it ([`tasks`]).
 
 pub mod channels;
+pub mod global;
 pub mod grid;
 pub mod pooling;
 pub mod resample;

@@ -2,7 +2,8 @@
 //! layouts ([`super::rows`] or [`super::channels`]), their tables in scratch, and threads.
 
 use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
-use super::rows::{Geom, Phases, Reduce, Ring, RowsKernel, RowsTask};
+use super::global::{GlobalKernel, GlobalTask};
+use super::rows::{AHEAD, Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
 use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
@@ -22,8 +23,6 @@ pub enum Pool<'w> {
     Adaptive,
 }
 
-/// The widest kernel (taps per dim) the rows kernel keeps on the stack.
-const MAX_TAPS: usize = 64;
 /// The most a gather's lane offsets may span (`LANES` times the channel stride, in i32).
 const GATHER_SPAN: usize = i32::MAX as usize / etk_simd::MAX_LANES;
 
@@ -108,8 +107,17 @@ pub unsafe fn pool2d(
             Pool::Adaptive => h % oh == 0 && w % ow == 0,
             _ => true,
         };
+    let global = matches!(pool, Pool::Adaptive)
+        && (oh, ow) == (1, 1)
+        && !channels_inner
+        && xp.st[3] == 1
+        && xp.st[2] == w;
     // SAFETY: as the caller vouches.
     unsafe {
+        if global {
+            plan.global(ctx);
+            return true;
+        }
         if !channels_inner && rows_ok && plan.rows(ctx) {
             return true;
         }
@@ -148,8 +156,11 @@ impl Plan<'_> {
             Pool::Avg { .. } => (Reduce::SumByCount, 0.0),
             Pool::Adaptive => (Reduce::SumByEach(g.k[0] as f32, g.k[1] as f32), 0.0),
         };
-        let ph = Phases::new(g, fill);
-        let slots = (g.k[0] - 1) * g.d[0] + 1;
+        let Some(ph) = Phases::new(g, fill) else {
+            return false;
+        };
+        // the rows of `AHEAD + 1` output rows' windows (see `RowsTask::run`)
+        let slots = ((g.k[0] - 1) * g.d[0] + 1 + AHEAD * g.s[0]).next_power_of_two();
         // the ring's rows, then a row converted to f32
         let ring_floats = slots * ph.row_floats(g) + g.w;
         let n_tasks = tasks(ctx, g.n * g.c, self.work());
@@ -269,6 +280,44 @@ impl Plan<'_> {
                 most[0].saturating_mul(most[1]) <= i32::MAX as i64
             }
             Pool::Adaptive => true,
+        }
+    }
+
+    /// Global average pooling of contiguous planes ([`super::global`]).
+    unsafe fn global(&self, ctx: &mut KernelContext<'_>) {
+        let g = &self.g;
+        let groups = g.c.div_ceil(etk_simd::MAX_LANES);
+        let units = g.n * groups;
+        let n_tasks = tasks(ctx, units, self.work());
+        let task = |i: usize| {
+            let t = GlobalTask {
+                x: self.x,
+                y: self.y,
+                c: g.c,
+                hw: g.h * g.w,
+                h: g.h as f32,
+                w: g.w as f32,
+                units: task_range(i, n_tasks, units),
+            };
+            match self.elem() {
+                ScalarType::Half => self.go(GlobalKernel::<f16> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+                ScalarType::BFloat16 => self.go(GlobalKernel::<bf16> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+                _ => self.go(GlobalKernel::<f32> {
+                    task: &t,
+                    elem: PhantomData,
+                }),
+            }
+        };
+        if n_tasks == 1 {
+            task(0);
+        } else {
+            ctx.parallel.run(n_tasks, &task);
         }
     }
 

@@ -51,6 +51,9 @@ impl Geom {
     }
 }
 
+/// The most phases (column stride) the rows kernel takes.
+pub const MAX_PHASES: usize = 16;
+
 /// Where the phase rows of one input row lie: phase `r` at `r * len`, column `j` (from
 /// `jmin`) at `j - jmin`; tap `kw` at `(r, q)`.
 #[derive(Clone, Copy, Debug)]
@@ -59,25 +62,40 @@ pub struct Phases {
     pub len: usize,
     /// The fill of padded columns.
     pub fill: f32,
+    /// Per phase, the part `[a, b)` that holds input columns (the rest is fill).
+    pub runs: [(usize, usize); MAX_PHASES],
 }
 
 impl Phases {
-    pub fn new(g: &Geom, fill: f32) -> Phases {
+    /// `None` past [`MAX_PHASES`].
+    pub fn new(g: &Geom, fill: f32) -> Option<Phases> {
+        if g.s[1] > MAX_PHASES {
+            return None;
+        }
         let sw = g.s[1] as isize;
         let t_first = -(g.p[1] as isize);
         let t_last = ((g.k[1] - 1) * g.d[1]) as isize - g.p[1] as isize;
         let jmin = t_first.div_euclid(sw);
         let jmax = (g.ow as isize - 1) + t_last.div_euclid(sw);
-        Phases {
-            jmin,
-            len: (jmax - jmin + 1) as usize,
-            fill,
+        let len = (jmax - jmin + 1) as usize;
+        let mut runs = [(0, 0); MAX_PHASES];
+        for (r, run) in runs.iter_mut().enumerate().take(g.s[1]) {
+            // columns j (from 0, as `jmin <= 0`) with j sw + r < w
+            let hi = ((g.w as isize - r as isize + sw - 1) / sw).clamp(0, jmin + len as isize);
+            *run = ((-jmin) as usize, (hi - jmin).max(-jmin) as usize);
         }
+        Some(Phases {
+            jmin,
+            len,
+            fill,
+            runs,
+        })
     }
 
-    /// Floats of one input row's phases.
+    /// Floats of one input row's phases, and room for a vector's loads past their end (so
+    /// that every load of an output row is a whole vector).
     pub fn row_floats(&self, g: &Geom) -> usize {
-        self.len * g.s[1]
+        self.len * g.s[1] + etk_simd::MAX_LANES
     }
 
     /// Where tap `kw` of output column 0 lies in a row's phases.
@@ -89,8 +107,10 @@ impl Phases {
         r as usize * self.len + (q - self.jmin) as usize
     }
 
-    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases, through `tmp`
-    /// (`w` floats) unless the row is contiguous Float.
+    /// Copies input row `x[0..w]` (elements `xs` apart) into `dst` as phases: a
+    /// contiguous row with one or two phases by vectors (two by [`Simd::unzip`]), the others
+    /// through `tmp`. The last vector of a single phase may run past its columns (into its
+    /// fill or the row's spare room), which the fill then rewrites.
     ///
     /// # Safety
     /// `w` elements readable at `x`, `xs` apart; `row_floats` floats writable at `dst`, `w`
@@ -106,81 +126,73 @@ impl Phases {
         tmp: *mut f32,
     ) {
         let (sw, w) = (g.s[1], g.w);
-        // SAFETY: the caller's contract.
-        let src = unsafe { as_f32_row(s, x, xs, w, tmp) };
-        for r in 0..sw {
-            // SAFETY: phase `r` of the row.
-            let d = unsafe { core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len) };
-            // columns j (from 0, as `jmin <= 0`) with j sw + r < w
-            let hi = ((w as isize - r as isize + sw as isize - 1) / sw as isize)
-                .clamp(0, self.jmin + self.len as isize);
-            let (a, b) = ((-self.jmin) as usize, (hi - self.jmin) as usize);
-            d[..a].fill(self.fill);
-            d[b..].fill(self.fill);
-            let run = &mut d[a..b];
-            if run.is_empty() {
-                continue;
+        let lanes = S::LANES;
+        // SAFETY (all): the caller's contract; runs lie inside the row (`runs`).
+        unsafe {
+            if xs == 1 && sw == 1 {
+                let (a, b) = self.runs[0];
+                let mut i = 0;
+                while i < b - a {
+                    let m = (b - a - i).min(lanes);
+                    s.store(dst.add(a + i), E::load_n(s, x.add(i), m));
+                    i += m;
+                }
+            } else if xs == 1 && sw == 2 {
+                // phase 0 takes the even columns, phase 1 the odd: `2 LANES` columns a step
+                let ((a, b0), (_, b1)) = (self.runs[0], self.runs[1]);
+                let (d0, d1) = (dst.add(a), dst.add(self.len + a));
+                let mut j = 0;
+                while j < b0 - a {
+                    let i = 2 * j;
+                    let m = w - i;
+                    let (va, vb) = if m >= 2 * lanes {
+                        (E::load(s, x.add(i)), E::load(s, x.add(i + lanes)))
+                    } else {
+                        let hi = x.wrapping_add(i + lanes);
+                        (
+                            E::load_n(s, x.add(i), m.min(lanes)),
+                            E::load_n(s, hi, m.saturating_sub(lanes)),
+                        )
+                    };
+                    let (even, odd) = s.unzip(va, vb);
+                    let (m0, m1) = (
+                        (b0 - a - j).min(lanes),
+                        (b1 - a).saturating_sub(j).min(lanes),
+                    );
+                    if m0 == lanes && m1 == lanes {
+                        s.store(d0.add(j), even);
+                        s.store(d1.add(j), odd);
+                    } else {
+                        // exact: phase 0's last vector must not reach into phase 1's columns
+                        s.store_n(d0.add(j), m0, even);
+                        s.store_n(d1.add(j), m1, odd);
+                    }
+                    j += lanes;
+                }
+            } else {
+                for i in 0..w {
+                    *tmp.add(i) = (*x.add(i * xs)).to_f32();
+                }
+                for r in 0..sw {
+                    let (a, b) = self.runs[r];
+                    let (from, to) = (tmp.add(r) as *const f32, dst.add(r * self.len + a));
+                    for i in 0..b - a {
+                        *to.add(i) = *from.add(i * sw);
+                    }
+                }
             }
-            let from = &src[r..];
-            match sw {
-                1 => run.copy_from_slice(&from[..run.len()]),
-                2 => {
-                    // pairs, so that the loop vectorizes as an interleaved load
-                    let full = run.len().min(from.len() / 2);
-                    for (o, p) in run[..full].iter_mut().zip(from.chunks_exact(2)) {
-                        *o = p[0];
-                    }
-                    if full < run.len() {
-                        run[full] = from[2 * full];
-                    }
-                }
-                _ => {
-                    for (i, o) in run.iter_mut().enumerate() {
-                        *o = from[i * sw];
-                    }
-                }
+            // the fill around each phase's columns, after the runs that may overwrite it
+            for r in 0..sw {
+                let (a, b) = self.runs[r];
+                let d = core::slice::from_raw_parts_mut(dst.add(r * self.len), self.len);
+                d[..a].fill(self.fill);
+                d[b..].fill(self.fill);
             }
         }
     }
 }
 
-/// Row `x[0..w]` (elements `xs` apart) as contiguous f32: in place for contiguous Float, else
-/// converted into `tmp`.
-///
-/// # Safety
-/// `w` elements readable at `x`, `xs` apart; `w` floats writable at `tmp`.
-#[inline(always)]
-unsafe fn as_f32_row<'a, S: Simd, E: Lane>(
-    s: S,
-    x: *const E,
-    xs: usize,
-    w: usize,
-    tmp: *mut f32,
-) -> &'a [f32] {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if xs == 1 && E::DTYPE == etk_core::ScalarType::Float {
-            return core::slice::from_raw_parts(x as *const f32, w);
-        }
-        if xs == 1 {
-            let mut i = 0;
-            while i + S::LANES <= w {
-                s.store(tmp.add(i), E::load(s, x.add(i)));
-                i += S::LANES;
-            }
-            if i < w {
-                s.store_n(tmp.add(i), w - i, E::load_n(s, x.add(i), w - i));
-            }
-        } else {
-            for i in 0..w {
-                *tmp.add(i) = (*x.add(i * xs)).to_f32();
-            }
-        }
-        core::slice::from_raw_parts(tmp, w)
-    }
-}
-
-/// A ring of prepared input rows: row `ih` in slot `ih % slots`.
+/// A ring of prepared input rows: row `ih` in slot `ih % slots` (`slots` a power of two).
 pub struct Ring {
     pub base: *mut f32,
     pub slots: usize,
@@ -191,39 +203,10 @@ pub struct Ring {
 }
 
 impl Ring {
-    /// The phases of input row `ih` of the plane at `x` (row stride `xh`, column stride `xw`),
-    /// copied in unless the ring holds them.
-    ///
-    /// # Safety
-    /// The ring's memory is this task's; `x` is a plane of `g`.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)] // the plane's geometry, as the callers hold it
-    pub unsafe fn row<S: Simd, E: Lane>(
-        &self,
-        s: S,
-        g: &Geom,
-        ph: &Phases,
-        x: *const E,
-        xh: usize,
-        xw: usize,
-        ih: usize,
-    ) -> *const f32 {
-        let slot = ih % self.slots;
-        // SAFETY: the ring's memory, as the caller vouches.
-        unsafe {
-            let dst = self.base.add(slot * self.row);
-            if *self.held.add(slot) != ih {
-                ph.fill_row(s, g, x.add(ih * xh), xw, dst, self.tmp);
-                *self.held.add(slot) = ih;
-            }
-            dst
-        }
-    }
-
     /// Forgets every row (a new plane).
     ///
     /// # Safety
-    /// As [`Ring::row`].
+    /// The ring's memory is this task's.
     pub unsafe fn clear(&self) {
         for i in 0..self.slots {
             // SAFETY: the ring's memory.
@@ -246,6 +229,16 @@ pub enum Reduce {
     SumByEach(f32, f32),
 }
 
+/// The widest window (taps per dim) the rows kernel takes.
+pub const MAX_TAPS: usize = 16;
+
+/// How many output rows ahead input rows are prepared (see `RowsTask::run`).
+pub const AHEAD: usize = 4;
+
+/// Output vectors computed together: independent chains of taps, so that a tap's compare or
+/// add does not wait for the previous tap's.
+const BLOCK: usize = 4;
+
 /// One task of the rows kernel: planes `[p0, p1)` of `x` pooled into `y` (and `ind`).
 pub struct RowsTask<'a> {
     pub g: &'a Geom,
@@ -263,147 +256,274 @@ pub struct RowsTask<'a> {
     pub planes: (usize, usize),
 }
 
+/// The rows and taps of one output row's windows.
+struct Window<'a> {
+    /// The prepared input rows, in scan order.
+    rows: &'a [*const f32],
+    /// Per tap, its place in a prepared row (for output column 0).
+    taps: &'a [usize],
+    /// Per row, per tap: the tap's input index (`ih * W + kw * dw - pw`, the out column's
+    /// `ow * sw` not added), for a max.
+    index: &'a [[i32; MAX_TAPS]],
+}
+
 impl RowsTask<'_> {
     /// # Safety
     /// The tensors are the checked call's: `x` of `g`'s input sizes, `y` / `ind` of its
-    /// output sizes with unit column strides, writable and disjoint; the ring is this task's.
+    /// output sizes with unit column strides, writable and disjoint; the ring is this task's;
+    /// the window at most [`MAX_TAPS`] per dim.
     #[inline(always)]
     pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
         let g = self.g;
         let (x, y) = (self.x.base::<E>() as *const E, self.y.base::<E>());
-        let taps: [usize; 64] =
-            core::array::from_fn(|kw| if kw < g.k[1] { self.ph.tap(g, kw) } else { 0 });
+        let (kw, w) = (g.k[1], g.w as i32);
+        let mut taps = [0usize; MAX_TAPS];
+        let mut tap_col = [0i32; MAX_TAPS];
+        for k in 0..kw {
+            taps[k] = self.ph.tap(g, k);
+            tap_col[k] = (k * g.d[1]) as i32 - g.p[1] as i32;
+        }
+        let mut rows = [core::ptr::null::<f32>(); MAX_TAPS];
+        let mut index = [[0i32; MAX_TAPS]; MAX_TAPS];
         for plane in self.planes.0..self.planes.1 {
             let (n, c) = (plane / g.c, plane % g.c);
             // SAFETY: the caller's contract.
             unsafe {
                 self.ring.clear();
                 let xp = x.add(self.x.at(n, c, 0, 0));
+                // Input rows are prepared `AHEAD` output rows before they are read: read
+                // right away, loads that span two of the stores that wrote them wait for
+                // those stores to leave the store buffer.
+                for oh in 0..g.oh.min(AHEAD) {
+                    self.prepare::<S, E>(s, xp, oh);
+                }
                 for oh in 0..g.oh {
-                    let (_, first, count) = g.rows_of(oh);
-                    let mut rows = [core::ptr::null::<f32>(); 64];
-                    for (i, r) in rows.iter_mut().enumerate().take(count) {
-                        *r = self.ring.row::<S, E>(
-                            s,
-                            g,
-                            self.ph,
-                            xp,
-                            self.x.st[2],
-                            self.x.st[3],
-                            first + i * g.d[0],
-                        );
+                    if oh + AHEAD < g.oh {
+                        self.prepare::<S, E>(s, xp, oh + AHEAD);
                     }
-                    let rows = &rows[..count];
+                    let (_, first, count) = g.rows_of(oh);
+                    for i in 0..count {
+                        let ih = first + i * g.d[0];
+                        rows[i] = self.row::<S, E>(s, xp, ih);
+                        if self.ind.is_some() {
+                            for k in 0..kw {
+                                index[i][k] = (ih as i32).wrapping_mul(w).wrapping_add(tap_col[k]);
+                            }
+                        }
+                    }
+                    let win = Window {
+                        rows: &rows[..count],
+                        taps: &taps[..kw],
+                        index: &index[..count],
+                    };
                     let yr = y.add(self.y.at(n, c, oh, 0));
                     match (self.reduce, self.ind) {
                         (Reduce::Max, Some(ind)) => {
                             let ir = ind.base::<i64>().add(ind.at(n, c, oh, 0));
-                            self.max_row::<S, E>(s, rows, &taps, first, yr, ir)
+                            self.max_row::<S, E>(s, &win, first, yr, ir)
                         }
-                        _ => self.sum_row::<S, E>(s, rows, &taps, oh, yr),
+                        _ => self.sum_row::<S, E>(s, &win, oh, yr),
                     }
                 }
             }
         }
     }
 
-    /// One output row of a max.
+    /// The phases of input row `ih` of the plane at `xp`, copied into the ring unless it holds
+    /// them.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `xp` a plane of the input.
+    #[inline(always)]
+    unsafe fn row<S: Simd, E: Lane>(&self, s: S, xp: *const E, ih: usize) -> *const f32 {
+        let ring = self.ring;
+        let slot = ih & (ring.slots - 1);
+        // SAFETY: the ring's memory is this task's; row `ih` of the plane.
+        unsafe {
+            let dst = ring.base.add(slot * ring.row);
+            if *ring.held.add(slot) != ih {
+                let src = xp.add(ih * self.x.st[2]);
+                self.ph
+                    .fill_row(s, self.g, src, self.x.st[3], dst, ring.tmp);
+                *ring.held.add(slot) = ih;
+            }
+            dst
+        }
+    }
+
+    /// Prepares the input rows of output row `oh` of the plane at `xp`.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`].
+    #[inline(always)]
+    unsafe fn prepare<S: Simd, E: Lane>(&self, s: S, xp: *const E, oh: usize) {
+        let g = self.g;
+        let (_, first, count) = g.rows_of(oh);
+        for i in 0..count {
+            let ih = first + i * g.d[0];
+            // SAFETY: the caller's contract.
+            unsafe { self.row::<S, E>(s, xp, ih) };
+        }
+    }
+
+    /// One output row of a max, [`BLOCK`] vectors at a time.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `y` and `ind` the output row's.
     #[inline(always)]
     unsafe fn max_row<S: Simd, E: Lane>(
         &self,
         s: S,
-        rows: &[*const f32],
-        taps: &[usize; 64],
+        win: &Window<'_>,
         first: usize,
         y: *mut E,
         ind: *mut i64,
     ) {
         let g = self.g;
-        let (w, sw, dh) = (g.w as i32, g.s[1] as i32, g.d[0]);
-        let kw = g.k[1];
-        let tap_col = |k: usize| ((k * g.d[1]) as i32).wrapping_sub(g.p[1] as i32);
+        let lanes = S::LANES;
         let mut ow0 = 0;
         while ow0 < g.ow {
-            let m = (g.ow - ow0).min(S::LANES);
-            let full = m == S::LANES;
-            let mut best = s.splat(f32::NEG_INFINITY);
-            // SAFETY (all loads and stores): columns `ow0 .. ow0 + m` of the phases and the
-            // out row.
-            let mut cidx = unsafe {
-                s.add_i32(
-                    s.splat_i32((first as i32).wrapping_mul(w)),
-                    s.load_i32_n(self.col.as_ptr().add(ow0), m),
-                )
-            };
-            for (i, &row) in rows.iter().enumerate() {
-                let ih = (first + i * dh) as i32;
-                for (k, &t) in taps.iter().enumerate().take(kw) {
-                    let p = unsafe { row.add(t + ow0) };
-                    let v = unsafe { if full { s.load(p) } else { s.load_n(p, m) } };
-                    let take = s.mask_or(s.gt(v, best), s.is_nan(v));
-                    best = s.select(take, v, best);
-                    let i = ih.wrapping_mul(w).wrapping_add(tap_col(k));
-                    cidx = s.select_i32(take, s.splat_i32(i), cidx);
-                }
-            }
-            let cols = s.mul_i32(s.add_i32(s.splat_i32(ow0 as i32), iota(s)), s.splat_i32(sw));
+            let nv = (g.ow - ow0).div_ceil(lanes).min(BLOCK);
+            // SAFETY: the caller's contract.
             unsafe {
-                if full {
-                    E::store(s, y.add(ow0), best);
-                } else {
-                    E::store_n(s, y.add(ow0), m, best);
+                match nv {
+                    BLOCK => self.max_block::<S, E, BLOCK>(s, win, first, ow0, y, ind),
+                    3 => self.max_block::<S, E, 3>(s, win, first, ow0, y, ind),
+                    2 => self.max_block::<S, E, 2>(s, win, first, ow0, y, ind),
+                    _ => self.max_block::<S, E, 1>(s, win, first, ow0, y, ind),
                 }
-                store_i64(s, ind.add(ow0), m, s.add_i32(cidx, cols));
             }
-            ow0 += m;
+            ow0 += nv * lanes;
         }
     }
 
-    /// One output row of an average.
+    /// Output columns `ow0 ..` of a max, `V` vectors (the last may be partial).
+    ///
+    /// # Safety
+    /// As [`RowsTask::max_row`].
     #[inline(always)]
-    unsafe fn sum_row<S: Simd, E: Lane>(
+    unsafe fn max_block<S: Simd, E: Lane, const V: usize>(
         &self,
         s: S,
-        rows: &[*const f32],
-        taps: &[usize; 64],
+        win: &Window<'_>,
+        first: usize,
+        ow0: usize,
+        y: *mut E,
+        ind: *mut i64,
+    ) {
+        let g = self.g;
+        let lanes = S::LANES;
+        let mut best = [s.splat(f32::NEG_INFINITY); V];
+        let mut idx = [s.splat_i32(0); V];
+        let row0 = s.splat_i32((first as i32).wrapping_mul(g.w as i32));
+        for (j, idx) in idx.iter_mut().enumerate() {
+            let m = (g.ow - ow0 - j * lanes).min(lanes);
+            // SAFETY: entries of the column table.
+            *idx = s.add_i32(row0, unsafe {
+                s.load_i32_n(self.col.as_ptr().add(ow0 + j * lanes), m)
+            });
+        }
+        for (row, index) in win.rows.iter().zip(win.index) {
+            for (&t, &i) in win.taps.iter().zip(index) {
+                let tap = s.splat_i32(i);
+                // SAFETY: columns of the prepared row (padded past its end).
+                let p = unsafe { row.add(t + ow0) };
+                for j in 0..V {
+                    let v = unsafe { s.load(p.add(j * lanes)) };
+                    let take = s.mask_or(s.gt(v, best[j]), s.is_nan(v));
+                    best[j] = s.select(take, v, best[j]);
+                    idx[j] = s.select_i32(take, tap, idx[j]);
+                }
+            }
+        }
+        let sw = s.splat_i32(g.s[1] as i32);
+        for j in 0..V {
+            let o = ow0 + j * lanes;
+            let m = (g.ow - o).min(lanes);
+            let cols = s.mul_i32(s.add_i32(s.splat_i32(o as i32), iota(s)), sw);
+            // SAFETY: columns `o .. o + m` of the out rows.
+            unsafe {
+                if m == lanes {
+                    E::store(s, y.add(o), best[j]);
+                } else {
+                    E::store_n(s, y.add(o), m, best[j]);
+                }
+                store_i64(s, ind.add(o), m, s.add_i32(idx[j], cols));
+            }
+        }
+    }
+
+    /// One output row of an average, [`BLOCK`] vectors at a time.
+    ///
+    /// # Safety
+    /// As [`RowsTask::run`]; `y` the output row's.
+    #[inline(always)]
+    unsafe fn sum_row<S: Simd, E: Lane>(&self, s: S, win: &Window<'_>, oh: usize, y: *mut E) {
+        let g = self.g;
+        let lanes = S::LANES;
+        let mut ow0 = 0;
+        while ow0 < g.ow {
+            let nv = (g.ow - ow0).div_ceil(lanes).min(BLOCK);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match nv {
+                    BLOCK => self.sum_block::<S, E, BLOCK>(s, win, oh, ow0, y),
+                    3 => self.sum_block::<S, E, 3>(s, win, oh, ow0, y),
+                    2 => self.sum_block::<S, E, 2>(s, win, oh, ow0, y),
+                    _ => self.sum_block::<S, E, 1>(s, win, oh, ow0, y),
+                }
+            }
+            ow0 += nv * lanes;
+        }
+    }
+
+    /// Output columns `ow0 ..` of an average, `V` vectors (the last may be partial).
+    ///
+    /// # Safety
+    /// As [`RowsTask::sum_row`].
+    #[inline(always)]
+    unsafe fn sum_block<S: Simd, E: Lane, const V: usize>(
+        &self,
+        s: S,
+        win: &Window<'_>,
         oh: usize,
+        ow0: usize,
         y: *mut E,
     ) {
         let g = self.g;
-        let kw = g.k[1];
-        let mut ow0 = 0;
-        while ow0 < g.ow {
-            let m = (g.ow - ow0).min(S::LANES);
-            let full = m == S::LANES;
-            let mut sum = s.zero();
-            for &row in rows {
-                for &t in taps.iter().take(kw) {
-                    // SAFETY: columns `ow0 .. ow0 + m` of the phases.
-                    let p = unsafe { row.add(t + ow0) };
-                    let v = unsafe { if full { s.load(p) } else { s.load_n(p, m) } };
-                    sum = s.add(sum, v);
+        let lanes = S::LANES;
+        let mut sum = [s.zero(); V];
+        for row in win.rows {
+            for &t in win.taps {
+                // SAFETY: columns of the prepared row (padded past its end).
+                let p = unsafe { row.add(t + ow0) };
+                for (j, sum) in sum.iter_mut().enumerate() {
+                    *sum = s.add(*sum, unsafe { s.load(p.add(j * lanes)) });
                 }
             }
+        }
+        for (j, &sum) in sum.iter().enumerate() {
+            let o = ow0 + j * lanes;
+            let m = (g.ow - o).min(lanes);
             let v = match self.reduce {
                 Reduce::SumBy(d) => s.div(sum, s.splat(d)),
                 Reduce::SumByEach(dh, dw) => s.div(s.div(sum, s.splat(dh)), s.splat(dw)),
                 _ => {
-                    // SAFETY: `ow0 .. ow0 + m` of the column counts.
-                    let wc = unsafe { s.load_i32_n(self.col.as_ptr().add(ow0), m) };
+                    // SAFETY: `o .. o + m` of the column counts.
+                    let wc = unsafe { s.load_i32_n(self.col.as_ptr().add(o), m) };
                     let count = s.mul_i32(s.splat_i32(self.hcount[oh]), wc);
-                    // the tail's lanes divide 0 by 0: never stored
+                    // the tail's lanes divide by 0: never stored
                     s.div(sum, s.from_i32(count))
                 }
             };
-            // SAFETY: columns `ow0 .. ow0 + m` of the out row.
+            // SAFETY: columns `o .. o + m` of the out row.
             unsafe {
-                if full {
-                    E::store(s, y.add(ow0), v);
+                if m == lanes {
+                    E::store(s, y.add(o), v);
                 } else {
-                    E::store_n(s, y.add(ow0), m, v);
+                    E::store_n(s, y.add(o), m, v);
                 }
             }
-            ow0 += m;
         }
     }
 }

@@ -1,13 +1,23 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains it runs
-//! as one call (`addmm → relu`; the quantized chains of PT2E programs on int8).
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains
+//! it runs as one call: a GEMM or a convolution followed by pointwise ops, and pointwise ops
+//! on their own (`crate::fused`); the quantized chains of PT2E programs on int8
+//! (`crate::quantized::chain`).
 
+use crate::fused;
 use crate::ops::{
     addmm, bmm, convolution, dequantize_per_tensor as dqt, linear, mm, quantize_per_tensor as qt,
     relu,
 };
-use crate::quantized::chain::{fuse_conv, fuse_linear};
+use crate::quantized::chain::fuse_quantized;
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
+
+/// The fused chains of [`EXTENSIONS`] whose result is not bit-identical to the ops one by one
+/// (within one quantization step: `crate::quantized::chain::DIFFERENCE`): the quantized ones,
+/// which start by dequantizing; every other fusion is exact.
+pub fn within_one_step(entry: &FusionEntry) -> bool {
+    entry.first == [dqt::OP]
+}
 
 pub static EXTENSIONS: Extensions = Extensions {
     prepared: &[
@@ -30,41 +40,26 @@ pub static EXTENSIONS: Extensions = Extensions {
     ],
     fusions: &[
         FusionEntry {
-            ops: &[addmm::OP, relu::OP],
-            prepare: addmm::fuse_addmm_relu,
-            outs_may_overlap: false,
-        },
-        // The quantized chains of PT2E programs on int8 (`crate::quantized::chain`): within
-        // one quantization step of the ops one by one, not bit-identical (docs/coverage.md).
-        FusionEntry {
-            ops: &[dqt::OP, convolution::OP, relu::OP, qt::OP],
-            prepare: fuse_conv,
-            outs_may_overlap: true,
+            first: fused::PRODUCERS,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
         },
         FusionEntry {
-            ops: &[dqt::OP, convolution::OP, qt::OP],
-            prepare: fuse_conv,
-            outs_may_overlap: true,
+            first: fused::POINTWISE,
+            then: fused::POINTWISE,
+            prepare: fused::fuse,
         },
         FusionEntry {
-            ops: &[dqt::OP, addmm::OP, relu::OP, qt::OP],
-            prepare: fuse_linear,
-            outs_may_overlap: true,
+            first: fused::layout::LAYOUT,
+            then: fused::layout::THEN,
+            prepare: fused::layout::fuse_layout,
         },
+        // The quantized chains of PT2E programs on int8: within one quantization step of the
+        // ops one by one, not bit-identical (docs/coverage.md).
         FusionEntry {
-            ops: &[dqt::OP, addmm::OP, qt::OP],
-            prepare: fuse_linear,
-            outs_may_overlap: true,
-        },
-        FusionEntry {
-            ops: &[dqt::OP, mm::OP, relu::OP, qt::OP],
-            prepare: fuse_linear,
-            outs_may_overlap: true,
-        },
-        FusionEntry {
-            ops: &[dqt::OP, mm::OP, qt::OP],
-            prepare: fuse_linear,
-            outs_may_overlap: true,
+            first: &[dqt::OP],
+            then: &[convolution::OP, addmm::OP, mm::OP, relu::OP, qt::OP],
+            prepare: fuse_quantized,
         },
     ],
 };

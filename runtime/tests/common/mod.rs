@@ -148,3 +148,48 @@ pub fn check(name: &str, method: &mut Method<'_>, ctx: &mut KernelContext<'_>) {
         }
     }
 }
+
+/// Deterministic values with the cases an activation must keep: NaN, infinities, -0.0, tiny
+/// negatives.
+pub fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|i| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            match (s >> 58, i % 97) {
+                (_, 5) => f32::NAN,
+                (_, 11) => -0.0,
+                (_, 23) => -1e-30,
+                (_, 41) => f32::INFINITY,
+                (0, _) => 0.0,
+                _ => ((s >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0) as f32,
+            }
+        })
+        .collect()
+}
+
+/// A Float tensor of `sizes` in `order` with [`values`].
+pub fn tensor(sizes: &[usize], order: &[usize], seed: u64) -> OwnedTensor {
+    let mut t = OwnedTensor::with_capacity(ScalarType::Float, sizes, order, 0).unwrap();
+    let n = sizes.iter().product();
+    t.fill_logical(&values(n, seed));
+    t
+}
+
+/// The values' bits, every NaN as one: a NaN's sign and payload are not part of any result
+/// (IEEE 754 leaves them open, and so does LLVM, which may swap the operands of an add: the
+/// GEMM's scalar epilogues give NaNs of either sign depending on the path).
+pub fn bits(t: &OwnedTensor) -> Vec<u32> {
+    t.to_logical::<f32>()
+        .iter()
+        .map(|x| {
+            if x.is_nan() {
+                f32::NAN.to_bits()
+            } else {
+                x.to_bits()
+            }
+        })
+        .collect()
+}

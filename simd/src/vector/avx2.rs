@@ -410,6 +410,18 @@ impl Simd for Avx2 {
         halve(v, |a, b| unsafe { _mm_min_ps(a, b) })
     }
     #[inline(always)]
+    fn unzip(self, a: __m256, b: __m256) -> (__m256, __m256) {
+        // within each 128-bit half, then the halves' 64-bit pairs in order
+        unsafe {
+            let even = _mm256_shuffle_ps::<0x88>(a, b);
+            let odd = _mm256_shuffle_ps::<0xdd>(a, b);
+            (
+                _mm256_castpd_ps(_mm256_permute4x64_pd::<0xd8>(_mm256_castps_pd(even))),
+                _mm256_castpd_ps(_mm256_permute4x64_pd::<0xd8>(_mm256_castps_pd(odd))),
+            )
+        }
+    }
+    #[inline(always)]
     fn transpose(self, v: &mut [__m256; MAX_LANES]) {
         unsafe {
             let mut a = [_mm256_setzero_ps(); 8];

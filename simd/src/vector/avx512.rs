@@ -449,6 +449,17 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
         halve(v, |a, b| unsafe { _mm_min_ps(a, b) })
     }
     #[inline(always)]
+    fn unzip(self, a: __m512, b: __m512) -> (__m512, __m512) {
+        unsafe {
+            let even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+            let odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+            (
+                _mm512_permutex2var_ps(a, even, b),
+                _mm512_permutex2var_ps(a, odd, b),
+            )
+        }
+    }
+    #[inline(always)]
     fn transpose(self, v: &mut [__m512; MAX_LANES]) {
         unsafe {
             let mut a = [_mm512_setzero_ps(); 16];

@@ -308,6 +308,20 @@ pub trait Simd: sealed::Sealed + Copy + Send + Sync + 'static {
     fn reduce_min(self, v: Self::F32) -> f32;
     /// Transposes the `LANES x LANES` tile held in `t[..LANES]` (any 4-byte elements).
     fn transpose(self, t: &mut [Self::F32; MAX_LANES]);
+    /// The even lanes of `a` then of `b`, and their odd lanes: `(a0, a2, ..., b0, b2, ...)`
+    /// and `(a1, a3, ..., b1, b3, ...)` (any 4-byte elements; the inverse of the zips). The
+    /// default: the zip pair is a perfect shuffle of `2 LANES` lanes, which `log2(2 LANES)`
+    /// applications undo, so `log2(LANES)` of them unzip.
+    #[inline(always)]
+    fn unzip(self, a: Self::F32, b: Self::F32) -> (Self::F32, Self::F32) {
+        let (mut x, mut y) = (self.to_bits(a), self.to_bits(b));
+        let mut n = Self::LANES;
+        while n > 1 {
+            (x, y) = (self.zip_lo_i32(x, y), self.zip_hi_i32(x, y));
+            n /= 2;
+        }
+        (self.from_bits(x), self.from_bits(y))
+    }
 
     // ---- i32 -----------------------------------------------------------------------------------
 

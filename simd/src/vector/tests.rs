@@ -519,6 +519,16 @@ impl Kernel for Horizontal<'_> {
                     assert_eq!(z2[k], if k % 2 == 0 { a[h] } else { b[h] }, "zip_hi {k}");
                 }
             }
+            // unzip: the even lanes of a then b, and the odd ones.
+            let (vx, vy) = (s.load(x.as_ptr()), s.load(x.as_ptr().add(l)));
+            let (ev, od) = s.unzip(vx, vy);
+            let (mut e, mut o) = ([0f32; MAX_LANES], [0f32; MAX_LANES]);
+            s.store(e.as_mut_ptr(), ev);
+            s.store(o.as_mut_ptr(), od);
+            for k in 0..l {
+                assert_eq!(e[k].to_bits(), x[2 * k].to_bits(), "unzip even {k}");
+                assert_eq!(o[k].to_bits(), x[2 * k + 1].to_bits(), "unzip odd {k}");
+            }
             // math on a vector is the slice path's.
             let mut y = [0f32; MAX_LANES];
             s.store(y.as_mut_ptr(), s.exp(s.load(x.as_ptr())));
