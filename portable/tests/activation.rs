@@ -10,29 +10,14 @@ mod clamping {
     // Expected values are printed by torch with all their digits.
     #![allow(clippy::excessive_precision)]
 
+    use crate::common::assert_same_signed as assert_same;
+
     use ScalarType::*;
 
     use etk_core::{ErrorKind, OwnedTensor, Scalar, ScalarType};
     use etk_portable::ops::*;
 
     use crate::common::*;
-
-    const NAN: f64 = f64::NAN;
-    const INF: f64 = f64::INFINITY;
-    const CL: [usize; 4] = [0, 2, 3, 1];
-
-    const REAL: [ScalarType; 10] = ScalarType::REAL;
-    const NON_BOOL: [ScalarType; 9] = [Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double];
-
-    /// Bitwise-ish equality: NaN equals NaN, and the sign of zeros matters.
-    fn assert_same(got: &[f64], want: &[f64], what: &str) {
-        assert_eq!(got.len(), want.len(), "{what}: length");
-        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-            let ok = (g.is_nan() && w.is_nan())
-                || (g == w && g.is_sign_negative() == w.is_sign_negative());
-            assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
-        }
-    }
 
     // ---------------------------------------------------------------------------------------------
     // clamp.out
@@ -648,52 +633,14 @@ mod pointwise {
     // Expected values are printed by torch with all their digits.
     #![allow(clippy::excessive_precision)]
 
+    use crate::common::assert_same_signed as assert_same;
+
     use ScalarType::*;
 
     use etk_core::{ErrorKind, KernelContext, OwnedTensor, Result, Scalar, ScalarType, Tensor};
     use etk_portable::ops::*;
 
     use crate::common::*;
-
-    const NAN: f64 = f64::NAN;
-    const INF: f64 = f64::INFINITY;
-    const CL: [usize; 4] = [0, 2, 3, 1];
-
-    const REAL: [ScalarType; 10] = ScalarType::REAL;
-    const FLOATS: [ScalarType; 4] = [Half, BFloat16, Float, Double];
-    /// Bitwise-ish equality: NaN equals NaN, and the sign of zeros matters.
-    fn assert_same(got: &[f64], want: &[f64], what: &str) {
-        assert_eq!(got.len(), want.len(), "{what}: length");
-        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-            let ok = (g.is_nan() && w.is_nan())
-                || (g == w && g.is_sign_negative() == w.is_sign_negative());
-            assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
-        }
-    }
-
-    /// `|got - want| <= atol + rtol * |want|`, NaN and infinities matched exactly.
-    fn assert_close(got: &[f64], want: &[f64], rtol: f64, atol: f64, what: &str) {
-        assert_eq!(got.len(), want.len(), "{what}: length");
-        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-            let ok = if w.is_nan() {
-                g.is_nan()
-            } else if w.is_infinite() {
-                g == w
-            } else {
-                (g - w).abs() <= atol + rtol * w.abs()
-            };
-            assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
-        }
-    }
-
-    fn tol(dtype: ScalarType) -> (f64, f64) {
-        match dtype {
-            Half => (1e-3, 1e-5),
-            BFloat16 => (8e-3, 1e-5),
-            Float => (1e-5, 1e-6),
-            _ => (1e-12, 1e-12),
-        }
-    }
 
     // ---------------------------------------------------------------------------------------------
     // elu, gelu, leaky_relu
@@ -1192,23 +1139,6 @@ mod softmax {
 
     use etk_portable::ops::softmax::{log_softmax_out, softmax_out};
 
-    fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
-        let mut x = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-        x.fill_logical(vals);
-        x
-    }
-
-    fn seq(n: usize) -> Vec<f64> {
-        (0..n).map(|i| ((i * 37 % 11) as f64 - 5.0) * 0.5).collect()
-    }
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (i, (g, w)) in got.iter().zip(want).enumerate() {
-            assert!((g - w).abs() <= tol * (1.0 + w.abs()), "at {i}: {g} vs {w}");
-        }
-    }
-
     /// Softmax of `[2, 3, 4]` along `dim` in f64, logical order.
     fn softmax_ref(x: &[f64], dim: usize, log: bool) -> Vec<f64> {
         let sizes = [2usize, 3, 4];
@@ -1320,42 +1250,12 @@ mod softmax {
 
 /// glu.
 mod glu {
+    use crate::common::dynamic_rank as dynamic;
     use ScalarType::*;
     use etk_core::{ErrorKind, KernelContext, OwnedTensor, ScalarType};
     use etk_portable::ops::*;
 
     use crate::common::*;
-
-    fn dynamic(dtype: ScalarType, rank: usize, cap: usize) -> OwnedTensor {
-        let order: Vec<usize> = (0..rank).collect();
-        OwnedTensor::with_capacity(dtype, &vec![0; rank], &order, cap)
-            .unwrap()
-            .dynamic()
-    }
-
-    /// Calls `f` on a view of `out`, then gives `out` the view's (possibly resized) layout.
-    fn run(
-        out: &mut OwnedTensor,
-        f: impl FnOnce(&mut etk_core::Tensor<'_>) -> etk_core::Result<()>,
-    ) -> etk_core::Result<()> {
-        let (r, sizes, order) = {
-            let mut v = out.view_mut().unwrap();
-            let r = f(&mut v);
-            (r, v.sizes().to_vec(), v.dim_order().to_vec())
-        };
-        out.set_layout(&sizes, &order);
-        r
-    }
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
-                "got {got:?}, want {want:?}"
-            );
-        }
-    }
 
     // (the unsigned dtypes, which the test tensors cannot fill, are in the golden cases)
     fn glu(x: &OwnedTensor, dim: i64, out: &mut OwnedTensor) -> etk_core::Result<()> {

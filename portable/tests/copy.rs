@@ -13,22 +13,8 @@ use etk_core::{EValue, ErrorKind, KernelContext, OwnedTensor, Result, Scalar, Sc
 use etk_portable::ops::*;
 
 mod common;
+use common::assert_same_signed as assert_same;
 use common::*;
-
-const NAN: f64 = f64::NAN;
-const INF: f64 = f64::INFINITY;
-const CL: [usize; 4] = [0, 2, 3, 1];
-
-const REAL: [ScalarType; 10] = ScalarType::REAL;
-/// Bitwise-ish equality: NaN equals NaN, and the sign of zeros matters.
-fn assert_same(got: &[f64], want: &[f64], what: &str) {
-    assert_eq!(got.len(), want.len(), "{what}: length");
-    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-        let ok =
-            (g.is_nan() && w.is_nan()) || (g == w && g.is_sign_negative() == w.is_sign_negative());
-        assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // where

@@ -1,35 +1,11 @@
 //! cdist / pdist beyond the golden cases: how pdist reads inputs of more than two dims.
 
 use ScalarType::*;
-use etk_core::{OwnedTensor, ScalarType};
+use etk_core::ScalarType;
 use etk_portable::ops::*;
 
 mod common;
 use common::*;
-
-/// Calls `f` on a view of `out`, then gives `out` the view's (possibly resized) layout.
-fn run(
-    out: &mut OwnedTensor,
-    f: impl FnOnce(&mut etk_core::Tensor<'_>) -> etk_core::Result<()>,
-) -> etk_core::Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
-
-fn close(got: &[f64], want: &[f64], tol: f64) {
-    assert_eq!(got.len(), want.len());
-    for (g, w) in got.iter().zip(want) {
-        assert!(
-            (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
-            "got {got:?}, want {want:?}"
-        );
-    }
-}
 
 // (the unsigned dtypes, which the test tensors cannot fill, are in the golden cases)
 #[test]

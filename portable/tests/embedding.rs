@@ -6,28 +6,8 @@ use etk_core::{ErrorKind, KernelContext, OwnedTensor, ScalarType};
 use etk_portable::ops::*;
 
 mod common;
+use common::dynamic_rank as dynamic;
 use common::*;
-
-fn dynamic(dtype: ScalarType, rank: usize, cap: usize) -> OwnedTensor {
-    let order: Vec<usize> = (0..rank).collect();
-    OwnedTensor::with_capacity(dtype, &vec![0; rank], &order, cap)
-        .unwrap()
-        .dynamic()
-}
-
-/// Calls `f` on a view of `out`, then gives `out` the view's (possibly resized) layout.
-fn run(
-    out: &mut OwnedTensor,
-    f: impl FnOnce(&mut etk_core::Tensor<'_>) -> etk_core::Result<()>,
-) -> etk_core::Result<()> {
-    let (r, sizes, order) = {
-        let mut v = out.view_mut().unwrap();
-        let r = f(&mut v);
-        (r, v.sizes().to_vec(), v.dim_order().to_vec())
-    };
-    out.set_layout(&sizes, &order);
-    r
-}
 
 // (the unsigned dtypes, which the test tensors cannot fill, are in the golden cases)
 const ALL: [ScalarType; 10] = [

@@ -12,23 +12,6 @@ mod layer_norm {
 
     use etk_portable::ops::native_layer_norm::native_layer_norm_out as ln;
 
-    fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
-        let mut x = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-        x.fill_logical(vals);
-        x
-    }
-
-    fn seq(n: usize) -> Vec<f64> {
-        (0..n).map(|i| ((i * 37 % 11) as f64 - 5.0) * 0.5).collect()
-    }
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (i, (g, w)) in got.iter().zip(want).enumerate() {
-            assert!((g - w).abs() <= tol * (1.0 + w.abs()), "at {i}: {g} vs {w}");
-        }
-    }
-
     #[test]
     fn layer_norm_matches_the_formula_in_any_dim_order() {
         let x = seq(24);
@@ -115,23 +98,6 @@ mod batch_norm_inference {
     use etk_core::{OwnedTensor, ScalarType};
     use etk_portable::ops::native_batch_norm::native_batch_norm_legit_no_training_out as bn;
 
-    fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
-        let mut x = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
-        x.fill_logical(vals);
-        x
-    }
-
-    fn seq(n: usize) -> Vec<f64> {
-        (0..n).map(|i| ((i * 37 % 11) as f64 - 5.0) * 0.5).collect()
-    }
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (i, (g, w)) in got.iter().zip(want).enumerate() {
-            assert!((g - w).abs() <= tol * (1.0 + w.abs()), "at {i}: {g} vs {w}");
-        }
-    }
-
     #[test]
     fn batch_norm_inference_per_channel_in_any_dim_order() {
         let x = seq(2 * 3 * 2 * 2);
@@ -213,16 +179,6 @@ mod group_norm {
     use etk_portable::ops::*;
 
     use crate::common::*;
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
-                "got {got:?}, want {want:?}"
-            );
-        }
-    }
 
     // (the unsigned dtypes, which the test tensors cannot fill, are in the golden cases)
     #[allow(clippy::too_many_arguments)]
@@ -351,28 +307,12 @@ mod group_norm {
 
 /// _native_batch_norm_legit (with and without running statistics).
 mod batch_norm_training {
+    use crate::common::dynamic_rank as dynamic;
     use ScalarType::*;
     use etk_core::{KernelContext, OwnedTensor, ScalarType};
     use etk_portable::ops::*;
 
     use crate::common::*;
-
-    fn dynamic(dtype: ScalarType, rank: usize, cap: usize) -> OwnedTensor {
-        let order: Vec<usize> = (0..rank).collect();
-        OwnedTensor::with_capacity(dtype, &vec![0; rank], &order, cap)
-            .unwrap()
-            .dynamic()
-    }
-
-    fn close(got: &[f64], want: &[f64], tol: f64) {
-        assert_eq!(got.len(), want.len());
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
-                "got {got:?}, want {want:?}"
-            );
-        }
-    }
 
     // (the unsigned dtypes, which the test tensors cannot fill, are in the golden cases)
     #[test]
