@@ -6,7 +6,6 @@
 //! `#![no_std]`: rounding comes from `libm`.
 #![no_std]
 
-pub mod embedding;
 pub mod ops;
 pub mod util;
 

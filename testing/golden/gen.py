@@ -1883,8 +1883,8 @@ def OPS():
     ops += __import__("gen_quant").ops()
     import gen_nn
     ops += gen_nn.ops()
-    import gen_nn2
-    ops += gen_nn2.ops()
+    import gen_padding
+    ops += gen_padding.ops()
     import gen_reduce
     ops += gen_reduce.ops()
     import gen_pool

@@ -15,7 +15,9 @@
 //! on those too (and reject the same calls: narrow integers for transposed or dilated
 //! convolutions).
 
-use crate::harness::{Arg, Call, Class, Gen, Rng, Tol, channels_last, contiguous, matrix};
+use crate::harness::random::{Rng, channels_last, contiguous, matrix};
+use crate::harness::tensors::{Arg, Call, Class, Gen};
+use crate::harness::tolerance::Tol;
 use etk_core::{OwnedTensor, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {

@@ -15,9 +15,9 @@
 //!   one; `Empty`: a zero-size dim;
 //! - `Big`: a few MiB, for the threads (and streaming stores past the last-level cache).
 
-use crate::harness::{
-    Arg, Call, Class, EXACT, Gen, OutSpec, Rng, channels_last, contiguous, tensor,
-};
+use crate::harness::random::{Rng, channels_last, contiguous, tensor};
+use crate::harness::tensors::{Arg, Call, Class, Gen, OutSpec};
+use crate::harness::tolerance::EXACT;
 use etk_core::{OwnedTensor, Scalar, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {

@@ -14,9 +14,9 @@
 //! and softmax uses the vector `exp` and another summation order: those compare within a few
 //! units in the last place.
 
-use crate::harness::{
-    Arg, Call, Class, DTYPES, Gen, MakeCall, OutSpec, Rng, Tol, channels_last, contiguous, tensor,
-};
+use crate::harness::random::{DTYPES, Rng, channels_last, contiguous, tensor};
+use crate::harness::tensors::{Arg, Call, Class, Gen, MakeCall, OutSpec};
+use crate::harness::tolerance::Tol;
 use etk_core::{OwnedTensor, Scalar, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {

@@ -9,7 +9,9 @@
 //! libraries must agree on which are rejected. Everything is compared exactly: the optimized
 //! kernels sum and round in portable's order.
 
-use crate::harness::{Arg, Call, Class, Gen, OutSpec, Rng, Tol, channels_last, contiguous, tensor};
+use crate::harness::random::{Rng, channels_last, contiguous, tensor};
+use crate::harness::tensors::{Arg, Call, Class, Gen, OutSpec};
+use crate::harness::tolerance::Tol;
 use etk_core::{OwnedTensor, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {

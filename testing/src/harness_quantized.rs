@@ -5,7 +5,9 @@
 //! against a contiguous out falls back), and now and then a dtype or a parameter the kernels
 //! must reject the same way.
 
-use crate::harness::{Arg, Call, Class, Gen, Rng, Tol, contiguous, shapes, value};
+use crate::harness::random::{Rng, contiguous, value};
+use crate::harness::tensors::{Arg, Call, Class, Gen, shapes};
+use crate::harness::tolerance::Tol;
 use etk_core::{OwnedTensor, Scalar, ScalarType};
 
 use ScalarType::{BFloat16, Byte, Char, Double, Float, Half, Int, Long, Short};

@@ -14,9 +14,9 @@
 //! `amax`, `amin`, `argmax`, `argmin` and `any` compare bit for bit, on inputs full of ties,
 //! signed zeros and NaN.
 
-use crate::harness::{
-    Arg, Call, Class, DTYPES, Gen, MakeCall, OutSpec, Rng, Tol, contiguous, value,
-};
+use crate::harness::random::{DTYPES, Rng, contiguous, value};
+use crate::harness::tensors::{Arg, Call, Class, Gen, MakeCall, OutSpec};
+use crate::harness::tolerance::Tol;
 use etk_core::Scalar;
 use etk_core::{OwnedTensor, ScalarType};
 

@@ -13,7 +13,7 @@ fn every_kernel_has_a_generator() {
     let missing = missing_generators();
     assert!(
         missing.is_empty(),
-        "kernels in etk_optimized::TABLE without an argument generator in etk_testing::harness::generator (testing/src/harness.rs): {missing:?}"
+        "kernels in etk_optimized::TABLE without an argument generator in etk_testing::harness::generator (testing/src/harness/generators.rs and the families' harness_<family>.rs): {missing:?}"
     );
 }
 

@@ -15,7 +15,7 @@ use etk_core::{
     boxed_kernel,
 };
 use etk_portable::ops::addmm as portable;
-use etk_portable::ops::mm::{Strided, opmath_scalar};
+use etk_portable::util::matmul::{Strided, opmath_scalar};
 
 pub const OP: &str = portable::OP;
 

@@ -6,7 +6,7 @@
 
 use crate::reduce::extreme::amax_amin;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
-use etk_portable::ops::amax as portable;
+use etk_portable::util::extreme as portable;
 
 pub const OP: &str = etk_portable::ops::amax::OP;
 

@@ -7,7 +7,7 @@
 
 use crate::reduce::extreme::arg_extreme;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
-use etk_portable::ops::argmax as portable;
+use etk_portable::util::extreme as portable;
 
 pub const OP: &str = etk_portable::ops::argmax::OP;
 

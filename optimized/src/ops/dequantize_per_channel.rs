@@ -18,8 +18,7 @@ use crate::quantized::{Axis, Dequantize, QSrc, Round, level, same_layout};
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::ops::dequantize_per_channel as reference;
-use etk_quantized::ops::dequantize_per_tensor::{check_dequant_input, dequant_dtypes};
-use etk_quantized::ops::quantize_per_channel::Channels;
+use etk_quantized::util::qparams::{Channels, check_dequant_input, dequant_dtypes};
 use etk_quantized::util::{check_float, check_real, param};
 
 pub const OP: &str = reference::OP;

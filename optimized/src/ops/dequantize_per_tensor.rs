@@ -18,8 +18,7 @@ use crate::quantized::{Axis, Dequantize, QSrc, Round, level, same_layout};
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::ops::dequantize_per_tensor as reference;
-use etk_quantized::ops::dequantize_per_tensor::{check_dequant_input, dequant_dtypes};
-use etk_quantized::ops::quantize_per_tensor::tensor_qparams;
+use etk_quantized::util::qparams::{check_dequant_input, dequant_dtypes, tensor_qparams};
 
 pub const OP: &str = reference::OP;
 pub const OP_TENSOR: &str = reference::OP_TENSOR;

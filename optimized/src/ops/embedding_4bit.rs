@@ -10,12 +10,12 @@
 //! Char, `[rows, packed columns]`) dequantized with one scale (and optional zero point, of the
 //! scales' dtype) per row or per group of columns, in the scales' dtype (`.dtype_out`: in
 //! `dtype`, the scales' dtype when None). Every index must lie in `[0, rows)`. Packing and
-//! arithmetic: `etk_quantized::embedding`; the vector path and what it covers:
+//! arithmetic: `etk_quantized::util::embedding`; the vector path and what it covers:
 //! `super::quantized_embedding`.
 
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
-use etk_quantized::embedding::Embedding;
 use etk_quantized::ops::embedding_4bit as reference;
+use etk_quantized::util::embedding::Embedding;
 
 pub const OP: &str = reference::OP;
 pub const OP_DTYPE: &str = reference::OP_DTYPE;

@@ -15,7 +15,8 @@ use crate::quantized::lanes::{QKind, dispatch};
 use crate::quantized::{Axis, Quantize, level, same_layout};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
-use etk_quantized::ops::quantize_per_channel::{self as reference, Channels};
+use etk_quantized::ops::quantize_per_channel as reference;
+use etk_quantized::util::qparams::Channels;
 use etk_quantized::util::{
     check_float, check_qparams, check_quantize_input, check_real, param, rounder32,
 };

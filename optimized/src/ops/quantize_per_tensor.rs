@@ -15,6 +15,7 @@ use crate::quantized::{Axis, Quantize, level, same_layout};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::ops::quantize_per_tensor as reference;
+use etk_quantized::util::qparams::tensor_qparams;
 use etk_quantized::util::{check_qparams, check_quantize_input};
 
 pub const OP: &str = reference::OP;
@@ -51,7 +52,7 @@ pub fn quantize_per_tensor_tensor_out(
     dtype: ScalarType,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    let (s, z) = reference::tensor_qparams(OP_TENSOR, scale, zero_point)?;
+    let (s, z) = tensor_qparams(OP_TENSOR, scale, zero_point)?;
     match fast(OP_TENSOR, input, (s, z, quant_min, quant_max, dtype), out) {
         Some(r) => r,
         None => reference::quantize_per_tensor_tensor_out(

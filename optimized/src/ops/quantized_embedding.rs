@@ -1,5 +1,5 @@
 //! The 8- and 4-bit embeddings' shared fast path (the ops are `embedding_byte` and
-//! `embedding_4bit`): every check of the reference (`etk_quantized::embedding`), then each
+//! `embedding_4bit`): every check of the reference (`etk_quantized::util::embedding`), then each
 //! index's weight row dequantized group by group with vectors (`crate::quantized::Embed`),
 //! `R(R(R(q) - zero_point) * scale)` rounded to the scales' dtype as the reference does.
 //! Covered: Byte or Char 8-bit weights, Byte 4-bit weights with an even group size, packed
@@ -10,7 +10,7 @@ use crate::pointwise::half::FloatKind;
 use crate::quantized::lanes::{QKind, dispatch};
 use crate::quantized::{Embed, QSrc, Round, level};
 use etk_core::{Result, ScalarType, Tensor};
-use etk_quantized::embedding::Embedding;
+use etk_quantized::util::embedding::Embedding;
 use etk_quantized::util::{logical_offset, param};
 
 /// Runs the call: the vector path where it applies, else the reference.

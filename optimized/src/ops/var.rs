@@ -9,6 +9,7 @@
 use crate::reduce::moments::var_mean;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 use etk_portable::ops::var as portable;
+use etk_portable::util::variance::var_into;
 
 pub const OP_CORRECTION: &str = portable::OP_CORRECTION;
 pub const OP: &str = portable::OP;
@@ -50,7 +51,7 @@ fn var(
     if var_mean(ctx, self_, mask, correction, out, None) {
         return Ok(());
     }
-    portable::var_into(op, self_, mask, correction, out, None)
+    var_into(op, self_, mask, correction, out, None)
 }
 
 boxed_kernel!(pub fn var_correction_out_boxed = OP_CORRECTION => var_correction_out(self_: &Tensor, dim: Option<&[i64]>, correction: Option<Scalar>, keepdim: bool) -> (out));

@@ -5,8 +5,8 @@
 
 use crate::reduce::moments::var_mean;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
-use etk_portable::ops::var::var_into;
 use etk_portable::ops::var_mean as portable;
+use etk_portable::util::variance::var_into;
 
 pub const OP: &str = portable::OP;
 

@@ -42,8 +42,8 @@ use etk_core::prepare::{Chain, Known};
 use etk_core::registry::BoxedKernel;
 use etk_core::{EValue, KernelContext, PreparedKernel, Result, ScalarType, Tensor};
 use etk_portable::ops::convolution as portable_conv;
-use etk_quantized::ops::dequantize_per_tensor::check_dequant_input;
 use etk_quantized::util::check_qparams;
+use etk_quantized::util::qparams::check_dequant_input;
 
 /// `dequantize_per_tensor`'s arguments that matter: the activations' form and scale.
 struct Dequant {

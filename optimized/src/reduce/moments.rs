@@ -14,9 +14,9 @@
 use super::{Elem, Plan, Shared, TILE, Walk, put_f32, split};
 use crate::with_f32_elem;
 use etk_core::{KernelContext, ScalarType, Tensor};
-use etk_portable::ops::var::reduces_everything;
 use etk_portable::util::moments::Welford;
 use etk_portable::util::reduce::DimMask;
+use etk_portable::util::variance::reduces_everything;
 use etk_simd::{Kernel, Simd, dispatch, level};
 
 /// Whether the input reaches the out's dtype without rounding (portable casts it first).

@@ -9,34 +9,11 @@
 //! tensors is an error); the Scalar `other` is cast like a wrapped number (Char + 300 wraps).
 //! Surprising but ATen: Bool + Bool is logical or (`True + True == True`).
 
-use crate::util::arith::{Ctx, Kernel, Num, OnComplex, Rules, arith_scalar_out, arith_tensor_out};
-use crate::util::complex::Complex;
-use crate::util::dispatch::Float;
+use crate::util::arith::{Axpy, Rules, arith_scalar_out, arith_tensor_out};
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::add.out";
 pub const OP_SCALAR: &str = "aten::add.Scalar_out";
-
-/// `a + alpha * b` (`alpha` is the kernel's parameter), wrapping for integers.
-#[derive(Clone, Copy)]
-pub(crate) struct Axpy;
-
-impl Kernel for Axpy {
-    const COMPLEX: OnComplex = OnComplex::All;
-    /// ComplexHalf rounds `alpha * b` to ComplexHalf before the sum (c10::complex<Half>).
-    fn apply_complex<T: Float>(
-        self,
-        a: Complex<T>,
-        b: Complex<T>,
-        cx: &Ctx<Complex<T>>,
-    ) -> Complex<T> {
-        a + (cx.round)(cx.param * b)
-    }
-    #[inline(always)]
-    fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C> {
-        Some(a.wrapping_add(cx.param.wrapping_mul(b)))
-    }
-}
 
 pub fn add_out(
     _ctx: &mut KernelContext<'_>,

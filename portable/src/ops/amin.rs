@@ -3,7 +3,7 @@
 //! The smallest value over `dim` (`[]`: every dim), NaN winning over every number; the rules
 //! of `amax` (the kernel is `amax::amax_amin`).
 
-use crate::ops::amax::amax_amin;
+use crate::util::extreme::amax_amin;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::amin.out";

@@ -3,7 +3,7 @@
 //! The index of the smallest value along `dim` (or in the flattened tensor); the rules of
 //! `argmax` (the kernel is `argmax::arg_extreme`).
 
-use crate::ops::argmax::arg_extreme;
+use crate::util::extreme::arg_extreme;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::argmin.out";

@@ -4,7 +4,7 @@
 //! `[B, K, N]`; `out` is resized to `[B, M, N]`. Dtypes as `mm` (same dtype everywhere, no
 //! Bool, Half/BFloat16 accumulated in float, integers wrapping). Any dim order, via strides.
 
-use crate::ops::mm::{Product, Strided, check_rank, check_same_dtype, matmul};
+use crate::util::matmul::{Product, Strided, check_rank, check_same_dtype, matmul};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 

@@ -4,7 +4,7 @@
 //! boundary not less than it (`right`: greater than it). It is `searchsorted` with a 1-D
 //! sequence (same bisection, dtypes and out rules).
 
-use crate::ops::searchsorted::search;
+use crate::util::search::search;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::bucketize.Tensor_out";

@@ -12,11 +12,10 @@
 //! The out's dim order is the caller's.
 
 use crate::util::movement::{Mover, Portable, View, dim_arg};
+use crate::util::pointwise::promoted_of_list;
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::shape::{Dims, MAX_DIM};
-use etk_core::{
-    Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel, promote_types,
-};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::cat.out";
 
@@ -37,7 +36,7 @@ pub fn cat_with(
     out: &mut Tensor<'_>,
 ) -> Result<()> {
     let (shape, d) = cat_shape(OP, tensors, dim)?;
-    check_can_cast(OP, promoted(OP, tensors)?, out)?;
+    check_can_cast(OP, promoted_of_list(OP, tensors)?, out)?;
     resize_out(OP, out, &shape)?;
     let Some(d) = d else { return Ok(()) };
     let whole = View::of(out);
@@ -53,20 +52,6 @@ pub fn cat_with(
 /// A 1-D tensor of size 0, which `cat` skips.
 pub fn is_legacy_empty(t: &Tensor<'_>) -> bool {
     t.dim() == 1 && t.size(0) == 0
-}
-
-/// The promoted dtype of every tensor of the list.
-pub fn promoted(op: &'static str, tensors: &[Tensor<'_>]) -> Result<ScalarType> {
-    let mut dt = tensors[0].dtype();
-    for t in &tensors[1..] {
-        dt = promote_types(dt, t.dtype()).ok_or(Error::dtype(
-            op,
-            "tensors",
-            "dtypes that promote together",
-            t.dtype(),
-        ))?;
-    }
-    Ok(dt)
 }
 
 /// The out shape of `cat` and the wrapped dim (`None` when every tensor is skipped).

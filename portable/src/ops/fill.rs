@@ -10,50 +10,13 @@
 //!
 //! A complex out takes `(value, 0)`, range-checked as its part dtype (also `full`, `zeros`, ...).
 
-use crate::dispatch_compute;
-use crate::util::copy::copy_like;
+use crate::util::copy::{copy_like, fill_scalar};
 use crate::util::dispatch::is_reduced_float;
-use crate::util::scalar::scalar_to_checked;
-use etk_core::iter::fill;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP_SCALAR: &str = "aten::fill.Scalar_out";
 pub const OP_TENSOR: &str = "aten::fill.Tensor_out";
-
-/// Sets every element of `out` (already shaped) to `value` converted to the out's dtype;
-/// `checked` applies c10's overflow check. Shared with `scalar_tensor.out`.
-pub(crate) fn fill_scalar(
-    op: &'static str,
-    value: &Scalar,
-    checked: bool,
-    out: &mut Tensor<'_>,
-) -> Result<()> {
-    let dt = out.dtype();
-    if dt.is_complex() {
-        // `(value, 0)` with the part's range check, as bytes repeated over the out's (dense)
-        // memory: every byte of a freshly shaped out belongs to one of its elements
-        let mut bytes = [0u8; 16];
-        crate::util::index::scalar_bytes(op, "value", value, dt, &mut bytes)?;
-        let es = out.element_size();
-        let n = out.nbytes();
-        let dst = out.as_mut_ptr(op, "out")?;
-        // SAFETY: the out's memory holds `n` bytes, `n` a multiple of the element size.
-        let mem = unsafe { core::slice::from_raw_parts_mut(dst, n) };
-        for e in mem.chunks_exact_mut(es) {
-            e.copy_from_slice(&bytes[..es]);
-        }
-        return Ok(());
-    }
-    dispatch_compute!(dt, C => {
-        let v: C = if checked {
-            scalar_to_checked(op, "value", value, dt)?
-        } else {
-            value.cast_to(dt)
-        };
-        fill::<C>(op, out, None, |o| o.fill(v))
-    }, _ => Err(Error::unsupported_dtype(op, "out", dt)))
-}
 
 pub fn fill_scalar_out(
     _ctx: &mut KernelContext<'_>,

@@ -7,8 +7,8 @@
 //! Surprising but ATen: floats floor the exact quotient (`fmod` based), so `-5.5 // inf` is
 //! `-1.0` and `1e30 // 1e-30` is inf.
 
-use crate::ops::div::div_tensors;
 use crate::util::arith::RoundingMode;
+use crate::util::division::div_tensors;
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::floor_divide.out";

@@ -4,7 +4,7 @@
 //! out's dtype (any dtype) with c10's overflow check: 300 into Int8, `1e10` into Half and NaN
 //! into an integer dtype are errors, even for an empty out; Bool takes any value.
 
-use crate::ops::fill::fill_scalar;
+use crate::util::copy::fill_scalar;
 use crate::util::movement::sizes_arg;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};

@@ -5,8 +5,7 @@
 //! `full.out`. The memory format only chooses a layout, which the caller already gave; as in
 //! ATen, `channels_last` requires rank 4 and `channels_last_3d` rank 5.
 
-use crate::ops::fill::fill_scalar;
-use crate::util::copy::check_memory_format;
+use crate::util::copy::{check_memory_format, fill_scalar};
 use etk_core::evalue::MemoryFormat;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};

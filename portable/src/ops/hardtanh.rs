@@ -7,7 +7,7 @@
 //! Surprising but ATen: `hardtanh(int32, -1.9, 1.9)` clamps to [-1, 1]; a NaN limit on a
 //! floating tensor makes every element NaN.
 
-use crate::ops::clamp::clamp_scalar_impl;
+use crate::util::clamp::clamp_scalar_impl;
 use crate::util::pointwise::reject_bool;
 use crate::util::scalar::scalar_to_checked;
 use etk_core::{

@@ -14,9 +14,8 @@
 //! Input, weight and out share one dtype (no Bool); Half/BFloat16 accumulate in float.
 
 use crate::dispatch_compute;
-use crate::ops::addmm::addmm_impl;
-use crate::ops::mm::{Product, Strided, check_same_dtype, matmul};
 use crate::util::dispatch::Arith;
+use crate::util::matmul::{Product, Strided, addmm_impl, check_same_dtype, matmul};
 use crate::util::pointwise::promoted;
 use etk_core::out::{check_can_cast, check_dtype, resize_out};
 use etk_core::{

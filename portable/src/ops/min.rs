@@ -6,7 +6,7 @@
 //! among equals, an empty `unary_out` gives the highest value of `self`'s dtype (inf for
 //! floats).
 
-use crate::ops::max::{extreme_all, extreme_dim};
+use crate::util::extreme::{extreme_all, extreme_dim};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP_DIM: &str = "aten::min.dim_min";

@@ -3,7 +3,7 @@
 //! The out, resized to `size` (non-negative sizes), every element 1 in the out's dtype
 //! (any dtype).
 
-use crate::ops::fill::fill_scalar;
+use crate::util::copy::fill_scalar;
 use crate::util::movement::sizes_arg;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};

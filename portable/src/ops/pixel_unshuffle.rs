@@ -8,8 +8,8 @@
 //! `pixel_shuffle`). Dtypes, out and dim orders as `pixel_shuffle`, whose views this reuses
 //! with the roles swapped.
 
-use crate::ops::pixel_shuffle::{check_common, shuffle_views};
 use crate::util::movement::{Mover, Portable, View};
+use crate::util::shuffle::{check_common, shuffle_views};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::MAX_DIM;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};

@@ -3,7 +3,7 @@
 //! `out = max(self, 0)` in `self`'s dtype (the out must have exactly that dtype); Bool is
 //! rejected. NaN stays NaN and `-0.0` stays `-0.0` (ATen computes `clamp_min(self, 0)`).
 
-use crate::ops::clamp::clamp_scalar_impl;
+use crate::util::clamp::clamp_scalar_impl;
 use crate::util::pointwise::reject_bool;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};
 

@@ -6,7 +6,7 @@
 //! takes any value (non-zero is true).
 //! Surprising but ATen: Half and BFloat16 skip the check, so `1e10` becomes `inf`.
 
-use crate::ops::fill::fill_scalar;
+use crate::util::copy::fill_scalar;
 use crate::util::dispatch::is_reduced_float;
 use etk_core::out::resize_out;
 use etk_core::{KernelContext, Result, Scalar, Tensor, boxed_kernel};

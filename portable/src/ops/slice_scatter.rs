@@ -4,9 +4,8 @@
 //! (bounds clamped, positive step); `src` must have exactly its shape and is converted to
 //! `self`'s dtype (C++ `static_cast`); the out must have `self`'s dtype and takes its shape.
 
-use crate::ops::select_scatter::scatter;
-use crate::ops::slice_copy::Slice;
 use crate::util::movement::View;
+use crate::util::region::{Slice, scatter};
 use etk_core::{KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::slice_scatter.out";

@@ -13,7 +13,7 @@
 
 use crate::dispatch_compute;
 use crate::util::index::check_outs_disjoint;
-use crate::util::sort::sort_rows;
+use crate::util::sort::{resize_indices, sort_rows};
 use etk_core::out::check_dtype;
 use etk_core::shape::wrap_dim;
 use etk_core::{Error, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
@@ -79,11 +79,6 @@ fn sort_impl(
         resize_indices(op, indices, self_.sizes())?;
         ctx.scratch.scope(|s| sort_rows::<C>(op, s, self_, d, descending, n, values, indices))
     }, _ => Err(Error::unsupported_dtype(op, "self", dt)))
-}
-
-/// Resizes the `indices` out (named so in errors).
-pub fn resize_indices(op: &'static str, indices: &mut Tensor<'_>, sizes: &[usize]) -> Result<()> {
-    indices.resize(op, "indices", sizes)
 }
 
 boxed_kernel!(pub fn sort_values_boxed = OP => sort_values(self_: &Tensor, dim: i64, descending: bool) -> (values, indices));

@@ -4,8 +4,7 @@
 //! `self` must have a dim; the sizes must be non-negative and sum to the size of `dim`; there
 //! must be one out per size. Each out must have `self`'s dtype and takes its chunk's shape.
 
-use crate::util::movement::{Mover, Portable, View, dim_arg};
-use etk_core::out::{check_dtype, resize_out};
+use crate::util::movement::{Mover, Portable, View, dim_arg, split_into};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::split_with_sizes_copy.out";
@@ -63,26 +62,6 @@ pub fn split_with_sizes_copy_with(
         let start: usize = split_sizes[..k].iter().map(|&s| s as usize).sum();
         whole.slice(d, start, split_sizes[k] as usize, 1)
     })
-}
-
-/// Chunk `k` of `self` (the view `chunk(k)`) into `out[k]`, with `*_copy.out`'s contract for
-/// every out: `self`'s dtype, the chunk's shape. Every out is checked and shaped before any is
-/// written. `m` moves the elements.
-pub fn split_into(
-    m: &dyn Mover,
-    op: &'static str,
-    self_: &Tensor<'_>,
-    out: &mut [Tensor<'_>],
-    chunk: impl Fn(usize) -> View,
-) -> Result<()> {
-    for (k, o) in out.iter_mut().enumerate() {
-        check_dtype(op, "out", o, self_.dtype())?;
-        resize_out(op, o, chunk(k).sizes())?;
-    }
-    for (k, o) in out.iter_mut().enumerate() {
-        m.copy_view(op, "self", self_, &chunk(k), o)?;
-    }
-    Ok(())
 }
 
 boxed_kernel!(pub fn split_with_sizes_copy_out_boxed = OP => split_with_sizes_copy_out(self_: &Tensor, split_sizes: &[i64], dim: i64) -> [out]);

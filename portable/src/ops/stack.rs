@@ -5,8 +5,8 @@
 //! dtype is any dtype the promoted dtype of the tensors can be cast to (each converted as
 //! C++ `static_cast` does); its dim order is the caller's.
 
-use crate::ops::cat::promoted;
 use crate::util::movement::{Mover, Portable, View, check_rank, dim_arg};
+use crate::util::pointwise::promoted_of_list;
 use etk_core::out::{check_can_cast, resize_out};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
@@ -42,7 +42,7 @@ pub fn stack_with(
     let rank = first.dim() + 1;
     let d = dim_arg(OP, "dim", dim, rank)?;
     check_rank(OP, "tensors", rank)?;
-    check_can_cast(OP, promoted(OP, tensors)?, out)?;
+    check_can_cast(OP, promoted_of_list(OP, tensors)?, out)?;
     let mut full = [0usize; etk_core::MAX_DIM];
     full[..d].copy_from_slice(&first.sizes()[..d]);
     full[d] = tensors.len();

@@ -7,8 +7,7 @@
 //! exactly the result dtype; `sub.out` any dtype the result casts to.
 //! Surprising but ATen: any Bool operand is rejected, a Bool Scalar included (`float - True`).
 
-use crate::ops::add::Axpy;
-use crate::util::arith::{Rules, arith_scalar_out, arith_tensor_out, check_sub_bool};
+use crate::util::arith::{Axpy, Rules, arith_scalar_out, arith_tensor_out, check_sub_bool};
 use crate::util::scalar::neg_scalar;
 use etk_core::{KernelContext, Result, Scalar, ScalarType, Tensor, boxed_kernel};
 

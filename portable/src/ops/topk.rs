@@ -9,9 +9,8 @@
 //! (UInt16/32/64) are rejected, as in ATen's CPU kernel. Rows are sorted in scratch memory.
 
 use crate::dispatch_compute;
-use crate::ops::sort::resize_indices;
 use crate::util::index::check_outs_disjoint;
-use crate::util::sort::sort_rows;
+use crate::util::sort::{resize_indices, sort_rows};
 use etk_core::out::check_dtype;
 use etk_core::shape::wrap_dim;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};

@@ -4,8 +4,7 @@
 //! there must be one out per index (none for a dim of size 0). Each out must have `self`'s
 //! dtype and takes the shape of `self` without `dim`.
 
-use crate::ops::split_with_sizes_copy::split_into;
-use crate::util::movement::{Portable, View, dim_arg};
+use crate::util::movement::{Portable, View, dim_arg, split_into};
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::unbind_copy.int_out";

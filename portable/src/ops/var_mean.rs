@@ -7,8 +7,8 @@
 //! Complex inputs: `out0` (the variance) has the real dtype of `self`, `out1` (the mean)
 //! `self`'s complex dtype.
 
-use crate::ops::var::{check_floating, var_into};
 use crate::util::reduce::{DimMask, EmptyDims, check_out_is, dim_mask, reduced_shape};
+use crate::util::variance::{check_floating, var_into};
 use etk_core::{Error, KernelContext, Result, Scalar, Tensor, boxed_kernel};
 
 pub const OP: &str = "aten::var_mean.correction_out";
@@ -28,7 +28,7 @@ pub fn var_mean_correction_out(
 }
 
 /// The argument checks, then both outs resized: the dims to reduce. What is left to reject
-/// is the dtype ([`var_into`]).
+/// is the dtype ([`crate::util::variance::var_into`]).
 pub fn var_mean_prepare(
     self_: &Tensor<'_>,
     dim: Option<&[i64]>,

@@ -1,14 +1,17 @@
 //! Kernel tables by family, each written with `etk_core::entries!`; `crate::TABLE` is their
 //! concatenation.
 
+pub mod activation;
 pub mod arith;
 pub mod compare;
+pub mod convolution;
+pub mod copy;
+pub mod distance;
+pub mod embedding;
 pub mod index;
 pub mod linalg;
-pub mod misc;
-pub mod nn;
-pub mod nn2;
-pub mod nnmisc;
+pub mod norm;
+pub mod padding;
 pub mod pool;
 pub mod random;
 pub mod reduce;

@@ -688,3 +688,24 @@ float_num!(f64, f64_rounder);
 fn f64_rounder(_: ScalarType) -> fn(f64) -> f64 {
     identity::<f64>
 }
+
+/// `a + alpha * b` (`alpha` is the kernel's parameter), wrapping for integers.
+#[derive(Clone, Copy)]
+pub(crate) struct Axpy;
+
+impl Kernel for Axpy {
+    const COMPLEX: OnComplex = OnComplex::All;
+    /// ComplexHalf rounds `alpha * b` to ComplexHalf before the sum (c10::complex<Half>).
+    fn apply_complex<T: Float>(
+        self,
+        a: Complex<T>,
+        b: Complex<T>,
+        cx: &Ctx<Complex<T>>,
+    ) -> Complex<T> {
+        a + (cx.round)(cx.param * b)
+    }
+    #[inline(always)]
+    fn apply<C: Num>(self, a: C, b: C, cx: &Ctx<C>) -> Option<C> {
+        Some(a.wrapping_add(cx.param.wrapping_mul(b)))
+    }
+}

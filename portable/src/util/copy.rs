@@ -8,12 +8,13 @@
 
 use crate::dispatch_compute;
 use crate::util::movement::{Mover, Portable, View, copy_view};
+use crate::util::scalar::scalar_to_checked;
 use etk_core::evalue::MemoryFormat;
-use etk_core::iter::{arg, map1};
+use etk_core::iter::{arg, fill, map1};
 use etk_core::shape::{
     Dims, contiguous_dim_order, is_channels_last_dim_order, is_contiguous_dim_order,
 };
-use etk_core::{Error, ErrorKind, Info, Result, Tensor};
+use etk_core::{Error, ErrorKind, Info, Result, Scalar, Tensor};
 
 /// `out = static_cast<out dtype>(src)` elementwise, `src` broadcast to the out's shape (which
 /// the caller has set). Values go through the compute type that holds the source exactly
@@ -129,4 +130,38 @@ pub fn check_out_dim_order(
             )));
     }
     Ok(())
+}
+
+/// Sets every element of `out` (already shaped) to `value` converted to the out's dtype;
+/// `checked` applies c10's overflow check. Shared with `scalar_tensor.out`.
+pub(crate) fn fill_scalar(
+    op: &'static str,
+    value: &Scalar,
+    checked: bool,
+    out: &mut Tensor<'_>,
+) -> Result<()> {
+    let dt = out.dtype();
+    if dt.is_complex() {
+        // `(value, 0)` with the part's range check, as bytes repeated over the out's (dense)
+        // memory: every byte of a freshly shaped out belongs to one of its elements
+        let mut bytes = [0u8; 16];
+        crate::util::index::scalar_bytes(op, "value", value, dt, &mut bytes)?;
+        let es = out.element_size();
+        let n = out.nbytes();
+        let dst = out.as_mut_ptr(op, "out")?;
+        // SAFETY: the out's memory holds `n` bytes, `n` a multiple of the element size.
+        let mem = unsafe { core::slice::from_raw_parts_mut(dst, n) };
+        for e in mem.chunks_exact_mut(es) {
+            e.copy_from_slice(&bytes[..es]);
+        }
+        return Ok(());
+    }
+    dispatch_compute!(dt, C => {
+        let v: C = if checked {
+            scalar_to_checked(op, "value", value, dt)?
+        } else {
+            value.cast_to(dt)
+        };
+        fill::<C>(op, out, None, |o| o.fill(v))
+    }, _ => Err(Error::unsupported_dtype(op, "out", dt)))
 }

@@ -22,12 +22,20 @@
 //! - [`window`]: sliding-window arithmetic (parameter lists, output sizes, pooling windows)
 //!   shared by convolution and pooling; [`pool`]: the max / average / adaptive pooling kernels.
 //! - [`resample`]: ATen's interpolation coordinate maps and the upsampling shape rules.
+//! - [`matmul`]: the strided matrix product and the checks `mm`, `bmm`, `addmm` and `linear`
+//!   share.
+//! - [`variance`]: the variance kernel of `var` and `var_mean`; [`extreme`]: the max/min,
+//!   argmax/argmin and amax/amin kernels; [`clamp`]: Scalar-bound clamping (clamp, relu,
+//!   hardtanh); [`division`]: `div`'s rounding modes (also `floor_divide`); [`region`]: slice
+//!   bounds and the `*_scatter` contract; [`shuffle`]: pixel (un)shuffle's views; [`search`]:
+//!   searchsorted (also `bucketize`).
 //! - [`unary`], [`arith`], [`compare`]: the shapes of the unary, binary arithmetic and
 //!   comparison/bitwise/logical families, each op file supplying its elementwise rule.
 
 pub mod access;
 pub mod advanced;
 pub mod arith;
+pub mod clamp;
 pub mod compare;
 pub mod complex;
 pub mod complex_math;
@@ -35,8 +43,11 @@ pub mod conv;
 pub mod copy;
 pub mod dispatch;
 pub mod dist;
+pub mod division;
+pub mod extreme;
 pub mod fft;
 pub mod index;
+pub mod matmul;
 pub mod moments;
 pub mod movement;
 pub mod norm;
@@ -45,9 +56,13 @@ pub mod pointwise;
 pub mod pool;
 pub mod random;
 pub mod reduce;
+pub mod region;
 pub mod resample;
 pub mod scalar;
 pub mod scatter;
+pub mod search;
+pub mod shuffle;
 pub mod sort;
 pub mod unary;
+pub mod variance;
 pub mod window;

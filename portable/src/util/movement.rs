@@ -1084,3 +1084,23 @@ pub fn for_each_logical_run(out: &Tensor<'_>, mut f: impl FnMut(isize, isize, us
         })
     }
 }
+
+/// Chunk `k` of `self` (the view `chunk(k)`) into `out[k]`, with `*_copy.out`'s contract for
+/// every out: `self`'s dtype, the chunk's shape. Every out is checked and shaped before any is
+/// written. `m` moves the elements.
+pub fn split_into(
+    m: &dyn Mover,
+    op: &'static str,
+    self_: &Tensor<'_>,
+    out: &mut [Tensor<'_>],
+    chunk: impl Fn(usize) -> View,
+) -> Result<()> {
+    for (k, o) in out.iter_mut().enumerate() {
+        check_dtype(op, "out", o, self_.dtype())?;
+        resize_out(op, o, chunk(k).sizes())?;
+    }
+    for (k, o) in out.iter_mut().enumerate() {
+        m.copy_view(op, "self", self_, &chunk(k), o)?;
+    }
+    Ok(())
+}

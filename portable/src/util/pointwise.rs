@@ -5,7 +5,7 @@
 use crate::util::dispatch::compute_class;
 use etk_core::out::resize_out;
 use etk_core::shape::broadcast_shapes;
-use etk_core::{Error, Result, ResultTypeState, Scalar, ScalarType, Tensor};
+use etk_core::{Error, Result, ResultTypeState, Scalar, ScalarType, Tensor, promote_types};
 
 /// The dtype two tensors compute in (`torch.result_type`, zero-dim tensors ranking below
 /// dimensioned ones).
@@ -123,4 +123,18 @@ pub fn each3<A: Copy, B: Copy, C: Copy, O>(
             *o = f(a, b, c);
         }
     }
+}
+
+/// The promoted dtype of every tensor of the list.
+pub fn promoted_of_list(op: &'static str, tensors: &[Tensor<'_>]) -> Result<ScalarType> {
+    let mut dt = tensors[0].dtype();
+    for t in &tensors[1..] {
+        dt = promote_types(dt, t.dtype()).ok_or(Error::dtype(
+            op,
+            "tensors",
+            "dtypes that promote together",
+            t.dtype(),
+        ))?;
+    }
+    Ok(dt)
 }

@@ -237,3 +237,8 @@ pub fn sort_rows<C: SortKey>(
     });
     Ok(())
 }
+
+/// Resizes the `indices` out (named so in errors).
+pub fn resize_indices(op: &'static str, indices: &mut Tensor<'_>, sizes: &[usize]) -> Result<()> {
+    indices.resize(op, "indices", sizes)
+}

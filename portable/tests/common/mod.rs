@@ -98,3 +98,89 @@ pub fn err_kind(r: Result<()>) -> ErrorKind {
 pub fn iota(n: usize) -> Vec<f64> {
     (0..n).map(|i| i as f64).collect()
 }
+
+pub const NAN: f64 = f64::NAN;
+pub const INF: f64 = f64::INFINITY;
+pub const CL: [usize; 4] = [0, 2, 3, 1];
+pub const REAL: [ScalarType; 10] = ScalarType::REAL;
+pub const FLOATS: [ScalarType; 4] = [
+    ScalarType::Half,
+    ScalarType::BFloat16,
+    ScalarType::Float,
+    ScalarType::Double,
+];
+pub const NON_BOOL: [ScalarType; 9] = [
+    ScalarType::Byte,
+    ScalarType::Char,
+    ScalarType::Short,
+    ScalarType::Int,
+    ScalarType::Long,
+    ScalarType::Half,
+    ScalarType::BFloat16,
+    ScalarType::Float,
+    ScalarType::Double,
+];
+
+/// A tensor of `sizes` in dim order `order` holding `vals` in logical order.
+pub fn t(dtype: ScalarType, sizes: &[usize], order: &[usize], vals: &[f64]) -> OwnedTensor {
+    tto(dtype, vals, sizes, order)
+}
+
+/// `n` small values of both signs, exact in every floating dtype.
+pub fn seq(n: usize) -> Vec<f64> {
+    (0..n).map(|i| ((i * 37 % 11) as f64 - 5.0) * 0.5).collect()
+}
+
+/// `|got - want| <= tol (1 + |want|)` element by element; NaN matches NaN.
+pub fn close(got: &[f64], want: &[f64], tol: f64) {
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(want) {
+        assert!(
+            (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()),
+            "got {got:?}, want {want:?}"
+        );
+    }
+}
+
+/// A dynamic out of rank `rank` (all sizes 0) with room for `cap` elements.
+pub fn dynamic_rank(dtype: ScalarType, rank: usize, cap: usize) -> OwnedTensor {
+    let order: Vec<usize> = (0..rank).collect();
+    OwnedTensor::with_capacity(dtype, &vec![0; rank], &order, cap)
+        .unwrap()
+        .dynamic()
+}
+
+/// Bitwise-ish equality: NaN equals NaN, and the sign of zeros matters.
+pub fn assert_same_signed(got: &[f64], want: &[f64], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        let ok =
+            (g.is_nan() && w.is_nan()) || (g == w && g.is_sign_negative() == w.is_sign_negative());
+        assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
+    }
+}
+
+/// `|got - want| <= atol + rtol * |want|`, NaN and infinities matched exactly.
+pub fn assert_close(got: &[f64], want: &[f64], rtol: f64, atol: f64, what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        let ok = if w.is_nan() {
+            g.is_nan()
+        } else if w.is_infinite() {
+            g == w
+        } else {
+            (g - w).abs() <= atol + rtol * w.abs()
+        };
+        assert!(ok, "{what}: element {i}: got {g:?}, want {w:?}");
+    }
+}
+
+/// The arithmetic tolerance `(rtol, atol)` of a floating dtype.
+pub fn tol(dtype: ScalarType) -> (f64, f64) {
+    match dtype {
+        ScalarType::Half => (1e-3, 1e-5),
+        ScalarType::BFloat16 => (8e-3, 1e-5),
+        ScalarType::Float => (1e-5, 1e-6),
+        _ => (1e-12, 1e-12),
+    }
+}

@@ -10,7 +10,7 @@
 //! `group_size` must exceed 1 and divide the row length (a group size past the row with one
 //! scale per row means the whole row), and `quant_min`, `quant_max` and `dtype` are not used.
 
-use crate::ops::dequantize_per_channel::dequantize_groups;
+use crate::util::groups::{dequantize_groups, groups};
 use crate::util::{
     check_float, check_quantized_dtype, check_real, check_uint16_zero_points, logical_index,
 };
@@ -18,46 +18,6 @@ use etk_core::out::check_dtype;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "quantized_decomposed::dequantize_per_channel_group.out";
-
-/// The group size torch uses for a `[rows, n]` tensor and `scales`, and the number of groups,
-/// after its checks.
-pub(crate) fn groups(
-    op: &'static str,
-    rows: usize,
-    n: usize,
-    scales: &Tensor<'_>,
-    zero_points: Option<&Tensor<'_>>,
-    group_size: i64,
-) -> Result<(usize, usize)> {
-    if group_size <= 1 {
-        return Err(Error::new(ErrorKind::InvalidArgument, op, "group_size")
-            .expected_text("a group size above 1")
-            .got(Info::Int(group_size)));
-    }
-    let last = scales.sizes().last().copied();
-    let gs = if group_size as u64 > n as u64 && last == Some(1) {
-        n
-    } else {
-        group_size as usize
-    };
-    if gs == 0 || !n.is_multiple_of(gs) {
-        return Err(Error::new(ErrorKind::InvalidArgument, op, "group_size")
-            .expected("a divisor of the row length", Info::Int(n as i64))
-            .got(Info::Int(group_size)));
-    }
-    let g = rows.saturating_mul(n / gs);
-    for (arg, t) in [("scales", Some(scales)), ("zero_points", zero_points)] {
-        if let Some(t) = t
-            && t.numel() != g
-            && t.numel() != 1
-        {
-            return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
-                .expected("one value per group (or one); groups:", Info::Int(g as i64))
-                .got(Info::Shape(t.shape())));
-        }
-    }
-    Ok((gs, g))
-}
 
 #[allow(clippy::too_many_arguments)]
 pub fn dequantize_per_channel_group_out(

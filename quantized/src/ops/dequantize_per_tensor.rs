@@ -12,9 +12,8 @@
 //! `input` must have `dtype`; `out_dtype` defaults to Float (an out of another floating dtype
 //! then receives the Float result converted).
 
-use crate::ops::quantize_per_tensor::tensor_qparams;
-use crate::util::{Real, check_float, check_qparams, map_offsets, rounder32};
-use etk_core::out::check_dtype;
+use crate::util::qparams::{check_dequant_input, dequant_dtypes, tensor_qparams};
+use crate::util::{Real, map_offsets, rounder32};
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "quantized_decomposed::dequantize_per_tensor.out";
@@ -53,38 +52,6 @@ pub fn dequantize_per_tensor_tensor_out(
     dequantize(
         OP_TENSOR, input, scale, zero_point, quant_min, quant_max, dtype, out_dtype, out,
     )
-}
-
-/// The float dtype a dequantize op computes in and the out dtype it requires (`None`: any
-/// floating out, which receives the Float result).
-pub fn dequant_dtypes(
-    op: &'static str,
-    out_dtype: Option<ScalarType>,
-    out: &Tensor<'_>,
-) -> Result<ScalarType> {
-    match out_dtype {
-        Some(d) => {
-            check_float(op, "out_dtype", d)?;
-            check_dtype(op, "out", out, d)?;
-            Ok(d)
-        }
-        None => {
-            check_float(op, "out", out.dtype())?;
-            Ok(ScalarType::Float)
-        }
-    }
-}
-
-/// `input` has the quantized `dtype` and the bounds fit it.
-pub fn check_dequant_input(
-    op: &'static str,
-    input: &Tensor<'_>,
-    quant_min: i64,
-    quant_max: i64,
-    dtype: ScalarType,
-) -> Result<()> {
-    check_qparams(op, quant_min, quant_max, dtype)?;
-    check_dtype(op, "input", input, dtype)
 }
 
 #[allow(clippy::too_many_arguments)]

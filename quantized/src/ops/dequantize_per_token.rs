@@ -7,8 +7,7 @@
 //! promotion, wrapping; the product in the scales' dtype). As in torch's reference,
 //! `quant_min`, `quant_max` and `dtype` are not used.
 
-use crate::ops::dequantize_per_channel::dequantize_groups;
-use crate::ops::quantize_per_token::token_len;
+use crate::util::groups::{dequantize_groups, token_len};
 use crate::util::{
     check_float, check_quantized_dtype, check_real, check_uint16_zero_points, logical_index,
 };

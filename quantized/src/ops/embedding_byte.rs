@@ -9,10 +9,10 @@
 //! `out[*i, :] = dequantize(weight[indices[*i], :])`: the 8-bit rows of `weight` (Byte or
 //! Char, `[rows, packed columns]`) dequantized with one scale (and optional zero point, of the
 //! scales' dtype) per row or per group of columns, in the scales' dtype (`.dtype_out`: in
-//! `dtype`, the scales' dtype when None). Packing and arithmetic: `crate::embedding`.
+//! `dtype`, the scales' dtype when None). Packing and arithmetic: `crate::util::embedding`.
 //! Every index must lie in `[0, rows)`.
 
-use crate::embedding::Embedding;
+use crate::util::embedding::Embedding;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
 pub const OP: &str = "quantized_decomposed::embedding_byte.out";

@@ -10,7 +10,7 @@
 //! `sum += psum * scale`, both sums in the out's dtype (Float or Half; `dtype` when given must
 //! be the out's). Zero points are not supported (ExecuTorch rejects them too).
 
-use crate::ops::mixed_mm::{check_mixed_common, check_rank};
+use crate::util::mixed::{check_mixed_common, check_rank};
 use crate::util::{logical_offset, round_to};
 use etk_core::element::storer;
 use etk_core::out::{check_dtype, resize_out};

@@ -7,49 +7,13 @@
 //! Half), and every product and partial sum is rounded to it, in order of `k`. Zero points
 //! are not supported (ExecuTorch rejects them too).
 
+use crate::util::mixed::{check_mixed_common, check_rank};
 use crate::util::{logical_offset, round_to};
 use etk_core::element::storer;
 use etk_core::out::{check_dtype, resize_out};
-use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};
+use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Tensor, boxed_kernel};
 
 pub const OP: &str = "quantized_decomposed::mixed_mm.out";
-
-pub(crate) fn check_rank(
-    op: &'static str,
-    arg: &'static str,
-    t: &Tensor<'_>,
-    ranks: &[usize],
-) -> Result<()> {
-    if !ranks.contains(&t.dim()) {
-        return Err(Error::new(ErrorKind::InvalidArgument, op, arg)
-            .expected("a tensor of rank", Info::Int(ranks[0] as i64))
-            .got(Info::Shape(t.shape())));
-    }
-    Ok(())
-}
-
-pub(crate) fn check_mixed_common(
-    op: &'static str,
-    input: &Tensor<'_>,
-    weight: &Tensor<'_>,
-    weight_scales: &Tensor<'_>,
-    weight_zero_points: Option<&Tensor<'_>>,
-) -> Result<()> {
-    check_rank(op, "input", input, &[2])?;
-    check_rank(op, "weight", weight, &[2])?;
-    if !matches!(input.dtype(), ScalarType::Float | ScalarType::Half) {
-        return Err(Error::dtype(op, "input", "Float or Half", input.dtype()));
-    }
-    check_dtype(op, "weight", weight, ScalarType::Char)?;
-    check_dtype(op, "weight_scales", weight_scales, input.dtype())?;
-    if weight_zero_points.is_some() {
-        return Err(
-            Error::new(ErrorKind::InvalidArgument, op, "weight_zero_points")
-                .expected_text("None (zero points are not supported, as in ExecuTorch)"),
-        );
-    }
-    Ok(())
-}
 
 pub fn mixed_mm_out(
     _ctx: &mut KernelContext<'_>,

@@ -9,81 +9,15 @@
 //! the promotion of the two). `scales` holds one value
 //! per channel (or one for all), `zero_points` as many; a negative `axis` counts from the end.
 
+use crate::util::qparams::Channels;
 use crate::util::{
     Real, check_float, check_qparams, check_quantize_input, check_real, clamp, map_offsets, param,
-    round_to, rounder32, wrap_dim,
+    round_to, rounder32,
 };
 use etk_core::out::check_dtype;
-use etk_core::{
-    Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel, promote_types,
-};
+use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel, promote_types};
 
 pub const OP: &str = "quantized_decomposed::quantize_per_channel.out";
-
-/// How an element's memory offset in the input maps to its channel.
-#[derive(Clone, Copy)]
-pub struct Channels {
-    stride: usize,
-    size: usize,
-    /// One parameter for every channel (broadcast).
-    single: bool,
-}
-
-impl Channels {
-    /// Checks `scales` (and `zero_points`) against `input` and `axis` as torch's reference
-    /// does: `scales.view([scales.size(0), 1, ...])` broadcast along `axis`.
-    pub fn new(
-        op: &'static str,
-        input: &Tensor<'_>,
-        scales: &Tensor<'_>,
-        zero_points: Option<&Tensor<'_>>,
-        axis: i64,
-    ) -> Result<Channels> {
-        let axis = wrap_dim(op, "axis", axis, input.dim())?;
-        if scales.dim() == 0 || scales.numel() != scales.size(0) {
-            return Err(Error::new(ErrorKind::InvalidArgument, op, "scales")
-                .expected_text("a tensor of one value per channel along its first dim")
-                .got(Info::Shape(scales.shape())));
-        }
-        let n = scales.size(0);
-        let size = input.size(axis);
-        if n != size && n != 1 {
-            return Err(Error::new(ErrorKind::InvalidArgument, op, "scales")
-                .expected(
-                    "one value per channel (or one), channels:",
-                    Info::Int(size as i64),
-                )
-                .got(Info::Int(n as i64)));
-        }
-        if let Some(zp) = zero_points
-            && zp.numel() != n
-        {
-            return Err(Error::new(ErrorKind::InvalidArgument, op, "zero_points")
-                .expected("as many values as scales:", Info::Int(n as i64))
-                .got(Info::Shape(zp.shape())));
-        }
-        Ok(Channels {
-            stride: input.strides()[axis],
-            size,
-            single: n == 1,
-        })
-    }
-
-    /// The input's stride along the axis (elements), the axis' size, and whether one
-    /// parameter serves every channel.
-    pub fn layout(&self) -> (usize, usize, bool) {
-        (self.stride, self.size, self.single)
-    }
-
-    #[inline(always)]
-    pub fn of(&self, offset: usize) -> usize {
-        if self.single {
-            0
-        } else {
-            (offset / self.stride) % self.size
-        }
-    }
-}
 
 #[allow(clippy::too_many_arguments)]
 pub fn quantize_per_channel_out(

@@ -9,8 +9,7 @@
 //! row with one scale per row: the row), no NaN in the input, and the bounds are not checked
 //! against `dtype`.
 
-use crate::ops::dequantize_per_channel_group::groups;
-use crate::ops::quantize_per_token::quantize_add_round;
+use crate::util::groups::{groups, quantize_add_round};
 use crate::util::{any_nan, check_float, check_real, logical_index};
 use etk_core::out::check_dtype;
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, ScalarType, Tensor, boxed_kernel};

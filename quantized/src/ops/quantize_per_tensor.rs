@@ -9,9 +9,8 @@
 //! double and rounded to float, everything else is float arithmetic, `round` ties to even. The
 //! `Tensor` overload takes one-element `scale` (floating) and `zero_point` (integer) tensors.
 
-use crate::util::{
-    check_qparams, check_quantize_input, check_zero_point_dtype, clamp, item, map_offsets,
-};
+use crate::util::qparams::tensor_qparams;
+use crate::util::{check_qparams, check_quantize_input, clamp, map_offsets};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 
@@ -49,20 +48,6 @@ pub fn quantize_per_tensor_tensor_out(
     quantize(
         OP_TENSOR, input, scale, zero_point, quant_min, quant_max, dtype, out,
     )
-}
-
-/// The `.item()`s of one-element `scale` and `zero_point` tensors.
-pub fn tensor_qparams(
-    op: &'static str,
-    scale: &Tensor<'_>,
-    zero_point: &Tensor<'_>,
-) -> Result<(f64, i64)> {
-    crate::util::check_float(op, "scale", scale.dtype())?;
-    check_zero_point_dtype(op, "zero_point", zero_point)?;
-    Ok((
-        item::<f64>(op, "scale", scale)?,
-        item::<i64>(op, "zero_point", zero_point)?,
-    ))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -7,6 +7,8 @@
 //! the conformance runs of `ci/conformance.sh`).
 
 use super::{COVERAGE_DTYPES, Outcome, Report, Target};
+use crate::harness::generators::generator;
+use crate::harness::tolerance::Tol;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -124,7 +126,6 @@ struct Summary {
 /// summation order, the vector math, fused multiply-adds), as the optimized-vs-portable
 /// harness compares them: every kernel it does not compare bit for bit.
 fn differing_kernels(sections: &mut String) {
-    use crate::harness::{Tol, generator};
     let _ = writeln!(
         sections,
         "## Optimized kernels that differ from portable in the last bits\n\n\

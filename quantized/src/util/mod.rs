@@ -3,6 +3,15 @@
 //! reference ops (f32 or f64, with the roundings of Half and BFloat16 where torch stores an
 //! intermediate in them), and the walk of an input and an out of the same shape in any dim
 //! orders.
+//!
+//! Submodules hold what several ops share beyond that: [`qparams`] (per-tensor and per-channel
+//! parameters, the dequantize dtype checks), [`groups`] (per-group and per-token rows),
+//! [`embedding`] (the quantized embeddings' kernel), [`mixed`] (mixed_mm / mixed_linear checks).
+
+pub mod embedding;
+pub mod groups;
+pub mod mixed;
+pub mod qparams;
 
 use etk_core::element::{Compute, LoadFn, StoreFn, loader, storer};
 use etk_core::iter::{CHUNK, Plan};

@@ -1,4 +1,4 @@
-//! The nn2 family's kernels: padding, pixel shuffling and resampling.
+//! The padding kernels: reflection and replication padding in 1, 2 and 3 dims.
 
 use crate::ops::*;
 use etk_core::KernelEntry;

@@ -1,5 +1,5 @@
-//! Tests of the nn2 family (padding) in the style of ExecuTorch's op tests: values computed
-//! with PyTorch 2.13 (ATen, CPU), the dtype matrix, dim orders, resize and the error cases
+//! Tests of the padding family (reflection and replication padding) in the style of
+//! ExecuTorch's op tests: values computed with PyTorch 2.13 (ATen, CPU), the dtype matrix, dim orders, resize and the error cases
 //! (including the malformed pads that overflowed ExecuTorch's padding kernels).
 
 use ScalarType::*;

@@ -1,4 +1,4 @@
-"""Golden cases for the nn2 family: reflection / replication padding (1-D, 2-D, 3-D)."""
+"""Golden cases for the padding family: reflection / replication padding (1-D, 2-D, 3-D)."""
 
 import gen
 from gen import ALL, C, CL, F16, F32, F64, I32, I64, NAME, Out, T, rng_for, vals, BF16, U8, I8, I16, B_

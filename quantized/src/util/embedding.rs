@@ -7,8 +7,7 @@
 //! 2-bit byte holds columns `4k .. 4k + 3` from its lowest bit pair up (`(byte & (3 << 2j))
 //! >> 2j`, an arithmetic shift for Char weights), offset by 2.
 
-use crate::ops::dequantize_per_channel::Dequant;
-use crate::ops::dequantize_per_channel_group::groups;
+use crate::util::groups::{Dequant, groups};
 use crate::util::{check_float, logical_offset};
 use etk_core::element::storer;
 use etk_core::iter::CHUNK;

@@ -1,16 +1,10 @@
-//! The misc family's kernels: activations, selection, fill and copy.
+//! The copy and fill kernels: clone, the `*_copy` aliases, `_to_copy`, `copy`/`copy_`, fill,
+//! `scalar_tensor`, and the selections by mask (`where`, `masked_fill`).
 
 use crate::ops::*;
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = entries![
-    clamp::OP => clamp::clamp_out_boxed,
-    clamp::OP_TENSOR => clamp::clamp_tensor_out_boxed,
-    hardtanh::OP => hardtanh::hardtanh_out_boxed,
-    relu::OP => relu::relu_out_boxed,
-    elu::OP => elu::elu_out_boxed,
-    gelu::OP => gelu::gelu_out_boxed,
-    leaky_relu::OP => leaky_relu::leaky_relu_out_boxed,
     where_::OP => where_::where_self_out_boxed,
     masked_fill::OP => masked_fill::masked_fill_scalar_out_boxed,
     fill::OP_SCALAR => fill::fill_scalar_out_boxed,

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Undefined behaviour check under Miri (`cargo +nightly miri`): core's tests, the runtime on its
+# small committed models, and a sample of every kernel family's PyTorch cases on the portable
+# registry and on the default one (the optimized kernels at the scalar level: under Miri
+# `etk_simd::level()` is always scalar, so no cpuid, inline assembly or intrinsics run, and
+# libm runs its soft floats: `--features etk/soft-floats`, libm's `force-soft-floats`, without
+# which its x86 sqrt is inline assembly Miri cannot run). Needs the nightly toolchain with the miri component
+# (`rustup toolchain install nightly --component miri`); without it, says so and checks nothing.
+#
+# A chosen subset, not everything: Miri interprets every instruction (thousands of times
+# slower than native code), so each family contributes one or two small case files and the
+# runtime its smallest programs. Measured (2 shared cores, loaded): core's tests 116 s with
+# their build; each small program 11-40 s a library after the first build (201 s); llama on
+# portable 6 min (its prepare alone 148 s); the kernel-family sample did not finish on portable
+# in 20 min. Far past CI's five minutes: run by hand (README, "Commands").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+  echo "miri: not checked, missing: cargo +nightly miri (rustup toolchain install nightly --component miri)" >&2
+  exit 0
+fi
+
+# Its own target dir: Miri's artifacts are built for its interpreter and do not mix with the
+# others'. File reads need the host: isolation off (the runs read the committed files only).
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/miri"
+export MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}"
+
+step() {
+  local start=$SECONDS
+  "$@"
+  echo "miri: $((SECONDS - start)) s for: $*" >&2
+}
+
+step cargo +nightly miri setup -q
+
+echo "== miri: core's tests"
+step cargo +nightly miri test -q -p etk-core --lib --tests
+
+echo "== miri: the runtime on small programs"
+MODELS=(mlp_linear cond counter cat_index where_const view_alias llama)
+for m in "${MODELS[@]}"; do
+  for lib in portable default; do
+    step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- \
+      "testing/models/$m.pte" --io "testing/models/$m.io.safetensors" --lib "$lib"
+  done
+done
+step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- --io testing/models/mlp_bundled.bpte --lib portable
+
+echo "== miri: a sample of each kernel family's cases"
+C=testing/golden/cases
+CASES=(
+  "$C/aten__add.out.safetensors"
+  "$C/aten__exp.out.safetensors"
+  "$C/aten__eq.Tensor_out.safetensors"
+  "$C/aten__mm.out.safetensors"
+  "$C/aten__index_select.out.safetensors"
+  "$C/aten__permute_copy.out.safetensors"
+  "$C/aten__convolution.out.safetensors"
+  "$C/aten__max_pool2d_with_indices.out.safetensors"
+  "$C/aten__sum.IntList_out.safetensors"
+  "$C/aten__upsample_bilinear2d.vec_out.safetensors"
+  "$C/aten__native_layer_norm.out.safetensors"
+  "$C/aten___softmax.out.safetensors"
+  "$C/aten___fft_r2c.out.safetensors"
+  "$C/aten__sort.values.safetensors"
+  "$C/aten__add.out.complex.safetensors"
+  "$C/quantized_decomposed__quantize_per_tensor.out.safetensors"
+)
+for lib in portable default; do
+  step cargo +nightly miri run -q -p etk-testing --features etk/soft-floats --bin etk-conform -- --lib "$lib" "${CASES[@]}"
+done
+echo "miri: ok"
