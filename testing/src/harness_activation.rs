@@ -1,10 +1,11 @@
 //! Argument generators for the activations the optimized library added beyond the pointwise
-//! family of `harness.rs` (which covers sigmoid, tanh, gelu, elu, relu and hardtanh):
+//! family of `harness_pointwise.rs` (which covers sigmoid, tanh, gelu, elu, relu and hardtanh):
 //! `leaky_relu`, with slopes positive, negative (zeros become `-0.0`), zero, integral, and out
 //! of Float's range (an error both libraries must report). Every layout class, dtype and ISA
 //! level of the driver; compared bit for bit.
 
-use crate::harness::{Arg, Call, Class, EXACT, Gen, Rng, unary};
+use crate::harness::{Arg, Call, Class, EXACT, Gen, Rng};
+use crate::harness_pointwise::unary;
 use etk_core::{Scalar, ScalarType};
 
 pub fn generator(name: &str) -> Option<Gen> {
