@@ -6,6 +6,7 @@ pub mod conform;
 pub mod fuzz;
 pub mod harness;
 pub mod harness_conv;
+pub mod harness_gemm;
 pub mod harness_movement;
 pub mod harness_norm;
 pub mod harness_pool;

@@ -107,6 +107,115 @@ unsafe fn block<S: Gemm, const M: usize, const NV: usize, const FULL: bool>(
     }
 }
 
+/// Floats of partial sums a strip keeps (8 KiB: in L1 beside the rows of B streaming past).
+const STRIP: usize = 2048;
+
+/// Rows of B one pass of a strip multiplies in (each partial sum loaded and stored once per
+/// pass, its chain of multiply-adds still in k order).
+const PASS: usize = 4;
+
+#[repr(align(64))]
+struct Sums([f32; STRIP]);
+
+/// Outputs `(i, j)` for `i < M`, `j` in `[j0, j0 + w)`, `w <= STRIP / M`, for a row-major B
+/// in place that does not fit in cache: B is read row by row along the whole strip (a few KiB
+/// contiguous per row, which the prefetchers follow and the TLB holds; the register blocks
+/// of [`block`] read 512 bytes per row at the row stride, and fell behind the memory: 1 x 4096
+/// by 4096 x 4096 f32, 31.9 ms), the partial sums in L1. The same sums as [`block`].
+///
+/// # Safety
+/// As [`block`]; B in place (`q.packed_b` null).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn strip<S: Gemm, const M: usize>(
+    s: S,
+    q: &Problem,
+    a: *const f32,
+    lda: usize,
+    part: (*mut f32, isize),
+    j0: usize,
+    w: usize,
+) {
+    unsafe {
+        let l = S::LANES;
+        let nv = w.div_ceil(l);
+        let (dt, es) = (q.b.dt, q.b.dt.size());
+        let stride = q.b.rs * es as isize;
+        let mut sums = Sums([0.0; STRIP]);
+        let y = sums.0.as_mut_ptr();
+        let mut pc = 0;
+        while pc < q.k {
+            let kc = S::KC.min(q.k - pc);
+            core::ptr::write_bytes(y, 0, M * w);
+            let b0 = q.b.at(pc, j0);
+            let mut p = 0;
+            while p < kc {
+                let rows = PASS.min(kc - p);
+                let row = |r: usize| b0.wrapping_offset((p + r) as isize * stride);
+                let mut av = [[s.zero(); PASS]; M];
+                for (i, ai) in av.iter_mut().enumerate() {
+                    for (r, x) in ai.iter_mut().enumerate().take(rows) {
+                        *x = s.splat(*a.add(i * lda + pc + p + r));
+                    }
+                }
+                for v in 0..nv {
+                    let cnt = (w - v * l).min(l);
+                    let mut bv = [s.zero(); PASS];
+                    for (r, b) in bv.iter_mut().enumerate().take(rows) {
+                        *b = load_run(s, row(r).add(v * l * es), dt, cnt);
+                    }
+                    for (i, ai) in av.iter().enumerate() {
+                        let yi = y.add(i * w + v * l);
+                        let mut acc = s.load(yi);
+                        for r in 0..rows {
+                            acc = s.fmadd(ai[r], bv[r], acc);
+                        }
+                        s.store(yi, acc);
+                    }
+                }
+                p += rows;
+            }
+            let ep = q.epi(part.0, part.1, pc == 0, pc + kc == q.k);
+            for i in 0..M {
+                let mut v = 0;
+                while v < nv {
+                    let mut acc = [[s.zero(); 4]; 1];
+                    for (t, x) in acc[0].iter_mut().enumerate().take(nv - v) {
+                        *x = s.load(y.add(i * w + (v + t) * l));
+                    }
+                    let j = j0 + v * l;
+                    epilogue::<S, 1, 4>(s, &acc, i, j, 1, (w - v * l).min(4 * l), &ep);
+                    v += 4;
+                }
+            }
+            pc += kc;
+        }
+    }
+}
+
+/// Columns `[j0, j1)` in strips of at most `STRIP / M` columns.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn strips<S: Gemm, const M: usize>(
+    s: S,
+    q: &Problem,
+    a: *const f32,
+    lda: usize,
+    part: (*mut f32, isize),
+    j0: usize,
+    j1: usize,
+) {
+    unsafe {
+        let width = STRIP / M / 16 * 16;
+        let mut j = j0;
+        while j < j1 {
+            let w = width.min(j1 - j);
+            strip::<S, M>(s, q, a, lda, part, j, w);
+            j += w;
+        }
+    }
+}
+
 /// Columns `[j0, j1)` in blocks of `NV` vectors, the last one partial.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -132,6 +241,9 @@ unsafe fn columns<S: Gemm, const M: usize, const NV: usize>(
     }
 }
 
+/// A B in place larger than this goes by [`strip`].
+const STREAMED_BYTES: usize = 256 << 10;
+
 /// Columns `[j0, j1)` (`j0` a multiple of 16) of the problem's `m` rows (1 to [`MAX_M`]),
 /// with as many column vectors per block as the registers hold next to the accumulators
 /// (`(M + 1) * NV + 1` of them: accumulators, B's vectors, a broadcast): at least 8 chains of
@@ -151,6 +263,19 @@ pub(crate) unsafe fn rows<S: Gemm>(
     j1: usize,
 ) {
     unsafe {
+        if q.packed_b.is_null() && q.k * q.n * q.b.dt.size() > STREAMED_BYTES {
+            match q.m {
+                1 => strips::<S, 1>(s, q, a, lda, part, j0, j1),
+                2 => strips::<S, 2>(s, q, a, lda, part, j0, j1),
+                3 => strips::<S, 3>(s, q, a, lda, part, j0, j1),
+                4 => strips::<S, 4>(s, q, a, lda, part, j0, j1),
+                5 => strips::<S, 5>(s, q, a, lda, part, j0, j1),
+                6 => strips::<S, 6>(s, q, a, lda, part, j0, j1),
+                7 => strips::<S, 7>(s, q, a, lda, part, j0, j1),
+                _ => strips::<S, 8>(s, q, a, lda, part, j0, j1),
+            }
+            return;
+        }
         if matches!(S::ISA, Isa::Avx512) {
             // 32 registers.
             match q.m {
