@@ -991,3 +991,65 @@ fn bias_of_another_dtype_matches_portable() {
         assert_eq!(run(true), run(false), "{bd:?} bias");
     }
 }
+
+/// Depthwise convolutions sum in portable's order without fused multiply-adds: on values that
+/// make every sum inexact (not the exact multiples of the other tests), Float results are
+/// portable's to the last bit, in both layouts, at every level — wide and narrow rows (several
+/// rows summed at once), strided rows (summed at every column, then every other one taken),
+/// kernels of more taps than the kernel sums in registers, an out whose width is not its
+/// densest dim.
+#[test]
+fn depthwise_bit_exact() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut noisy = |sizes: &[usize], order: &[usize]| {
+        let n: usize = sizes.iter().product();
+        let v: Vec<f64> = (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+            })
+            .collect();
+        let mut t = OwnedTensor::with_capacity(Float, sizes, order, 0).unwrap();
+        t.fill_logical(&v);
+        t
+    };
+    let cases = [
+        case(1, 24, 24, [9, 40], [3, 3], [1, 1], [1, 1], [1, 1], 24),
+        case(1, 20, 20, [14, 14], [3, 3], [2, 2], [1, 1], [1, 1], 20),
+        case(2, 17, 17, [11, 7], [3, 3], [1, 1], [1, 1], [1, 1], 17),
+        case(1, 8, 8, [20, 37], [3, 3], [2, 2], [1, 1], [1, 1], 8),
+        case(1, 5, 5, [12, 13], [7, 7], [1, 1], [3, 3], [1, 1], 5),
+        case(1, 6, 6, [9, 10], [3, 3], [1, 1], [2, 2], [2, 2], 6),
+    ];
+    for c in cases {
+        for (xo, oo) in [(&CONTIG, &CONTIG), (&CL, &CL), (&CONTIG, &ODD)] {
+            let x = noisy(&c.x_sizes(), xo);
+            let w = noisy(&c.w_sizes(), &CONTIG);
+            let b = noisy(&[c.c_out], &[0]);
+            let reference = Run {
+                isa: None,
+                threads: 1,
+                scratch: 0,
+                out_order: oo,
+            };
+            let want = run(&c, &x, &w, Some(&b), &reference);
+            for &isa in Isa::available_levels() {
+                let r = Run {
+                    isa: Some(isa),
+                    scratch: 16 << 20,
+                    ..reference
+                };
+                let got = run(&c, &x, &w, Some(&b), &r);
+                assert_eq!(got.0, want.0);
+                let bits = |v: &[f64]| v.iter().map(|v| (*v as f32).to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&got.1),
+                    bits(&want.1),
+                    "{c:?} x {xo:?} out {oo:?} {isa:?}"
+                );
+            }
+        }
+    }
+}

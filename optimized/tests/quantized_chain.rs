@@ -609,3 +609,88 @@ fn weights_that_are_not_int8_times_a_scale_do_not_fuse() {
     case.w = float_tensor(&v, case.w.sizes(), &[0, 1]);
     assert!(case.prepare().is_none());
 }
+
+/// The Float chain's answer in exact arithmetic for a linear case: the dequantized f32 values
+/// multiplied and summed in f64 (exact products, sums far below an f32 ulp off), rounded to
+/// f32 once, then relu and the quantize as the kernels compute them.
+fn ideal_linear(case: &Case) -> Vec<i64> {
+    let x = case.x.to_logical::<f64>();
+    let w = case.w.to_logical::<f64>();
+    let (m, k, n) = (case.x.sizes()[0], case.x.sizes()[1], case.w.sizes()[1]);
+    let sx = case.xq.scale as f32;
+    let xf: Vec<f64> = x
+        .iter()
+        .map(|&v| ((v as f32 - case.xq.zp as f32) * sx) as f64)
+        .collect();
+    let b = case.bias.as_ref().map(|b| b.to_logical::<f64>());
+    let q = case.yq;
+    let inv = (1.0 / q.scale) as f32;
+    let mut out = Vec::with_capacity(m * n);
+    for i in 0..m {
+        for j in 0..n {
+            let mut y = b.as_ref().map_or(0.0, |b| b[j]);
+            for t in 0..k {
+                y += xf[i * k + t] * w[t * n + j];
+            }
+            let mut y = y as f32;
+            if case.relu && y < 0.0 {
+                y = 0.0;
+            }
+            let r = (y * inv).round_ties_even() + q.zp as f32;
+            out.push(r.clamp(q.lo as f32, q.hi as f32) as i64);
+        }
+    }
+    out
+}
+
+/// The measurement quoted in docs/coverage.md (run by hand: `cargo test --release -p
+/// etk-optimized --test quantized_chain -- --ignored --nocapture`): how often the fused int8
+/// result, the op-by-op Float chain and the exactly computed chain disagree, on calibrated
+/// linear chains (K up to 2,048) and convolution chains.
+#[test]
+#[ignore]
+fn measure_how_often_the_fused_chains_differ() {
+    let mut rng = Rng(0x00c0_ffee);
+    let (mut total, mut fused_vs_ops, mut ops_vs_ideal, mut fused_vs_ideal) = (0, 0, 0, 0);
+    for _ in 0..400 {
+        let mut case = linear_case(&mut rng, false);
+        // wider products than the tests': K up to 2,048.
+        let k = 1 + rng.below(2048);
+        let (m, n) = (case.x.sizes()[0], case.w.sizes()[1]);
+        case.x = q_tensor(&mut rng, case.xq, &[m, k], &[0, 1]);
+        let wv = weights(&mut rng, n, k, false);
+        let mut wt = vec![0f32; k * n];
+        for r in 0..n {
+            for i in 0..k {
+                wt[i * n + r] = wv[r * k + i];
+            }
+        }
+        case.w = float_tensor(&wt, &[k, n], &[0, 1]);
+        case.dq = zeros(Float, &[m, k], &[0, 1]);
+        case.calibrate(false);
+        let ops = case.op_by_op();
+        let mut kern = case.prepare().expect("fuses");
+        let fused = case.fused(kern.as_mut(), 1);
+        let ideal = ideal_linear(&case);
+        total += ops.len();
+        for ((f, o), i) in fused.iter().zip(&ops).zip(&ideal) {
+            fused_vs_ops += usize::from(f != o);
+            ops_vs_ideal += usize::from(o != i);
+            fused_vs_ideal += usize::from(f != i);
+        }
+    }
+    eprintln!(
+        "linear: {total} outs; fused != ops one by one: {fused_vs_ops}; ops one by one != exact: {ops_vs_ideal}; fused != exact: {fused_vs_ideal}"
+    );
+    let (mut total, mut off) = (0, 0);
+    for _ in 0..300 {
+        let mut case = conv_case(&mut rng, false);
+        case.calibrate(false);
+        let ops = case.op_by_op();
+        let mut kern = case.prepare().expect("fuses");
+        let fused = case.fused(kern.as_mut(), 1);
+        total += ops.len();
+        off += fused.iter().zip(&ops).filter(|(f, o)| f != o).count();
+    }
+    eprintln!("convolution: {total} outs; fused != ops one by one: {off}");
+}

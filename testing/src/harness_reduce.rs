@@ -30,6 +30,9 @@ pub fn generator(name: &str) -> Option<Gen> {
         "aten::var.correction_out" => (SUMS, gen_var_correction),
         "aten::var.out" => (SUMS, gen_var),
         "aten::var_mean.correction_out" => (SUMS, gen_var_mean),
+        "aten::any.all_out" => (Tol::Exact, gen_any_all),
+        "aten::any.dims_out" => (Tol::Exact, gen_any_dims),
+        "aten::any.out" => (Tol::Exact, gen_any),
         _ => return None,
     };
     Some(Gen {
@@ -53,6 +56,8 @@ enum Values {
     Leaning,
     /// Small integers, signed zeros: ties everywhere (for the extremes).
     Ties,
+    /// Zeros (of both signs) mostly, and now and then anything (`any`).
+    Sparse,
 }
 
 /// An input of `dtype`: floats as `values` says, with NaN, infinities and signed zeros in some
@@ -66,8 +71,17 @@ fn input(
 ) -> OwnedTensor {
     let mut t = OwnedTensor::with_capacity(dtype, sizes, order, 0).unwrap();
     let n = t.numel();
+    let nonzero = [0.0, 0.0005, 0.01, 0.3][rng.below(4)];
     if !dtype.is_floating_point() {
-        let v: Vec<i64> = (0..n).map(|_| value(rng, dtype) as i64).collect();
+        let v: Vec<i64> = (0..n)
+            .map(|_| {
+                if values == Values::Sparse && !rng.chance(nonzero) {
+                    0
+                } else {
+                    value(rng, dtype) as i64
+                }
+            })
+            .collect();
         t.fill_logical::<i64>(&v);
         return t;
     }
@@ -83,6 +97,8 @@ fn input(
                     if rng.chance(0.1) { x.round() } else { x }
                 }
                 Values::Ties => [-3.0, -1.5, -0.0, 0.0, 0.0, 1.0, 2.5, 3.0][rng.below(8)],
+                Values::Sparse if rng.chance(nonzero) => value(rng, dtype),
+                Values::Sparse => [0.0, -0.0][rng.below(2)],
             }
         })
         .collect();
@@ -473,6 +489,76 @@ pub fn gen_var_mean(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> 
         out_dtype: if v % 13 == 7 { dt[1] } else { dt[0] },
         out_sizes,
         out_order: mean_order,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// An `any` out: Bool mostly, Byte (ATen's legacy result), or another dtype (an error).
+fn any_dtype(rng: &mut Rng, v: usize) -> ScalarType {
+    match v % 5 {
+        3 => ScalarType::Byte,
+        4 if rng.chance(0.3) => DTYPES[rng.below(10)],
+        _ => ScalarType::Bool,
+    }
+}
+
+/// `any.all_out(self)`.
+pub fn gen_any_all(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, ..) = reduction(rng, dt[0], v, Values::Sparse);
+    Some(Call {
+        args: vec![Arg::T(x)],
+        out_dtype: any_dtype(rng, v),
+        out_sizes: vec![],
+        out_order: vec![],
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// `any.dims_out(self, dim, keepdim)`: `None` is every dim, `[]` none (elementwise).
+pub fn gen_any_dims(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, mut dims, keepdim, mut out_sizes, mut out_order) =
+        reduction(rng, dt[0], v, Values::Sparse);
+    if matches!(&dims.arg, Arg::Ints(d) if d.is_empty()) {
+        out_sizes = x.sizes().to_vec();
+        out_order = contiguous(&out_sizes);
+        dims.mask = vec![false; out_sizes.len()];
+    }
+    Some(Call {
+        args: vec![Arg::T(x), dims.arg, Arg::Bool(keepdim)],
+        out_dtype: any_dtype(rng, v),
+        out_sizes,
+        out_order,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// `any.out(self, dim, keepdim)`: one dim.
+pub fn gen_any(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
+    let (x, _, keepdim, ..) = reduction(rng, dt[0], v, Values::Sparse);
+    let sizes = x.sizes().to_vec();
+    let rank = sizes.len();
+    let d = rng.below(rank.max(1));
+    let mut mask = vec![false; rank];
+    if rank > 0 {
+        mask[d] = true;
+    }
+    let dim = if v % 19 == 18 {
+        rank.max(1) as i64
+    } else {
+        d as i64
+            - if rng.chance(0.3) {
+                rank.max(1) as i64
+            } else {
+                0
+            }
+    };
+    let out_sizes = reduced(&sizes, &mask, keepdim);
+    let out_order = out_order(rng, &out_sizes, &contiguous(&sizes));
+    Some(Call {
+        args: vec![Arg::T(x), Arg::Int(dim), Arg::Bool(keepdim)],
+        out_dtype: any_dtype(rng, v),
+        out_sizes,
+        out_order,
         dynamic: v % 4 == 3,
     })
 }

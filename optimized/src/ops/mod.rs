@@ -103,6 +103,7 @@ pub mod view_copy;
 // reductions (on `crate::reduce`)
 pub mod amax;
 pub mod amin;
+pub mod any;
 pub mod argmax;
 pub mod argmin;
 pub mod mean;

@@ -17,7 +17,7 @@
 //! broadcasts (`W`, a weight) are split into what `dot` needs once, when loaded, not per
 //! product.
 
-use etk_simd::{Isa, Level, Simd};
+use etk_simd::{Level, Simd};
 
 /// The rows of a micro-tile at every level: weight panels are packed `MR` rows at a time once,
 /// at prepare, whatever level later runs them.
@@ -359,9 +359,9 @@ impl Way {
     pub fn best(level: Level) -> Way {
         match level.isa() {
             #[cfg(all(target_arch = "x86_64", not(miri)))]
-            Isa::Avx512 if etk_simd::cpu_features().avx512_vnni => Way::Vnni,
+            etk_simd::Isa::Avx512 if etk_simd::cpu_features().avx512_vnni => Way::Vnni,
             #[cfg(all(target_arch = "x86_64", not(miri)))]
-            Isa::Avx512 | Isa::Avx2 => Way::Madd,
+            etk_simd::Isa::Avx512 | etk_simd::Isa::Avx2 => Way::Madd,
             _ => Way::Wide,
         }
     }

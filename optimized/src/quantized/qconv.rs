@@ -2,27 +2,28 @@
 //! fused `dequantize → convolution / addmm / mm → [relu] → quantize` chains
 //! ([`super::chain`]), with the weights packed once.
 //!
-//! Convolution (2-D, any stride, padding, dilation and groups, input and out of any strides
-//! whose output positions are one stride apart): per image and group, the output positions in
-//! bands; each band's im2col rows (one per tap `(c, kh, kw)`, the weight's own order, padding
-//! taps holding the input zero point so that they add nothing) are copied into scratch, packed
-//! into activation panels, and multiplied by the packed weights, rows = output channels,
-//! columns = output positions: an NCHW out is written a vector at a time. Bands are split over
-//! the context's threads when the work is large enough.
+//! Convolution (2-D, any stride, padding, dilation and groups, input and out of any strides):
+//! rows = output channels, columns = output positions, so an NCHW out is written a vector at a
+//! time. No im2col: the input is first re-laid, padded and split into its stride phases
+//! ([`Phases`]), where what each tap reads for a run of output positions is one contiguous
+//! run of bytes, and the packing of the activation panels reads those runs directly. The
+//! positions are a grid of `wp` columns per output row (the padded width over the stride), of
+//! which the `OW` first are kept: a few columns per row are computed for nothing (2 of 26 on a
+//! 3×3 convolution 24 wide) to make every tap a contiguous run. The grid is cut into bands
+//! that are split over the context's threads when the work is large enough.
 //!
 //! Linear (`x · Wᵀ`, the addmm / mm of an exported `nn.Linear`): rows = output features,
-//! columns = the input's rows, the input packed directly (four consecutive `k` of a row are
-//! four consecutive bytes when the row is contiguous).
+//! columns = the input's rows, the input packed directly.
 
 use super::dot::{DotKernel, Way, dispatch_way};
-use super::qgemm::{Gemm, PackRows, PackedW, Requant, panel_width};
+use super::qgemm::{Gemm, Grid, PackRows, PackedW, Requant, panel_width};
 use etk_core::{Error, ErrorKind, Parallel, Result, Scratch, Work};
 use etk_simd::Level;
 
 /// The widest activation panel at any level divides this (AVX-512: 48 with VNNI, 32
 /// without; AVX2 8; NEON 8; Scalar 2): bands are multiples of it, whatever level runs them.
 const BAND_UNIT: usize = 96;
-/// Bytes of im2col rows per band (and as many of packed panels): about L2-resident.
+/// Bytes of packed panels per band: about L2-resident.
 const BAND_BYTES: usize = 96 << 10;
 
 const OP: &str = "etk::quantized::conv";
@@ -101,12 +102,88 @@ pub struct QConv {
 /// Strides in elements (= bytes) of an `[N, C, H, W]` tensor of one-byte elements.
 pub type Strides4 = [usize; 4];
 
-/// The positions of one band: `[p0, p0 + n)` of the `oh * ow` of image `img`, group `g`.
+/// The input re-laid for the GEMM: each channel padded (padding taps hold the zero point) and
+/// split into its `sh × sw` stride phases (rows `r ≡ a mod sh`, columns `c ≡ b mod sw` of the
+/// padded plane), each phase `hp × wp` bytes. Then the bytes tap `(th, tw)` reads for the
+/// output positions, laid on a grid of `wp` columns per output row (`n = oh · wp + ow`, the
+/// columns `ow ≥ OW` computed and dropped), are one contiguous run of a phase: the packing
+/// reads them as vectors, with no im2col copy.
+#[derive(Clone, Copy, Debug)]
+struct Phases {
+    hp: usize,
+    wp: usize,
+    /// Bytes per channel (all phases), and in all.
+    per_channel: usize,
+    bytes: usize,
+}
+
+impl Phases {
+    fn of(g: &Geometry, np_max: usize) -> Phases {
+        let hp = (g.h + 2 * g.pad[0]).div_ceil(g.stride[0]);
+        let wp = (g.w + 2 * g.pad[1]).div_ceil(g.stride[1]);
+        let per_channel = g.stride[0] * g.stride[1] * hp * wp;
+        // the grid's last panel reads up to a panel and a row of taps past the last phase.
+        let slack = (g.kh * g.dil[0] / g.stride[0] + 2) * wp + g.kw * g.dil[1] + 2 * np_max;
+        Phases {
+            hp,
+            wp,
+            per_channel,
+            bytes: g.batch * g.c_in * per_channel + slack,
+        }
+    }
+
+    /// The phase of padded row `r` and column `c` of a channel: its offset in the channel.
+    fn phase(&self, g: &Geometry, r: usize, c: usize) -> usize {
+        ((r % g.stride[0]) * g.stride[1] + c % g.stride[1]) * self.hp * self.wp
+            + (r / g.stride[0]) * self.wp
+            + c / g.stride[1]
+    }
+
+    /// Lays out `x` (strides `xs`) into `dst` (`bytes` long): padding `pad` everywhere, then
+    /// every input element at its phase.
+    ///
+    /// # Safety
+    /// `x` valid for the geometry's input at `xs`, `dst` for `self.bytes` bytes.
+    unsafe fn fill(&self, g: &Geometry, x: *const u8, xs: Strides4, pad: u8, dst: *mut u8) {
+        // SAFETY: the caller's contract; every write is at a phase offset below
+        // `per_channel` of a channel `< batch * c_in`.
+        unsafe {
+            core::ptr::write_bytes(dst, pad, self.bytes);
+            for img in 0..g.batch {
+                for c in 0..g.c_in {
+                    let plane = x.add(img * xs[0] + c * xs[1]);
+                    let d = dst.add((img * g.c_in + c) * self.per_channel);
+                    for ih in 0..g.h {
+                        let src = plane.add(ih * xs[2]);
+                        // row `r` of the padded plane: its phase's row, at column phase 0.
+                        let r = ih + g.pad[0];
+                        let row = d.add(self.phase(g, r, 0));
+                        if g.stride[1] == 1 && xs[3] == 1 {
+                            core::ptr::copy_nonoverlapping(src, row.add(g.pad[1]), g.w);
+                            continue;
+                        }
+                        // column phase `b` holds the input columns `iw ≡ b - pad (mod sw)`.
+                        let sw = g.stride[1];
+                        for b in 0..sw {
+                            let iw0 = (b + sw - g.pad[1] % sw) % sw;
+                            let dst = row.add(b * self.hp * self.wp + (iw0 + g.pad[1]) / sw);
+                            for (t, iw) in (iw0..g.w).step_by(sw).enumerate() {
+                                *dst.add(t) = *src.add(iw * xs[3]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The grid columns of one band: `[n0, n0 + n)` of the `oh · wp` of image `img`, group `g`.
 #[derive(Clone, Copy)]
 struct Band {
     img: usize,
     g: usize,
-    p0: usize,
+    n0: usize,
     n: usize,
 }
 
@@ -114,35 +191,36 @@ struct Band {
 /// own scratch).
 #[derive(Clone, Copy)]
 struct Shared {
-    x: *const u8,
+    phases: *const u8,
     out: *mut u8,
     scratch: *mut u8,
 }
 
-// SAFETY: the tasks read `x`, write disjoint parts of `out` and disjoint scratch regions.
+// SAFETY: the tasks read the phases, write disjoint parts of `out` and disjoint scratch.
 unsafe impl Send for Shared {}
 // SAFETY: as above.
 unsafe impl Sync for Shared {}
 
 impl QConv {
-    /// Positions per band.
+    /// Grid columns per band: about `BAND_BYTES` of packed panels.
     fn band(&self) -> usize {
         let k4 = self.geo.k().next_multiple_of(4);
         (BAND_BYTES / k4.max(1) / BAND_UNIT).max(1) * BAND_UNIT
     }
 
-    /// Scratch bytes one task needs: im2col rows and packed panels of one band.
+    /// Scratch bytes one task needs: the packed panels of one band, and the tap rows.
     fn task_bytes(&self) -> usize {
-        2 * self.geo.k().next_multiple_of(4) * self.band() + 64
+        let k4 = self.geo.k().next_multiple_of(4);
+        k4 * self.band() + k4 * core::mem::size_of::<usize>() + 128
     }
 
     /// Runs the convolution at `level` (the dot products `way`): `x` (`i8` / `u8`) with
-    /// strides `xs`, into `out` with strides `os` (`os[2] == ow * os[3]`), over
-    /// `parallel`'s threads when the work is large enough.
+    /// strides `xs`, into `out` with strides `os`, over `parallel`'s threads when the work is
+    /// large enough. The input is read wholly (into the phases) before the out is written, so
+    /// they may share memory.
     ///
     /// # Safety
-    /// `x` and `out` valid for the geometry's tensors at those strides, not overlapping (the
-    /// bands read the input while earlier bands' outs are written).
+    /// `x` and `out` valid for the geometry's tensors at those strides.
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn run(
         &self,
@@ -156,31 +234,41 @@ impl QConv {
         os: Strides4,
     ) -> Result<()> {
         let g = &self.geo;
+        let ph = Phases::of(g, BAND_UNIT);
+        let grid = g.oh * ph.wp;
         let band = self.band();
-        let per_image = g.positions().div_ceil(band);
+        let per_image = grid.div_ceil(band);
         let jobs = g.batch * g.groups * per_image;
-        let macs = g.batch * g.c_out * g.positions() * g.k();
+        let macs = g.batch * g.c_out * grid * g.k();
         let work = Work {
             flops: macs / 2, // int8 products run at four times the f32 rate of `Work`
             bytes: g.batch * (g.c_in * g.h * g.w + g.c_out * g.positions()),
         };
         let tasks = work.tasks(parallel.num_threads()).min(jobs).max(1);
         let per_task = self.task_bytes();
+        let phases = scratch
+            .alloc_for_overwrite::<u8>(OP, ph.bytes)?
+            .as_mut_ptr();
+        // SAFETY: the caller's contract; `phases` holds `ph.bytes`.
+        unsafe { ph.fill(g, x, xs, self.act.pad(), phases) };
         let scratch = scratch
             .alloc_for_overwrite::<u8>(OP, per_task * tasks)?
             .as_mut_ptr();
-        let sh = Shared { x, out, scratch };
+        let sh = Shared {
+            phases,
+            out,
+            scratch,
+        };
         let task = |t: usize| {
             let (j0, j1) = (jobs * t / tasks, jobs * (t + 1) / tasks);
             let run = ConvBands {
                 c: self,
-                xs,
+                ph,
                 os,
                 sh,
                 scratch: sh.scratch.wrapping_add(t * per_task),
                 band,
                 jobs: j0..j1,
-                level,
             };
             dispatch_way(level, way, run);
         };
@@ -192,106 +280,16 @@ impl QConv {
         Ok(())
     }
 
-    fn job(&self, j: usize, band: usize) -> Band {
+    fn job(&self, j: usize, band: usize, grid: usize) -> Band {
         let g = &self.geo;
-        let per_image = g.positions().div_ceil(band);
+        let per_image = grid.div_ceil(band);
         let (ig, b) = (j / per_image, j % per_image);
-        let p0 = b * band;
+        let n0 = b * band;
         Band {
             img: ig / g.groups,
             g: ig % g.groups,
-            p0,
-            n: band.min(g.positions() - p0),
-        }
-    }
-
-    /// The im2col rows of band `b` into `buf` (`k` rows of `ld` bytes; columns past `b.n`
-    /// are left as they are).
-    ///
-    /// # Safety
-    /// `x` valid for the geometry's input at strides `xs`, `buf` for `k * ld` bytes.
-    unsafe fn im2col(&self, x: *const u8, xs: Strides4, b: Band, buf: *mut u8, ld: usize) {
-        let g = &self.geo;
-        let pad = self.act.pad();
-        let icg = g.icg();
-        let mut row = buf;
-        for ic in 0..icg {
-            // SAFETY: channel `g * icg + ic` of image `img` lies in the input.
-            let plane = unsafe { x.add(b.img * xs[0] + (b.g * icg + ic) * xs[1]) };
-            for th in 0..g.kh {
-                for tw in 0..g.kw {
-                    // SAFETY: the caller's contract; every read is checked against the
-                    // input's height and width below.
-                    unsafe { self.fill_row(plane, xs, th, tw, b, row, pad) };
-                    row = row.wrapping_add(ld);
-                }
-            }
-        }
-    }
-
-    /// One im2col row: tap `(th, tw)` of `plane` at the band's positions.
-    ///
-    /// # Safety
-    /// `plane` valid for one channel at strides `xs`, `dst` for `b.n` bytes.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    unsafe fn fill_row(
-        &self,
-        plane: *const u8,
-        xs: Strides4,
-        th: usize,
-        tw: usize,
-        b: Band,
-        dst: *mut u8,
-        pad: u8,
-    ) {
-        let g = &self.geo;
-        let (sh, sw) = (g.stride[0], g.stride[1]);
-        // input column of output column `ow`: `ow * sw + tw * dw - pw`; inside for `ow` in
-        // `[ow_lo, ow_hi)`.
-        let off_w = tw * g.dil[1];
-        let ow_lo = g.pad[1].saturating_sub(off_w).div_ceil(sw);
-        let ow_hi = (g.w + g.pad[1])
-            .saturating_sub(off_w)
-            .div_ceil(sw)
-            .min(g.ow);
-        let mut p = b.p0;
-        let end = b.p0 + b.n;
-        let mut d = dst;
-        while p < end {
-            let (oh, ow0) = (p / g.ow, p % g.ow);
-            let ow1 = g.ow.min(ow0 + end - p);
-            let len = ow1 - ow0;
-            let ih = (oh * sh + th * g.dil[0]).checked_sub(g.pad[0]);
-            // SAFETY: `d` stays within the band's `n` bytes; reads are at `ih < h` and input
-            // columns `< w` (`ow < ow_hi`).
-            unsafe {
-                match ih {
-                    Some(ih) if ih < g.h => {
-                        let a = ow_lo.clamp(ow0, ow1);
-                        let z = ow_hi.clamp(ow0, ow1).max(a);
-                        core::ptr::write_bytes(d, pad, a - ow0);
-                        if a < z {
-                            let src = plane.add(ih * xs[2]);
-                            let iw0 = (a * sw + off_w) - g.pad[1];
-                            let run = d.add(a - ow0);
-                            if sw == 1 && xs[3] == 1 {
-                                core::ptr::copy_nonoverlapping(src.add(iw0), run, z - a);
-                            } else {
-                                let step = sw * xs[3];
-                                let s0 = src.add(iw0 * xs[3]);
-                                for i in 0..z - a {
-                                    *run.add(i) = *s0.add(i * step);
-                                }
-                            }
-                        }
-                        core::ptr::write_bytes(d.add(z - ow0), pad, ow1 - z);
-                    }
-                    _ => core::ptr::write_bytes(d, pad, len),
-                }
-                d = d.add(len);
-            }
-            p += len;
+            n0,
+            n: band.min(grid - n0),
         }
     }
 }
@@ -299,13 +297,12 @@ impl QConv {
 /// Some bands of one call, run on one way of computing the dot products.
 struct ConvBands<'a> {
     c: &'a QConv,
-    xs: Strides4,
+    ph: Phases,
     os: Strides4,
     sh: Shared,
     scratch: *mut u8,
     band: usize,
     jobs: core::ops::Range<usize>,
-    level: Level,
 }
 
 impl DotKernel for ConvBands<'_> {
@@ -313,26 +310,38 @@ impl DotKernel for ConvBands<'_> {
     #[inline(always)]
     fn run<D: super::dot::Dot>(self, d: D) {
         let c = self.c;
-        let g = &c.geo;
+        let (g, ph) = (&c.geo, self.ph);
         let np = panel_width::<D>();
         let (k, kq) = (g.k(), g.k().div_ceil(4));
-        let k4 = kq * 4;
-        let buf = self.scratch;
-        // the packed panels after the rows, 64-byte aligned.
-        let pbuf = buf.wrapping_add((k4 * self.band).next_multiple_of(64)) as *mut i32;
+        let icg = g.icg();
+        let grid = g.oh * ph.wp;
+        let pbuf = self.scratch as *mut i32;
+        // the tap rows after the panels, aligned for pointers.
+        let rows = self
+            .scratch
+            .wrapping_add((4 * kq * self.band).next_multiple_of(64))
+            as *mut *const u8;
         let ocg = g.ocg();
         for j in self.jobs.clone() {
-            let b = c.job(j, self.band);
-            let ld = b.n.next_multiple_of(np);
-            // SAFETY: the band's rows and panels fit the task's scratch (`task_bytes`); the
-            // input and out are the caller's (`QConv::run`).
+            let b = c.job(j, self.band, grid);
+            // SAFETY: the rows and panels fit the task's scratch (`task_bytes`); each tap row
+            // read from `n0` for the band's panels stays inside the phases and their slack
+            // (`Phases::of`); the out is the caller's (`QConv::run`).
             unsafe {
-                c.im2col(self.sh.x, self.xs, b, buf, ld);
-                // rows past K: any bytes (their weights are zero), but initialized.
-                core::ptr::write_bytes(buf.add(k * ld), 0, (k4 - k) * ld);
+                let chan0 = self
+                    .sh
+                    .phases
+                    .add((b.img * g.c_in + b.g * icg) * ph.per_channel);
+                for kk in 0..4 * kq {
+                    // taps past K read any row (their weights are zero).
+                    let t = if kk < k { kk } else { 0 };
+                    let (ic, th, tw) = (t / (g.kh * g.kw), t / g.kw % g.kh, t % g.kw);
+                    let tap = ph.phase(g, th * g.dil[0], tw * g.dil[1]);
+                    *rows.add(kk) = chan0.add(ic * ph.per_channel + tap + b.n0);
+                }
+                let ld = b.n.next_multiple_of(np);
                 let pack = PackRows {
-                    src: buf,
-                    ld,
+                    rows,
                     kq,
                     np,
                     panels: ld / np,
@@ -342,9 +351,6 @@ impl DotKernel for ConvBands<'_> {
                 etk_simd::Kernel::run(pack, d.simd());
                 let o0 = b.g * ocg;
                 let os = self.os;
-                let out = self.sh.out.add(
-                    b.img * os[0] + o0 * os[1] + (b.p0 / g.ow) * os[2] + (b.p0 % g.ow) * os[3],
-                );
                 let gemm = Gemm {
                     w: &c.weights[b.g],
                     r0: 0,
@@ -354,15 +360,20 @@ impl DotKernel for ConvBands<'_> {
                     corr: &c.rows.corr[o0..],
                     scale: &c.rows.scale[o0..],
                     bias: &c.rows.bias[o0..],
-                    out,
+                    out: self.sh.out.add(b.img * os[0] + o0 * os[1]),
                     rs: os[1] as isize,
                     cs: os[3] as isize,
+                    grid: Grid {
+                        n0: b.n0,
+                        wp: ph.wp,
+                        valid: g.ow,
+                        ls: os[2] as isize,
+                    },
                     rq: &c.rq,
                 };
                 gemm.run(d);
             }
         }
-        let _ = self.level;
     }
 }
 
@@ -469,6 +480,7 @@ impl DotKernel for LinearRun<'_> {
             out: self.out,
             rs: self.os[1] as isize,
             cs: self.os[0] as isize,
+            grid: Grid::LINE,
             rq: &l.rq,
         };
         // SAFETY: the panels cover the `m` columns; the out is the caller's.

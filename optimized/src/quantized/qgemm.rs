@@ -24,7 +24,7 @@
 //! k blocking: K is at most a few thousand in the convolutions and linears this serves, and an
 //! `i32` does not overflow below about 65,000).
 
-use super::dot::{Dot, MR};
+use super::dot::{Dot, I32, MR};
 use etk_simd::{Kernel, MAX_LANES, Simd};
 
 /// The quantize of the chain's end, as f32 constants: `q = clamp(rint(y * inv) + zp, lo, hi)`.
@@ -88,6 +88,28 @@ impl PackedW {
     }
 }
 
+/// Where the columns of a GEMM land in the out: column `n` (counted from `n0`) is line
+/// `n / wp`, position `n % wp` of it, stored when that position is below `valid` (a
+/// convolution's grid of `wp` columns per output row, `OW` of them kept); lines `ls` bytes
+/// apart.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub n0: usize,
+    pub wp: usize,
+    pub valid: usize,
+    pub ls: isize,
+}
+
+impl Grid {
+    /// One line: every column stored at the column stride.
+    pub const LINE: Grid = Grid {
+        n0: 0,
+        wp: usize::MAX,
+        valid: usize::MAX,
+        ls: 0,
+    };
+}
+
 /// One micro-tile: up to `MR` rows of a weight panel against one activation panel, stored
 /// requantized.
 pub struct Tile<'a> {
@@ -103,27 +125,33 @@ pub struct Tile<'a> {
     pub corr: *const i32,
     pub scale: *const f32,
     pub bias: *const f32,
-    /// Element `(r, c)` of the out at `out + r * rs + c * cs` (bytes).
+    /// Element `(r, c)` of the out at `out + r * rs` and then column `c0 + c` of `grid`
+    /// (positions `cs` bytes apart).
     pub out: *mut u8,
     pub rs: isize,
     pub cs: isize,
+    pub c0: usize,
+    pub grid: Grid,
     pub rq: &'a Requant,
 }
 
-/// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
+/// The sums of a tile: `MR × NV` accumulators over `kq` steps.
 ///
 /// # Safety
-/// `t.a` valid for `kq * MR` dwords, `t.b` for `kq * NV * LANES`, the per-row arrays for
-/// `t.rows` values, and the out for the `rows × cols` elements it addresses.
+/// `a` valid for `kq * MR` dwords, `b` for `kq * NV * LANES`.
 #[inline(always)]
-pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
+unsafe fn accumulate<D: Dot, const NV: usize>(
+    d: D,
+    mut a: *const i32,
+    mut b: *const i32,
+    kq: usize,
+) -> [[I32<D>; NV]; MR] {
     let s = d.simd();
     let lanes = <D::S as Simd>::LANES;
     let mut acc = [[s.splat_i32(0); NV]; MR];
     // SAFETY: the caller's contract: `kq` steps of `MR` and `NV * LANES` dwords.
     unsafe {
-        let (mut a, mut b) = (t.a, t.b);
-        for _ in 0..t.kq {
+        for _ in 0..kq {
             let u: [D::U; NV] = core::array::from_fn(|j| d.load_u(b.add(j * lanes)));
             for (i, row) in acc.iter_mut().enumerate() {
                 let w = d.bcast_w(a.add(i));
@@ -135,6 +163,23 @@ pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
             b = b.add(NV * lanes);
         }
     }
+    acc
+}
+
+/// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
+///
+/// # Safety
+/// `t.a` valid for `kq * MR` dwords, `t.b` for `kq * NV * LANES`, the per-row arrays for
+/// `t.rows` values, and the out for the `rows × cols` elements it addresses.
+#[inline(always)]
+pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
+    let s = d.simd();
+    let lanes = <D::S as Simd>::LANES;
+    // SAFETY: forwarded.
+    let acc = unsafe { accumulate::<D, NV>(d, t.a, t.b, t.kq) };
+    // The epilogue indexes the rows at run time: reading them from a copy lets the k loop
+    // keep its accumulators in registers (else they are stored back at every step).
+    let acc = core::hint::black_box(acc);
     let rq = t.rq;
     let (inv, zp, lo, hi) = (
         s.splat(rq.inv),
@@ -142,7 +187,21 @@ pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
         s.splat(rq.lo),
         s.splat(rq.hi),
     );
-    for (i, row) in acc.iter().enumerate().take(t.rows) {
+    // where each vector's columns start in the out (line, position), and whether they all
+    // lie in one line, kept, at unit stride: then one store.
+    let g = t.grid;
+    let starts: [(isize, usize, bool); NV] = core::array::from_fn(|j| {
+        let n = g.n0 + t.c0 + j * lanes;
+        let (line, pos) = (n / g.wp, n % g.wp);
+        let whole = t.cs == 1 && (j + 1) * lanes <= t.cols && pos + lanes <= g.valid.min(g.wp);
+        (line as isize * g.ls + pos as isize * t.cs, pos, whole)
+    });
+    // (a loop over every row, left at `t.rows`: with a constant bound it unrolls, and the
+    // accumulators stay in registers through the k loop instead of being stored at every step)
+    for (i, row) in acc.iter().enumerate() {
+        if i >= t.rows {
+            break;
+        }
         // SAFETY: the caller's contract.
         unsafe {
             let corr = s.splat_i32(*t.corr.add(i));
@@ -156,18 +215,44 @@ pub(crate) unsafe fn micro<D: Dot, const NV: usize>(d: D, t: &Tile<'_>) {
                 let y = s.mul_add(s.from_i32(s.sub_i32(v, corr)), scale, bias);
                 let q = s.min(hi, s.max(lo, s.add(s.round(s.mul(y, inv)), zp)));
                 let q = s.to_i32_trunc(q);
-                let n = (t.cols - c0).min(lanes);
-                if t.cs == 1 && n == lanes {
-                    s.store_i32_as_u8(out.add(c0), q);
+                let (at, pos, whole) = starts[j];
+                if whole {
+                    s.store_i32_as_u8(out.offset(at), q);
                 } else {
                     let mut buf = [0u8; MAX_LANES];
                     s.store_i32_as_u8(buf.as_mut_ptr(), q);
-                    for (l, &x) in buf.iter().enumerate().take(n) {
-                        *out.offset((c0 + l) as isize * t.cs) = x;
-                    }
+                    scatter(
+                        &buf[..(t.cols - c0).min(lanes)],
+                        out.offset(at),
+                        pos,
+                        g,
+                        t.cs,
+                    );
                 }
             }
         }
+    }
+}
+
+/// Stores `vals` (consecutive columns, the first at position `pos` of its line, at `out`)
+/// line by line, dropping positions past `g.valid`.
+///
+/// # Safety
+/// `out` and the lines after it valid for the kept positions.
+#[inline(never)]
+unsafe fn scatter(vals: &[u8], out: *mut u8, mut pos: usize, g: Grid, cs: isize) {
+    let mut line = out.wrapping_offset(-(pos as isize) * cs);
+    let mut i = 0;
+    while i < vals.len() {
+        let run = (vals.len() - i).min(g.wp - pos);
+        let keep = run.min(g.valid.saturating_sub(pos));
+        for (k, &v) in vals[i..i + keep].iter().enumerate() {
+            // SAFETY: a kept position of a line of the out (the caller's contract).
+            unsafe { *line.offset((pos + k) as isize * cs) = v };
+        }
+        i += run;
+        pos = 0;
+        line = line.wrapping_offset(g.ls);
     }
 }
 
@@ -177,11 +262,11 @@ pub fn panel_width<D: Dot>() -> usize {
 }
 
 /// Packs rows of bytes into activation panels: dword `(q, c)` of panel `p` is bytes
-/// `src[(4q + j) * ld + p * np + c]`, `j < 4`, XOR `flip` (the offset that makes `i8`
-/// activations unsigned), little-endian.
+/// `rows[4q + j][p * np + c]`, `j < 4`, XOR `flip` (the offset that makes `i8` activations
+/// unsigned), little-endian.
 pub struct PackRows {
-    pub src: *const u8,
-    pub ld: usize,
+    /// `4 * kq` row pointers, each readable for `panels * np` bytes.
+    pub rows: *const *const u8,
     pub kq: usize,
     /// Panel width, a multiple of the level's lanes; `panels` of them.
     pub np: usize,
@@ -195,23 +280,27 @@ impl Kernel for PackRows {
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
         let flip = s.splat_i32(i32::from_ne_bytes([self.flip; 4]));
-        for p in 0..self.panels {
-            for q in 0..self.kq {
-                // SAFETY: the caller's contract: `4 * kq` rows of `panels * np` bytes at `ld`
-                // apart, and `panels * kq * np` dwords at `dst`.
-                unsafe {
-                    let r = self.src.add(4 * q * self.ld + p * self.np);
+        for q in 0..self.kq {
+            // SAFETY: the caller's contract: `4 * kq` rows of `panels * np` bytes, and
+            // `panels * kq * np` dwords at `dst`.
+            unsafe {
+                let r = self.rows.add(4 * q);
+                let (r0, r1, r2, r3) = (*r, *r.add(1), *r.add(2), *r.add(3));
+                for p in 0..self.panels {
                     let d = self.dst.add((p * self.kq + q) * self.np);
-                    let mut c = 0;
-                    while c < self.np {
-                        let b0 = s.load_u8_as_i32(r.add(c));
-                        let b1 = s.load_u8_as_i32(r.add(self.ld + c));
-                        let b2 = s.load_u8_as_i32(r.add(2 * self.ld + c));
-                        let b3 = s.load_u8_as_i32(r.add(3 * self.ld + c));
+                    let mut c = p * self.np;
+                    let end = c + self.np;
+                    let mut o = 0;
+                    while c < end {
+                        let b0 = s.load_u8_as_i32(r0.add(c));
+                        let b1 = s.load_u8_as_i32(r1.add(c));
+                        let b2 = s.load_u8_as_i32(r2.add(c));
+                        let b3 = s.load_u8_as_i32(r3.add(c));
                         let lo = s.or_i32(b0, s.shl_i32::<8>(b1));
                         let hi = s.or_i32(s.shl_i32::<16>(b2), s.shl_i32::<24>(b3));
-                        s.store_i32(d.add(c), s.xor_i32(s.or_i32(lo, hi), flip));
+                        s.store_i32(d.add(o), s.xor_i32(s.or_i32(lo, hi), flip));
                         c += S::LANES;
+                        o += S::LANES;
                     }
                 }
             }
@@ -231,10 +320,12 @@ pub struct Gemm<'a> {
     pub corr: &'a [i32],
     pub scale: &'a [f32],
     pub bias: &'a [f32],
-    /// Row `r0` column 0 of the out, and its strides (bytes).
+    /// Row `r0` of the out at grid column 0, the row stride, the column stride within a
+    /// line and the lines (bytes).
     pub out: *mut u8,
     pub rs: isize,
     pub cs: isize,
+    pub grid: Grid,
     pub rq: &'a Requant,
 }
 
@@ -262,11 +353,11 @@ impl Gemm<'_> {
                     corr: self.corr[r..].as_ptr(),
                     scale: self.scale[r..].as_ptr(),
                     bias: self.bias[r..].as_ptr(),
-                    out: self
-                        .out
-                        .wrapping_offset(r as isize * self.rs + c0 as isize * self.cs),
+                    out: self.out.wrapping_offset(r as isize * self.rs),
                     rs: self.rs,
                     cs: self.cs,
+                    c0,
+                    grid: self.grid,
                     rq: self.rq,
                 };
                 // SAFETY: forwarded.

@@ -136,56 +136,77 @@ impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
     #[inline(always)]
     fn rows<S: Simd>(&self, s: S) {
         let (plan, x, len) = (self.plan, self.x, self.plan.run_len());
-        plan.lanes(self.start, self.end, |ib, ob| {
+        let mut lanes = plan.lanes(self.start, self.end);
+        if plan.run_dims().is_empty() {
+            // one run per lane: two lanes side by side (more loads in flight)
+            while let Some((ia, oa)) = lanes.next() {
+                let (ib, ob) = lanes.next().unwrap_or((ia, usize::MAX));
+                let mut acc = [[s.splat(Self::INIT); 4]; 2];
+                let mut nan = [s.first_n(0); 2];
+                // SAFETY: the lanes' runs lie within the input.
+                unsafe {
+                    extreme_runs::<S, E, MAX, 2>(s, [x.add(ia), x.add(ib)], len, &mut acc, &mut nan)
+                };
+                self.finish_lane(s, ia, oa, acc[0], nan[0]);
+                if ob != usize::MAX {
+                    self.finish_lane(s, ib, ob, acc[1], nan[1]);
+                }
+            }
+            return;
+        }
+        for (ib, ob) in lanes {
             let mut acc = [s.splat(Self::INIT); 4];
             let mut nan = s.first_n(0);
-            // SAFETY: the plan's runs lie within the input.
-            plan.runs(ib, |off| unsafe {
-                extreme_run::<S, E, MAX>(s, x.add(off), len, &mut acc, &mut nan)
-            });
-            let [a, b, c, d] = acc;
-            let v = pick::<S, MAX>(s, pick::<S, MAX>(s, a, b), pick::<S, MAX>(s, c, d));
-            let m = if MAX {
-                s.reduce_max(v)
-            } else {
-                s.reduce_min(v)
-            };
-            let has_nan = s.any(nan);
-            if self.arg {
-                // one run: the first NaN, or the first element equal to the extreme
-                // SAFETY: the lane's `len` elements lie within the input; `ob` in the out.
-                unsafe {
-                    let at = if has_nan {
-                        first_scalar(x.add(ib), len, f32::is_nan)
-                    } else {
-                        first_equal(s, x.add(ib), len, m)
-                    };
-                    self.put_index(ob, at);
-                }
-                return;
+            for (off, _) in plan.runs(ib) {
+                // SAFETY: the plan's runs lie within the input.
+                unsafe { extreme_run::<S, E, MAX>(s, x.add(off), len, &mut acc, &mut nan) };
             }
-            let v = if has_nan || m == 0.0 {
-                // the first NaN, or the first zero (its sign), in index order
-                let want = |v: f32| if has_nan { v.is_nan() } else { v == 0.0 };
-                let mut found = None;
-                plan.runs(ib, |off| {
-                    if found.is_none() {
-                        // SAFETY: as above; `i < len` when found.
-                        unsafe {
-                            let i = first_scalar(x.add(off), len, want);
-                            if i < len {
-                                found = Some((*x.add(off + i)).to_f32());
-                            }
-                        }
+            self.finish_lane(s, ib, ob, acc, nan);
+        }
+    }
+
+    /// Stores the result of the lane at `ib` from its folded vectors.
+    #[inline(always)]
+    fn finish_lane<S: Simd>(&self, s: S, ib: usize, ob: usize, acc: [S::F32; 4], nan: S::Mask) {
+        let (plan, x, len) = (self.plan, self.x, self.plan.run_len());
+        let [a, b, c, d] = acc;
+        let v = pick::<S, MAX>(s, pick::<S, MAX>(s, a, b), pick::<S, MAX>(s, c, d));
+        let m = if MAX {
+            s.reduce_max(v)
+        } else {
+            s.reduce_min(v)
+        };
+        let has_nan = s.any(nan);
+        if self.arg {
+            // one run: the first NaN, or the first element equal to the extreme
+            // SAFETY: the lane's `len` elements lie within the input; `ob` in the out.
+            unsafe {
+                let at = if has_nan {
+                    first_scalar(x.add(ib), len, f32::is_nan)
+                } else {
+                    first_equal(s, x.add(ib), len, m)
+                };
+                self.put_index(ob, at);
+            }
+            return;
+        }
+        let v = if has_nan || m == 0.0 {
+            // the first NaN, or the first zero (its sign), in index order
+            let want = |v: f32| if has_nan { v.is_nan() } else { v == 0.0 };
+            plan.runs(ib)
+                .find_map(|(off, _)| {
+                    // SAFETY: as above; `i < len` when found.
+                    unsafe {
+                        let i = first_scalar(x.add(off), len, want);
+                        (i < len).then(|| (*x.add(off + i)).to_f32())
                     }
-                });
-                found.unwrap_or(m)
-            } else {
-                m
-            };
-            // SAFETY: the plan's out offsets lie within the out.
-            unsafe { put_f32(self.out, self.dtype, ob, v) };
-        });
+                })
+                .unwrap_or(m)
+        } else {
+            m
+        };
+        // SAFETY: the plan's out offsets lie within the out.
+        unsafe { put_f32(self.out, self.dtype, ob, v) };
     }
 
     #[inline(always)]
@@ -196,16 +217,16 @@ impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
         let mut acc = [0f32; TILE];
         let mut flag = [0f32; TILE];
         let mut index = [0i32; TILE];
-        plan.tiles(self.start, self.end, |ib, ob, j0, j1| {
+        for (ib, ob, j0, j1) in plan.tiles(self.start, self.end) {
             let w = j1 - j0;
             acc[..w].fill(Self::INIT);
             flag[..w].fill(0.0);
             index[..w].fill(0);
             let (a, f, ix) = (acc.as_mut_ptr(), flag.as_mut_ptr(), index.as_mut_ptr());
             let one = s.splat(1.0);
-            let mut r = 0i32;
-            plan.rows::<1>(|offs, _| {
-                let row = x.wrapping_add(ib + offs[0]);
+            for (r, (off, _)) in plan.rows().enumerate() {
+                let row = x.wrapping_add(ib + off);
+                let r = r as i32;
                 let ri = s.splat_i32(r);
                 let mut j = 0;
                 while j < w {
@@ -229,22 +250,17 @@ impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
                     }
                     j += m;
                 }
-                r += 1;
-            });
+            }
             for j in 0..w {
                 let (mut v, mut at) = (acc[j], index[j] as usize);
                 if flag[j] != 0.0 {
                     // the first NaN of the column
-                    let mut k = 0usize;
-                    let mut found = false;
-                    plan.rows::<1>(|offs, _| {
+                    let first = plan.rows().enumerate().find_map(|(k, (off, _))| {
                         // SAFETY: the row's column `j` lies within the input.
-                        let e = unsafe { (*x.add(ib + offs[0] + j)).to_f32() };
-                        if !found && e.is_nan() {
-                            (v, at, found) = (e, k, true);
-                        }
-                        k += 1;
+                        let e = unsafe { (*x.add(ib + off + j)).to_f32() };
+                        e.is_nan().then_some((e, k))
                     });
+                    (v, at) = first.unwrap_or((v, at));
                 }
                 // SAFETY: the tile's columns lie within the out.
                 unsafe {
@@ -255,7 +271,7 @@ impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
                     }
                 }
             }
-        });
+        }
     }
 }
 
@@ -272,29 +288,53 @@ unsafe fn extreme_run<S: Simd, E: Elem, const MAX: bool>(
     acc: &mut [S::F32; 4],
     nan: &mut S::Mask,
 ) {
+    let (mut a, mut n) = ([*acc], [*nan]);
+    // SAFETY: the caller's.
+    unsafe { extreme_runs::<S, E, MAX, 1>(s, [x], len, &mut a, &mut n) };
+    (*acc, *nan) = (a[0], n[0]);
+}
+
+/// [`extreme_run`] of `R` rows side by side.
+///
+/// # Safety
+/// Each of `xs` valid for `len` elements.
+#[inline(always)]
+unsafe fn extreme_runs<S: Simd, E: Elem, const MAX: bool, const R: usize>(
+    s: S,
+    xs: [*const E; R],
+    len: usize,
+    acc: &mut [[S::F32; 4]; R],
+    nan: &mut [S::Mask; R],
+) {
     let l = S::LANES;
     let mut i = 0;
     // SAFETY: full vectors below `len`, then one partial one.
     unsafe {
         while i + 4 * l <= len {
-            for (k, a) in acc.iter_mut().enumerate() {
-                let v = E::load(s, x.add(i + k * l));
-                *nan = s.mask_or(*nan, s.is_nan(v));
-                *a = pick::<S, MAX>(s, v, *a);
+            for r in 0..R {
+                for (k, a) in acc[r].iter_mut().enumerate() {
+                    let v = E::load(s, xs[r].add(i + k * l));
+                    nan[r] = s.mask_or(nan[r], s.is_nan(v));
+                    *a = pick::<S, MAX>(s, v, *a);
+                }
             }
             i += 4 * l;
         }
         while i + l <= len {
-            let v = E::load(s, x.add(i));
-            *nan = s.mask_or(*nan, s.is_nan(v));
-            acc[0] = pick::<S, MAX>(s, v, acc[0]);
+            for r in 0..R {
+                let v = E::load(s, xs[r].add(i));
+                nan[r] = s.mask_or(nan[r], s.is_nan(v));
+                acc[r][0] = pick::<S, MAX>(s, v, acc[r][0]);
+            }
             i += l;
         }
         if i < len {
             let m = len - i;
-            let v = s.select(s.first_n(m), E::load_n(s, x.add(i), m), acc[1]);
-            *nan = s.mask_or(*nan, s.is_nan(v));
-            acc[1] = pick::<S, MAX>(s, v, acc[1]);
+            for r in 0..R {
+                let v = s.select(s.first_n(m), E::load_n(s, xs[r].add(i), m), acc[r][1]);
+                nan[r] = s.mask_or(nan[r], s.is_nan(v));
+                acc[r][1] = pick::<S, MAX>(s, v, acc[r][1]);
+            }
         }
     }
 }

@@ -16,6 +16,7 @@
 //! accelerates, else runs portable's reduction. Out elements are split over threads (the
 //! units of [`Plan::units`]) when `KernelContext::tasks_for` finds the call long enough.
 
+pub mod any;
 pub mod extreme;
 pub mod moments;
 pub mod sum;
@@ -177,55 +178,46 @@ impl Plan {
         }
     }
 
-    /// Rows: `f(input offset, out offset)` of every lane of units `start..end`.
+    /// Rows: `(input offset, out offset)` of every lane of units `start..end`.
     #[inline(always)]
-    pub fn lanes(&self, start: usize, end: usize, f: impl FnMut(usize, usize)) {
-        each_in(self.kept(), start, end, f);
+    pub fn lanes(&self, start: usize, end: usize) -> Odometer<'_> {
+        Odometer::new(self.kept(), start, end)
     }
 
-    /// Rows: `f(offset)` of every run of the lane at `base`, in memory order.
+    /// Rows: the input offset of every run of the lane at `base`, in memory order (`.0` of
+    /// each item).
     #[inline(always)]
-    pub fn runs(&self, base: usize, mut f: impl FnMut(usize)) {
-        each_in(self.run_dims(), 0, usize::MAX, |o, _| f(base + o));
+    pub fn runs(&self, base: usize) -> Odometer<'_> {
+        Odometer::new(self.run_dims(), 0, usize::MAX).from(base)
     }
 
-    /// Columns: `f(input offset, out offset, first column, end column)` of every tile of units
-    /// `start..end`.
+    /// Columns: the tiles of units `start..end`.
     #[inline(always)]
-    pub fn tiles(&self, start: usize, end: usize, mut f: impl FnMut(usize, usize, usize, usize)) {
-        let (w, o_step) = self.width();
-        let per = w.div_ceil(TILE);
-        let outer = &self.kept[..self.n_kept - 1];
-        let mut unit = start - start % per;
-        each_in(outer, start / per, end.div_ceil(per), |ib, ob| {
-            for t in 0..per {
-                let u = unit + t;
-                if u >= start && u < end {
-                    let j0 = t * TILE;
-                    f(ib + j0, ob + j0 * o_step, j0, (j0 + TILE).min(w));
-                }
-            }
-            unit += per;
-        });
-    }
-
-    /// Columns: `f(offsets, n)` for the rows of every reduced index, up to `B` at a time in
-    /// order (`n` of `offsets` filled).
-    #[inline(always)]
-    pub fn rows<const B: usize>(&self, mut f: impl FnMut(&[usize; B], usize)) {
-        let mut buf = [0usize; B];
-        let mut n = 0;
-        each_in(self.reduced(), 0, usize::MAX, |o, _| {
-            buf[n] = o;
-            n += 1;
-            if n == B {
-                f(&buf, B);
-                n = 0;
-            }
-        });
-        if n > 0 {
-            f(&buf, n);
+    pub fn tiles(&self, start: usize, end: usize) -> Tiles<'_> {
+        let (width, o_step) = self.width();
+        let per = width.div_ceil(TILE);
+        Tiles {
+            outer: Odometer::new(
+                &self.kept[..self.n_kept - 1],
+                start / per,
+                end.div_ceil(per),
+            ),
+            base: (0, 0),
+            unit0: 0,
+            next_unit0: start - start % per,
+            t: per,
+            per,
+            start,
+            end,
+            width,
+            o_step,
         }
+    }
+
+    /// Columns: the input offset (`.0`) of the row of every reduced index, in memory order.
+    #[inline(always)]
+    pub fn rows(&self) -> Odometer<'_> {
+        Odometer::new(self.reduced(), 0, usize::MAX)
     }
 
     /// The work of the call: one step per input element, `bytes` per element read.
@@ -259,51 +251,132 @@ fn merge(dims: &mut [Dim], other: bool) -> usize {
     n
 }
 
-/// `f(input offset, other offset)` for the row-major indices `start..end` (clamped) of `dims`.
-#[inline(always)]
-fn each_in(dims: &[Dim], start: usize, end: usize, mut f: impl FnMut(usize, usize)) {
-    let total: usize = dims.iter().map(|d| d.size).product();
-    let end = end.min(total);
-    if start >= end {
-        return;
-    }
-    let mut idx = [0usize; MAX_DIM];
-    let (mut a, mut b) = (0usize, 0usize);
-    let mut rest = start;
-    for (k, d) in dims.iter().enumerate().rev() {
-        idx[k] = rest % d.size;
-        rest /= d.size;
-        a += idx[k] * d.stride;
-        b += idx[k] * d.other;
-    }
-    let Some(last) = dims.len().checked_sub(1) else {
-        f(0, 0);
-        return;
-    };
-    let (n, sa, sb) = (dims[last].size, dims[last].stride, dims[last].other);
-    let mut left = end - start;
-    loop {
-        // the innermost dim as a plain loop
-        let run = (n - idx[last]).min(left);
-        for i in 0..run {
-            f(a + i * sa, b + i * sb);
+/// The row-major indices `start..end` (clamped) of some dims, as `(input offset, other offset)`
+/// (an iterator of plain loops, so that kernels walk with it inside their level's code).
+#[derive(Clone, Debug)]
+pub struct Odometer<'a> {
+    dims: &'a [Dim],
+    idx: [usize; MAX_DIM],
+    at: (usize, usize),
+    left: usize,
+}
+
+impl<'a> Odometer<'a> {
+    #[inline(always)]
+    fn new(dims: &'a [Dim], start: usize, end: usize) -> Self {
+        let total: usize = dims.iter().map(|d| d.size).product();
+        let end = end.min(total);
+        let mut o = Odometer {
+            dims,
+            idx: [0; MAX_DIM],
+            at: (0, 0),
+            left: end.saturating_sub(start),
+        };
+        let mut rest = start;
+        for (k, d) in dims.iter().enumerate().rev() {
+            o.idx[k] = rest % d.size;
+            rest /= d.size;
+            o.at.0 += o.idx[k] * d.stride;
+            o.at.1 += o.idx[k] * d.other;
         }
-        left -= run;
-        if left == 0 {
+        o
+    }
+
+    /// The same walk with input offsets from `base`.
+    #[inline(always)]
+    fn from(mut self, base: usize) -> Self {
+        self.at.0 += base;
+        self
+    }
+
+    /// The next index, carried into the outer dims.
+    #[inline(always)]
+    fn step(&mut self) {
+        let Some(mut k) = self.dims.len().checked_sub(1) else {
             return;
-        }
-        a += run * sa;
-        b += run * sb;
-        idx[last] += run;
-        let mut k = last;
-        while idx[k] == dims[k].size {
-            a -= dims[k].size * dims[k].stride;
-            b -= dims[k].size * dims[k].other;
-            idx[k] = 0;
+        };
+        loop {
+            let d = self.dims[k];
+            self.idx[k] += 1;
+            self.at.0 += d.stride;
+            self.at.1 += d.other;
+            if self.idx[k] < d.size || k == 0 {
+                return;
+            }
+            self.at.0 -= d.size * d.stride;
+            self.at.1 -= d.size * d.other;
+            self.idx[k] = 0;
             k -= 1;
-            idx[k] += 1;
-            a += dims[k].stride;
-            b += dims[k].other;
+        }
+    }
+
+    /// Up to `B` items at once: their input offsets and how many there are.
+    #[inline(always)]
+    pub fn next_batch<const B: usize>(&mut self) -> ([usize; B], usize) {
+        let mut b = [0usize; B];
+        let mut n = 0;
+        while n < B {
+            let Some((o, _)) = self.next() else { break };
+            b[n] = o;
+            n += 1;
+        }
+        (b, n)
+    }
+}
+
+impl Iterator for Odometer<'_> {
+    type Item = (usize, usize);
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        if self.left == 0 {
+            return None;
+        }
+        let r = self.at;
+        self.left -= 1;
+        if self.left > 0 {
+            self.step();
+        }
+        Some(r)
+    }
+}
+
+/// Column tiles: `(input offset, out offset, first column, end column)`, the offsets those of
+/// the first column.
+pub struct Tiles<'a> {
+    outer: Odometer<'a>,
+    base: (usize, usize),
+    /// The unit of tile 0 of the current outer index, and of the next one.
+    unit0: usize,
+    next_unit0: usize,
+    /// The next tile of the current outer index (`per`: fetch the next index).
+    t: usize,
+    per: usize,
+    start: usize,
+    end: usize,
+    width: usize,
+    o_step: usize,
+}
+
+impl Iterator for Tiles<'_> {
+    type Item = (usize, usize, usize, usize);
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.t == self.per {
+                self.base = self.outer.next()?;
+                self.unit0 = self.next_unit0;
+                self.next_unit0 += self.per;
+                self.t = 0;
+            }
+            let t = self.t;
+            self.t += 1;
+            let u = self.unit0 + t;
+            if u >= self.start && u < self.end {
+                let j0 = t * TILE;
+                let (ib, ob) = self.base;
+                let j1 = (j0 + TILE).min(self.width);
+                return Some((ib + j0, ob + j0 * self.o_step, j0, j1));
+            }
         }
     }
 }

@@ -142,61 +142,54 @@ impl<E: Elem> Moments<'_, E> {
     }
 }
 
-/// Walks one lane's values in portable's order, handing each to the sink.
-type LaneWalk<'a> = dyn FnMut(&mut dyn FnMut(f64)) + 'a;
-
 impl<E: Elem> Kernel for Moments<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
         let (plan, x, n, c) = (self.plan, self.x, self.plan.lane_len, self.correction);
-        let welford = |lane: &mut LaneWalk<'_>| {
+        let welford = |values: &mut dyn Iterator<Item = f64>| {
             let mut w = Welford::default();
-            lane(&mut |v| w.push(v));
+            values.for_each(|v| w.push(v));
             (w.var(c), w.mean())
         };
         match plan.walk {
             Walk::Rows => {
                 let len = plan.run_len();
-                plan.lanes(self.start, self.end, |ib, ob| {
+                for (ib, ob) in plan.lanes(self.start, self.end) {
                     // SAFETY: the lane's first element.
                     let k = unsafe { (*x.add(ib)).to_f32() };
                     let mut acc = [(s.splat_f64(0.0), s.splat_f64(0.0)); 2];
-                    // SAFETY: the plan's runs lie within the input.
-                    plan.runs(ib, |off| unsafe {
-                        shifted_run(s, x.add(off), len, k, &mut acc)
-                    });
+                    for (off, _) in plan.runs(ib) {
+                        // SAFETY: the plan's runs lie within the input.
+                        unsafe { shifted_run(s, x.add(off), len, k, &mut acc) };
+                    }
                     let [(a1, a2), (b1, b2)] = acc;
                     let s1 = s.reduce_sum_f64(s.add_f64(a1, b1));
                     let s2 = s.reduce_sum_f64(s.add_f64(a2, b2));
                     let mut r = finish(n, k as f64, s1, s2, c);
                     if !(r.0.is_finite() && r.1.is_finite()) {
-                        r = welford(&mut |push| {
-                            plan.runs(ib, |off| {
-                                for i in 0..len {
-                                    // SAFETY: within the run.
-                                    push(unsafe { (*x.add(off + i)).to_f32() } as f64);
-                                }
-                            })
-                        });
+                        r = welford(&mut plan.runs(ib).flat_map(|(off, _)| {
+                            // SAFETY: within the run.
+                            (0..len).map(move |i| unsafe { (*x.add(off + i)).to_f32() } as f64)
+                        }));
                     }
                     // SAFETY: the plan's out offsets lie within the outs.
                     unsafe { self.store(ob, r) };
-                });
+                }
             }
             Walk::Columns => {
                 let (_, o_step) = plan.width();
                 let mut k = [0f32; TILE];
                 let mut s1 = [0f64; TILE];
                 let mut s2 = [0f64; TILE];
-                plan.tiles(self.start, self.end, |ib, ob, j0, j1| {
+                for (ib, ob, j0, j1) in plan.tiles(self.start, self.end) {
                     let w = j1 - j0;
                     s1[..w].fill(0.0);
                     s2[..w].fill(0.0);
                     let mut first = true;
-                    plan.rows::<1>(|offs, _| {
+                    for (off, _) in plan.rows() {
                         // SAFETY: the row's `w` columns lie within the input.
-                        let row = unsafe { x.add(ib + offs[0]) };
+                        let row = unsafe { x.add(ib + off) };
                         if first {
                             for (j, k) in k[..w].iter_mut().enumerate() {
                                 // SAFETY: as above.
@@ -206,21 +199,19 @@ impl<E: Elem> Kernel for Moments<'_, E> {
                         }
                         // SAFETY: as above; the tiles hold `w`.
                         unsafe { shifted_row(s, row, &k[..w], &mut s1[..w], &mut s2[..w]) };
-                    });
+                    }
                     for j in 0..w {
                         let mut r = finish(n, k[j] as f64, s1[j], s2[j], c);
                         if !(r.0.is_finite() && r.1.is_finite()) {
-                            r = welford(&mut |push| {
-                                plan.rows::<1>(|offs, _| {
-                                    // SAFETY: the row's column `j`.
-                                    push(unsafe { (*x.add(ib + offs[0] + j)).to_f32() } as f64)
-                                })
-                            });
+                            r = welford(&mut plan.rows().map(|(off, _)| {
+                                // SAFETY: the row's column `j`.
+                                unsafe { (*x.add(ib + off + j)).to_f32() as f64 }
+                            }));
                         }
                         // SAFETY: the tile's columns lie within the outs.
                         unsafe { self.store(ob + j * o_step, r) };
                     }
-                });
+                }
             }
         }
     }
@@ -239,31 +230,38 @@ unsafe fn shifted_run<S: Simd, E: Elem>(
     acc: &mut [(S::F64, S::F64); 2],
 ) {
     let (l, kv, kd) = (S::LANES, s.splat(k), s.splat_f64(k as f64));
-    let add = |acc: &mut (S::F64, S::F64), v: S::F32| {
-        let d = s.sub_f64(s.f32_to_f64(v), kd);
-        acc.0 = s.add_f64(acc.0, d);
-        acc.1 = s.mul_add_f64(d, d, acc.1);
-    };
     let mut i = 0;
+    let [mut a, mut b] = *acc;
     // SAFETY: full vectors below `len`, then one partial one (its other lanes `k`: zero).
     unsafe {
         while i + 2 * l <= len {
-            add(&mut acc[0], E::load(s, x.add(i)));
-            add(&mut acc[1], E::load(s, x.add(i + l)));
+            a = shifted_add(s, a, E::load(s, x.add(i)), kd);
+            b = shifted_add(s, b, E::load(s, x.add(i + l)), kd);
             i += 2 * l;
         }
         if i + l <= len {
-            add(&mut acc[0], E::load(s, x.add(i)));
+            a = shifted_add(s, a, E::load(s, x.add(i)), kd);
             i += l;
         }
         if i < len {
             let m = len - i;
-            add(
-                &mut acc[1],
-                s.select(s.first_n(m), E::load_n(s, x.add(i), m), kv),
-            );
+            let v = s.select(s.first_n(m), E::load_n(s, x.add(i), m), kv);
+            b = shifted_add(s, b, v, kd);
         }
     }
+    *acc = [a, b];
+}
+
+/// `(s1 + (v - k), s2 + (v - k)^2)` in f64.
+#[inline(always)]
+fn shifted_add<S: Simd>(
+    s: S,
+    (s1, s2): (S::F64, S::F64),
+    v: S::F32,
+    k: S::F64,
+) -> (S::F64, S::F64) {
+    let d = s.sub_f64(s.f32_to_f64(v), k);
+    (s.add_f64(s1, d), s.mul_add_f64(d, d, s2))
 }
 
 /// `s1 += x - k`, `s2 += (x - k)^2` per column of the row at `x` (`k.len()` of them).

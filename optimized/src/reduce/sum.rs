@@ -93,66 +93,105 @@ impl<E: Elem> Kernel for SumKernel<'_, E> {
         match plan.walk {
             Walk::Rows => {
                 let len = plan.run_len();
-                plan.lanes(self.start, self.end, |ib, ob| {
-                    let mut acc = RowSum::<S>::new(s);
-                    // SAFETY: the plan's runs lie within the input.
-                    plan.runs(ib, |off| unsafe { acc.feed(s, x.add(off), len) });
+                let mut lanes = plan.lanes(self.start, self.end);
+                if plan.run_dims().is_empty() && len <= RowSum::<S>::BLOCK {
+                    // one run per lane: two lanes side by side
+                    while let Some((ia, oa)) = lanes.next() {
+                        let Some((ib, ob)) = lanes.next() else {
+                            // SAFETY: the lane's run lies within the input.
+                            let [v, _] = unsafe { sum_pair(s, x.add(ia), x.add(ia), len) };
+                            // SAFETY: the plan's out offsets lie within the out.
+                            unsafe { put_f32(self.out, self.dtype, oa, finish(v)) };
+                            break;
+                        };
+                        // SAFETY: as above.
+                        let [va, vb] = unsafe { sum_pair(s, x.add(ia), x.add(ib), len) };
+                        // SAFETY: as above.
+                        unsafe {
+                            put_f32(self.out, self.dtype, oa, finish(va));
+                            put_f32(self.out, self.dtype, ob, finish(vb));
+                        }
+                    }
+                    return;
+                }
+                let mut levels = levels::<S>();
+                for (ib, ob) in lanes {
+                    let mut acc = RowSum::<S>::new(s, &mut levels);
+                    for (off, _) in plan.runs(ib) {
+                        // SAFETY: the plan's runs lie within the input.
+                        unsafe { acc.feed(s, x.add(off), len) };
+                    }
                     // SAFETY: the plan's out offsets lie within the out.
                     unsafe { put_f32(self.out, self.dtype, ob, finish(acc.total(s))) };
-                });
+                }
             }
             Walk::Columns => {
                 let (_, o_step) = plan.width();
                 let mut total = [0f32; TILE];
                 let mut block = [0f32; TILE];
-                plan.tiles(self.start, self.end, |ib, ob, j0, j1| {
+                for (ib, ob, j0, j1) in plan.tiles(self.start, self.end) {
                     let w = j1 - j0;
                     let (total, block) = (&mut total[..w], &mut block[..w]);
                     total.fill(0.0);
                     block.fill(0.0);
-                    let mut rows = 0;
-                    plan.rows::<4>(|offs, n| {
+                    let mut rows = plan.rows();
+                    let mut in_block = 0;
+                    loop {
+                        let (offs, n) = rows.next_batch::<4>();
+                        if n == 0 {
+                            break;
+                        }
                         // SAFETY: each row's `w` columns lie within the input.
-                        unsafe { add_rows(s, x.add(ib), offs, n, block) };
-                        rows += n;
-                        if rows >= BLOCK_ROWS {
+                        unsafe { add_rows(s, x.add(ib), &offs, n, block) };
+                        in_block += n;
+                        if in_block >= BLOCK_ROWS {
                             // SAFETY: both tiles hold `w` floats.
                             unsafe { add_tile(s, total, block) };
                             block.fill(0.0);
-                            rows = 0;
+                            in_block = 0;
                         }
-                    });
+                    }
                     // SAFETY: as above.
                     unsafe { add_tile(s, total, block) };
                     for (j, &v) in total.iter().enumerate() {
                         // SAFETY: the tile's columns lie within the out.
                         unsafe { put_f32(self.out, self.dtype, ob + j * o_step, finish(v)) };
                     }
-                });
+                }
             }
         }
     }
 }
 
+/// The cascade's levels of a [`RowSum`] (kept outside it, one per kernel call, so that a row's
+/// accumulators stay small and in registers).
+pub type Levels<S> = [MaybeUninit<<S as Simd>::F32>; DEPTH];
+
+/// Fresh (uninitialized) levels.
+#[inline(always)]
+pub fn levels<S: Simd>() -> Levels<S> {
+    [const { MaybeUninit::uninit() }; DEPTH]
+}
+
 /// A row's sum: four vector accumulators over a block, closed blocks in a binary cascade.
-pub struct RowSum<S: Simd> {
+pub struct RowSum<'a, S: Simd> {
     acc: [S::F32; 4],
     /// Elements the open block still takes.
     room: usize,
     /// Closed blocks: `levels[k]` holds `2^k` of them where bit `k` of `blocks` is set.
-    levels: [MaybeUninit<S::F32>; DEPTH],
+    levels: &'a mut Levels<S>,
     blocks: usize,
 }
 
-impl<S: Simd> RowSum<S> {
+impl<'a, S: Simd> RowSum<'a, S> {
     const BLOCK: usize = 4 * BLOCK_VECTORS * S::LANES;
 
     #[inline(always)]
-    pub fn new(s: S) -> Self {
+    pub fn new(s: S, levels: &'a mut Levels<S>) -> Self {
         RowSum {
             acc: [s.zero(); 4],
             room: Self::BLOCK,
-            levels: [const { MaybeUninit::uninit() }; DEPTH],
+            levels,
             blocks: 0,
         }
     }
@@ -165,11 +204,13 @@ impl<S: Simd> RowSum<S> {
     pub unsafe fn feed<E: Elem>(&mut self, s: S, mut x: *const E, mut len: usize) {
         loop {
             let n = len.min(self.room);
+            let mut acc = self.acc;
             // SAFETY: `n <= len` elements from `x`.
             unsafe {
-                sum_run(s, x, n, &mut self.acc);
+                sum_run(s, x, n, &mut acc);
                 x = x.add(n);
             }
+            self.acc = acc;
             len -= n;
             self.room -= n;
             if self.room == 0 {
@@ -223,24 +264,60 @@ impl<S: Simd> RowSum<S> {
 /// `x` valid for `len` elements.
 #[inline(always)]
 unsafe fn sum_run<S: Simd, E: Elem>(s: S, x: *const E, len: usize, acc: &mut [S::F32; 4]) {
+    let mut accs = [*acc];
+    // SAFETY: the caller's.
+    unsafe { sum_runs(s, [x], len, &mut accs) };
+    *acc = accs[0];
+}
+
+/// [`sum_run`] of `R` rows side by side (more loads in flight than one row's stream gives).
+///
+/// # Safety
+/// Each of `xs` valid for `len` elements.
+#[inline(always)]
+unsafe fn sum_runs<S: Simd, E: Elem, const R: usize>(
+    s: S,
+    xs: [*const E; R],
+    len: usize,
+    acc: &mut [[S::F32; 4]; R],
+) {
     let l = S::LANES;
     let mut i = 0;
     // SAFETY: full vectors below `len`, then one partial one.
     unsafe {
         while i + 4 * l <= len {
-            for (k, a) in acc.iter_mut().enumerate() {
-                *a = s.add(*a, E::load(s, x.add(i + k * l)));
+            for (x, acc) in xs.iter().zip(acc.iter_mut()) {
+                for (k, a) in acc.iter_mut().enumerate() {
+                    *a = s.add(*a, E::load(s, x.add(i + k * l)));
+                }
             }
             i += 4 * l;
         }
         while i + l <= len {
-            acc[0] = s.add(acc[0], E::load(s, x.add(i)));
+            for (x, acc) in xs.iter().zip(acc.iter_mut()) {
+                acc[0] = s.add(acc[0], E::load(s, x.add(i)));
+            }
             i += l;
         }
         if i < len {
-            acc[1] = s.add(acc[1], E::load_n(s, x.add(i), len - i));
+            for (x, acc) in xs.iter().zip(acc.iter_mut()) {
+                acc[1] = s.add(acc[1], E::load_n(s, x.add(i), len - i));
+            }
         }
     }
+}
+
+/// The sums of two rows of `len <= RowSum::BLOCK` elements side by side, as [`RowSum`] gives
+/// each.
+///
+/// # Safety
+/// Both valid for `len` elements.
+#[inline(always)]
+unsafe fn sum_pair<S: Simd, E: Elem>(s: S, a: *const E, b: *const E, len: usize) -> [f32; 2] {
+    let mut acc = [[s.zero(); 4]; 2];
+    // SAFETY: the caller's.
+    unsafe { sum_runs(s, [a, b], len, &mut acc) };
+    acc.map(|[a, b, c, d]| s.reduce_sum(s.add(s.add(a, b), s.add(c, d))))
 }
 
 /// `tile += ` the `n` rows at `x + offs[r]` (`tile.len()` columns each), four rows pairwise.
@@ -260,31 +337,46 @@ unsafe fn add_rows<S: Simd, E: Elem>(
     let mut j = 0;
     // SAFETY: columns below `w` of each row and of the tile.
     unsafe {
-        let rows = |j: usize, m: usize| -> S::F32 {
-            let ld = |r: usize| {
-                let p = x.add(offs[r] + j);
-                if m == l {
-                    E::load(s, p)
-                } else {
-                    E::load_n(s, p, m)
-                }
-            };
-            match n {
-                4 => s.add(s.add(ld(0), ld(1)), s.add(ld(2), ld(3))),
-                3 => s.add(s.add(ld(0), ld(1)), ld(2)),
-                2 => s.add(ld(0), ld(1)),
-                _ => ld(0),
-            }
-        };
         while j + l <= w {
-            s.store(t.add(j), s.add(s.load(t.add(j)), rows(j, l)));
+            let v = column_sum::<S, E, true>(s, x, offs, n, j, l);
+            s.store(t.add(j), s.add(s.load(t.add(j)), v));
             j += l;
         }
         if j < w {
             let m = w - j;
-            s.store_n(t.add(j), m, s.add(s.load_n(t.add(j), m), rows(j, m)));
+            let v = column_sum::<S, E, false>(s, x, offs, n, j, m);
+            s.store_n(t.add(j), m, s.add(s.load_n(t.add(j), m), v));
         }
     }
+}
+
+/// Columns `j..j + m` of the `n <= 4` rows at `x + offs[r]`, added pairwise (`FULL`: `m` is a
+/// whole vector).
+///
+/// # Safety
+/// Each row valid for those columns.
+#[inline(always)]
+unsafe fn column_sum<S: Simd, E: Elem, const FULL: bool>(
+    s: S,
+    x: *const E,
+    offs: &[usize; 4],
+    n: usize,
+    j: usize,
+    m: usize,
+) -> S::F32 {
+    let mut v = [s.zero(); 4];
+    for (r, v) in v.iter_mut().enumerate().take(n) {
+        // SAFETY: the caller's.
+        *v = unsafe {
+            let p = x.add(offs[r] + j);
+            if FULL {
+                E::load(s, p)
+            } else {
+                E::load_n(s, p, m)
+            }
+        };
+    }
+    s.add(s.add(v[0], v[1]), s.add(v[2], v[3]))
 }
 
 /// `total += block`.

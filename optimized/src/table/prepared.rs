@@ -12,6 +12,13 @@ use crate::ops::{
 use crate::quantized::chain::fuse_quantized;
 use etk_core::prepare::{Extensions, FusionEntry, PreparedEntry};
 
+/// The fused chains of [`EXTENSIONS`] whose result is not bit-identical to the ops one by one
+/// (within one quantization step: `crate::quantized::chain::DIFFERENCE`): the quantized ones,
+/// which start by dequantizing; every other fusion is exact.
+pub fn within_one_step(entry: &FusionEntry) -> bool {
+    entry.first == [dqt::OP]
+}
+
 pub static EXTENSIONS: Extensions = Extensions {
     prepared: &[
         PreparedEntry {

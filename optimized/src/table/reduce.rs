@@ -1,6 +1,6 @@
 //! The reductions (on `crate::reduce`; other dtypes go to portable inside each kernel).
 
-use crate::ops::{amax, amin, argmax, argmin, mean, sum, var, var_mean};
+use crate::ops::{amax, amin, any, argmax, argmin, mean, sum, var, var_mean};
 use etk_core::KernelEntry;
 
 pub const TABLE: &[KernelEntry] = &[
@@ -43,5 +43,17 @@ pub const TABLE: &[KernelEntry] = &[
     KernelEntry {
         name: var_mean::OP,
         kernel: var_mean::var_mean_correction_out_boxed,
+    },
+    KernelEntry {
+        name: any::OP_ALL,
+        kernel: any::any_all_out_boxed,
+    },
+    KernelEntry {
+        name: any::OP_DIMS,
+        kernel: any::any_dims_out_boxed,
+    },
+    KernelEntry {
+        name: any::OP,
+        kernel: any::any_out_boxed,
     },
 ];

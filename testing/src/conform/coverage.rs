@@ -145,6 +145,32 @@ fn differing_kernels(sections: &mut String) {
     sections.push('\n');
 }
 
+/// The fused chains (`etk_core::prepare::FusionEntry`) of the optimized library whose result
+/// is not bit-identical to running their ops one by one.
+fn differing_fusions(sections: &mut String) {
+    use etk::optimized::table::prepared::within_one_step;
+    let _ = writeln!(
+        sections,
+        "## Fused chains that differ from the ops one by one\n\n\
+         Every other chain the optimized library fuses at prepare gives the bits of its ops \
+         run one by one. These give a quantized out within one quantization step of them: {}\n\n\
+         | a chain starting with | continued by any of |\n| --- | --- |",
+        etk::optimized::quantized::chain::DIFFERENCE
+    );
+    let names = |ops: &[&str]| {
+        let ops: Vec<String> = ops.iter().map(|o| format!("`{o}`")).collect();
+        ops.join(", ")
+    };
+    for f in etk::optimized::EXTENSIONS
+        .fusions
+        .iter()
+        .filter(|f| within_one_step(f))
+    {
+        let _ = writeln!(sections, "| {} | {} |", names(f.first), names(f.then));
+    }
+    sections.push('\n');
+}
+
 /// Generates the coverage page. `suite_label` is how the page names the suite.
 pub fn generate(lists_dir: &Path, suite: &[PathBuf], suite_label: &str) -> Result<String, String> {
     let existing: Vec<PathBuf> = suite.iter().filter(|p| p.exists()).cloned().collect();
@@ -208,6 +234,7 @@ pub fn generate(lists_dir: &Path, suite: &[PathBuf], suite_label: &str) -> Resul
     }
 
     differing_kernels(&mut sections);
+    differing_fusions(&mut sections);
 
     let others: Vec<&String> = ps.keys().filter(|op| !listed.contains(*op)).collect();
     if !others.is_empty() {

@@ -1,15 +1,17 @@
-//! The depthwise convolution (`groups == C_in == C_out`): every channel convolved with its
-//! own kernel by a direct kernel written once over the vector layer (`etk_simd::Simd`, every
-//! level, Scalar included), the taps summed in portable's order with one multiply and one add
-//! each (no FMA), so that the results are portable's bit for bit.
+//! The depthwise convolution (`groups == C_in == C_out`) of NCHW (or any non-channels-last)
+//! Float tensors: every channel convolved with its own kernel by a direct kernel written once
+//! over the vector layer (`etk_simd::Simd`, every level, Scalar included), vectorized along
+//! output columns, the taps summed in portable's order with one multiply and one add each (no
+//! FMA), so that the results are portable's bit for bit. (Channels-last input and out take
+//! `depthwise_nhwc.rs`.)
 //!
-//! - Channels-last input and out: one vector of channels per output position, the weight
-//!   transposed to `[tap, channel]` in scratch.
-//! - Otherwise along output columns: each input plane is copied, zero-padded, into scratch,
-//!   and every output row is one pass of register sums over all taps. Portable skips the
-//!   padding; adding `0 * w = +-0` instead leaves every sum unchanged as long as the weights
-//!   are finite (checked). With infinite or NaN weights, a plane too large, or no scratch:
-//!   the columns that every tap reads inside the input in runs, the edges column by column.
+//! Each input plane is copied, zero-padded, into scratch, and every output row is one pass of
+//! register sums over all taps, the last vector of a row masked. Portable skips the padding;
+//! adding `0 * w = +-0` instead leaves every sum unchanged as long as the weights are finite
+//! (checked). A strided row is summed at every column into a row buffer and every `stride`-th
+//! column gathered into the out (the same sums, no strided loads). With infinite or NaN
+//! weights, a plane too large, or no scratch: the columns that every tap reads inside the
+//! input in runs, the edges column by column.
 
 use super::{Conv, OP, gather};
 use crate::gemm::Isa;
@@ -25,61 +27,64 @@ const PLANE: usize = 1 << 20;
 const MAX_TAPS: usize = 32;
 
 /// Depthwise: every channel convolved with its own kernel, the taps accumulated in
-/// portable's order into the out, then the bias. Channels-last (input and out) vectorizes
-/// along channels with the weight transposed into scratch; otherwise along output columns.
+/// portable's order into the out, then the bias.
 ///
 /// # Safety
 /// As in [`convolution_out_isa`]; one input and one output channel per group.
 pub(super) unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) {
-    let ch = c.geo.groups;
-    let taps = c.kh * c.kw;
-    let nhwc = c.xs[1] == 1 && c.ys[1] == 1;
-    // runs shorter than an AVX-512 vector fill AVX2's
-    let isa = if (if nhwc { ch } else { c.ow }) < 16 {
-        isa.at_most_lanes(8)
-    } else {
-        isa
-    };
     scratch.scope(|s| {
-        let wt = match taps.checked_add(1).and_then(|t| t.checked_mul(ch)) {
-            Some(len) if nhwc => s.alloc_for_overwrite::<f32>(OP, len).ok(),
-            _ => None,
-        };
         // SAFETY: as the caller vouches.
         unsafe {
-            if wt.is_none()
-                && let Some((ph, pw)) = padded_plane(c)
+            if let Some((ph, pw)) = padded_plane(c)
                 && let Ok(plane) = s.alloc_for_overwrite::<f32>(OP, ph * pw)
             {
-                return dw_run(isa, c, Buf::Plane(plane.as_mut_ptr(), pw));
-            }
-            match wt {
-                Some(wt) => {
-                    for t in 0..taps {
-                        for k in 0..ch {
-                            let off = k * c.ws[0] + (t / c.kw) * c.ws[2] + (t % c.kw) * c.ws[3];
-                            wt[t * ch + k] = *c.w.add(off);
-                        }
-                    }
-                    for k in 0..ch {
-                        wt[taps * ch + k] = c.b.map_or(0.0, |(b, bs)| *b.add(k * bs));
-                    }
-                    dw_run(isa, c, Buf::Nhwc(wt));
+                // a strided or non-contiguous row is summed into a row buffer first (zeroed:
+                // the gather of its last vector reads past the row)
+                let sw = c.geo.stride[2] as usize;
+                let row = if sw == 1 && c.ys[3] == 1 {
+                    Some(&mut [][..])
+                } else {
+                    ((c.ow - 1) * sw + 1)
+                        .checked_add(etk_simd::MAX_LANES * sw)
+                        .and_then(|len| len.checked_mul(ROWS))
+                        .and_then(|len| s.alloc::<f32>(OP, len).ok())
+                };
+                // (as u64 pairs: a tap is 16 bytes, aligned to 8, and zeros are a valid one)
+                let tap_buf = s.alloc::<u64>(OP, 2 * c.kh * c.kw);
+                if let (Some(row), Ok(tap_buf)) = (row, tap_buf) {
+                    let plane = Plane {
+                        plane: plane.as_mut_ptr(),
+                        pw,
+                        row: row.as_mut_ptr(),
+                        taps: tap_buf.as_mut_ptr() as *mut (usize, f32),
+                    };
+                    return dw_run(isa, c, Buf::Plane(plane));
                 }
-                None => dw_run(isa, c, Buf::None),
             }
+            dw_run(isa, c, Buf::None)
         }
     })
 }
 
 /// The depthwise kernel's scratch.
 #[derive(Clone, Copy)]
-enum Buf<'a> {
+enum Buf {
     None,
-    /// Channels-last: the weight transposed to `[tap, channel]`, then the bias.
-    Nhwc(&'a [f32]),
-    /// Room for one input plane zero-padded on every side, rows of the given length.
-    Plane(*mut f32, usize),
+    Plane(Plane),
+}
+
+/// Scratch of the padded-plane path.
+#[derive(Clone, Copy)]
+struct Plane {
+    /// Room for one input plane zero-padded on every side, rows of `pw` floats.
+    plane: *mut f32,
+    pw: usize,
+    /// `ROWS` row buffers for strided or non-contiguous output rows, each `(ow - 1) * stride
+    /// + 1` floats and `MAX_LANES * stride` more.
+    row: *mut f32,
+    /// Every tap of a channel: its offset in the plane from the output row's first input
+    /// row, and its weight.
+    taps: *mut (usize, f32),
 }
 
 /// The padded plane's height and width, when the kernel can use one: every weight finite
@@ -109,7 +114,7 @@ fn padded_plane(c: &Conv<'_>) -> Option<(usize, usize)> {
 
 /// # Safety
 /// As [`depthwise`]; `buf` as [`Buf`] says, for this call.
-unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf<'_>) {
+unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf) {
     etk_simd::dispatch(isa, Depthwise { c, buf })
 }
 
@@ -117,7 +122,7 @@ unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf<'_>) {
 /// `buf`.
 struct Depthwise<'a, 'g> {
     c: &'a Conv<'g>,
-    buf: Buf<'a>,
+    buf: Buf,
 }
 
 impl Kernel for Depthwise<'_, '_> {
@@ -125,210 +130,354 @@ impl Kernel for Depthwise<'_, '_> {
     #[inline(always)]
     fn run<L: Simd>(self, l: L) {
         // SAFETY: as `dw_run`'s caller vouches.
-        unsafe { dw_body(SimdAxpy(l), self.c, self.buf) }
+        unsafe { dw_body(l, self.c, self.buf) }
     }
 }
 
-/// `y[i * ys] += x[i * xs] * w` for `i < len`, one multiply then one add (no FMA), as
-/// portable sums; `axpy_v` with a contiguous run of weights.
-trait Axpy: Copy {
-    /// `y[j * ys] = sum_t x_t[j * step] * w_t (+ b)` for `j < len`, over `taps` `(x_t,
-    /// w_t)` in order, the sum starting from 0 or (`acc`) from `y[j * ys]`.
-    ///
-    /// # Safety
-    /// The ranges valid, `y` disjoint from the others.
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn taps(
-        self,
-        y: *mut f32,
-        ys: usize,
-        taps: &[(*const f32, f32)],
-        step: usize,
-        acc: bool,
-        b: Option<f32>,
-        len: usize,
-    );
-    /// # Safety
-    /// The ranges valid and contiguous, `y` disjoint from the others.
-    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize);
+/// `y[j * ys] = sum_t x[o_t + j * step] * w_t (+ b)` for `j < len`, over `taps` `(o_t, w_t)` in
+/// order, one multiply then one add each (no FMA) as portable sums, the sum starting from 0 or
+/// (`acc`) from `y[j * ys]`. Vectors of the level over contiguous runs (the last one masked),
+/// scalar otherwise (IEEE multiply and add round the same at every width).
+///
+/// # Safety
+/// The ranges valid, `y` disjoint from the others.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn taps<L: Simd>(
+    l: L,
+    y: *mut f32,
+    ys: usize,
+    x: *const f32,
+    taps: &[(usize, f32)],
+    step: usize,
+    acc: bool,
+    b: Option<f32>,
+    len: usize,
+) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if ys == 1 && step == 1 {
+            return rows_of::<L, 1>(l, Rows { y, yr: 0, x, xr: 0 }, taps, acc, b, len);
+        }
+        for j in 0..len {
+            let y = y.add(j * ys);
+            let mut a = if acc { *y } else { 0.0 };
+            for &(o, w) in taps {
+                a += *x.add(o + j * step) * w;
+            }
+            *y = b.map_or(a, |b| a + b);
+        }
+    }
 }
 
+/// Where `R` output rows of contiguous columns start: row `r` of the out at `y + r * yr`,
+/// its taps' offsets from `x + r * xr`.
 #[derive(Clone, Copy)]
-struct ScalarAxpy;
+struct Rows {
+    y: *mut f32,
+    yr: usize,
+    x: *const f32,
+    xr: usize,
+}
 
-impl Axpy for ScalarAxpy {
-    #[inline(always)]
-    unsafe fn taps(
-        self,
-        y: *mut f32,
-        ys: usize,
-        taps: &[(*const f32, f32)],
-        step: usize,
-        acc: bool,
-        b: Option<f32>,
-        len: usize,
-    ) {
-        for j in 0..len {
-            // SAFETY: as the caller vouches.
-            unsafe {
-                let y = y.add(j * ys);
-                let mut a = if acc { *y } else { 0.0 };
-                for &(x, w) in taps {
-                    a += *x.add(j * step) * w;
+/// [`taps`]' contiguous case for `R` rows of `len` columns at once: up to `UNROLL` vectors of
+/// each row summed together, each weight broadcast once for all of them.
+///
+/// # Safety
+/// As [`taps`], for every row.
+#[inline(always)]
+unsafe fn rows_of<L: Simd, const R: usize>(
+    l: L,
+    r: Rows,
+    taps: &[(usize, f32)],
+    acc: bool,
+    b: Option<f32>,
+    len: usize,
+) {
+    let n = L::LANES;
+    // SAFETY: as the caller vouches; vectors end at or before `len`, the last one masked.
+    unsafe {
+        let at = |j: usize| Rows {
+            y: r.y.add(j),
+            x: r.x.add(j),
+            ..r
+        };
+        let mut j = 0;
+        while j + UNROLL * n <= len {
+            run_sum::<L, R, UNROLL, false>(l, at(j), taps, n, acc, b);
+            j += UNROLL * n;
+        }
+        // the rest: `q` whole vectors and a partial one of `t` lanes
+        let (q, t) = ((len - j) / n, (len - j) % n);
+        let (r, m) = (at(j), if t > 0 { t } else { n });
+        match (q, t > 0) {
+            (0, false) => {}
+            (0, true) => run_sum::<L, R, 1, true>(l, r, taps, m, acc, b),
+            (1, false) => run_sum::<L, R, 1, false>(l, r, taps, m, acc, b),
+            (1, true) => run_sum::<L, R, 2, true>(l, r, taps, m, acc, b),
+            (2, false) => run_sum::<L, R, 2, false>(l, r, taps, m, acc, b),
+            (2, true) => run_sum::<L, R, 3, true>(l, r, taps, m, acc, b),
+            (3, false) => run_sum::<L, R, 3, false>(l, r, taps, m, acc, b),
+            _ => run_sum::<L, R, 4, true>(l, r, taps, m, acc, b),
+        }
+    }
+}
+
+/// Vectors the contiguous case of [`taps`] sums at once along a row (independent sums sharing
+/// each weight broadcast).
+const UNROLL: usize = 4;
+/// Rows summed at once when a row is at most `2 * LANES` wide (more independent sums).
+const ROWS: usize = 4;
+
+/// `R` rows of `P` vectors of [`taps`]' contiguous case, `r` at their first column, the last
+/// vector of each row `m` lanes when `TAIL` (all lanes otherwise). (No closures here: they
+/// would not inherit the level's target features.)
+///
+/// # Safety
+/// As [`taps`].
+#[inline(always)]
+unsafe fn run_sum<L: Simd, const R: usize, const P: usize, const TAIL: bool>(
+    l: L,
+    r: Rows,
+    taps: &[(usize, f32)],
+    m: usize,
+    acc: bool,
+    b: Option<f32>,
+) {
+    let n = L::LANES;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        let mut a = [[l.zero(); P]; R];
+        if acc {
+            for (k, a) in a.iter_mut().enumerate() {
+                let y = r.y.add(k * r.yr);
+                for (i, a) in a.iter_mut().enumerate() {
+                    *a = if TAIL && i == P - 1 {
+                        l.load_n(y.add(i * n), m)
+                    } else {
+                        l.load(y.add(i * n))
+                    };
                 }
-                *y = b.map_or(a, |b| a + b);
+            }
+        }
+        for &(o, w) in taps {
+            let w = l.splat(w);
+            for (k, a) in a.iter_mut().enumerate() {
+                let x = r.x.add(o + k * r.xr);
+                for (i, a) in a.iter_mut().enumerate() {
+                    let v = if TAIL && i == P - 1 {
+                        l.load_n(x.add(i * n), m)
+                    } else {
+                        l.load(x.add(i * n))
+                    };
+                    *a = l.add(*a, l.mul(v, w));
+                }
+            }
+        }
+        for (k, a) in a.into_iter().enumerate() {
+            let y = r.y.add(k * r.yr);
+            for (i, mut a) in a.into_iter().enumerate() {
+                if let Some(b) = b {
+                    a = l.add(a, l.splat(b));
+                }
+                if TAIL && i == P - 1 {
+                    l.store_n(y.add(i * n), m, a)
+                } else {
+                    l.store(y.add(i * n), a)
+                }
             }
         }
     }
-    #[inline(always)]
-    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize) {
-        for i in 0..len {
-            // SAFETY: as the caller vouches.
-            unsafe { *y.add(i) += *x.add(i) * *w.add(i) };
+}
+
+/// `y[j * ys] = row[j * step]` for `j < len`: every `step`-th column of a row summed at every
+/// column. `row` holds `MAX_LANES * step` floats past the last one read.
+///
+/// # Safety
+/// The ranges valid and disjoint.
+#[inline(always)]
+unsafe fn decimate<L: Simd>(
+    l: L,
+    y: *mut f32,
+    ys: usize,
+    row: *const f32,
+    step: usize,
+    len: usize,
+) {
+    let n = L::LANES;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if ys != 1 || n == 1 {
+            for j in 0..len {
+                *y.add(j * ys) = *row.add(j * step);
+            }
+            return;
+        }
+        let mut lanes = [0i32; etk_simd::MAX_LANES];
+        for (i, v) in lanes.iter_mut().enumerate() {
+            *v = (i * step) as i32;
+        }
+        let idx = l.load_i32(lanes.as_ptr());
+        let mut j = 0;
+        while j + n <= len {
+            l.store(y.add(j), l.gather(row.add(j * step), idx));
+            j += n;
+        }
+        if j < len {
+            l.store_n(y.add(j), len - j, l.gather(row.add(j * step), idx));
         }
     }
 }
 
-/// Whole vectors of the level over contiguous runs, then the rest as [`ScalarAxpy`] (IEEE
-/// multiply and add round the same at every width).
-#[derive(Clone, Copy)]
-struct SimdAxpy<L>(L);
+/// The input plane at `x` (`c`'s strides) into `plane` (`rows` rows of `pw` floats), with
+/// `pad` rows and columns of zeros around it; vector copies of the level (a call per row to
+/// the C library's would cost as much as the row).
+///
+/// # Safety
+/// `plane` holds `rows * pw` floats; `x` is a plane of the input.
+#[inline(always)]
+unsafe fn fill_plane<L: Simd>(
+    l: L,
+    plane: *mut f32,
+    rows: usize,
+    pw: usize,
+    pad: (usize, usize),
+    c: &Conv<'_>,
+    x: *const f32,
+) {
+    let (ih_n, iw_n) = (c.geo.ins[1], c.iw);
+    // SAFETY: as the caller vouches.
+    unsafe {
+        for r in 0..rows {
+            let d = plane.add(r * pw);
+            let ih = r.wrapping_sub(pad.0);
+            if ih >= ih_n {
+                fill_run(l, d, None, pw);
+                continue;
+            }
+            fill_run(l, d, None, pad.1);
+            let (src, dst) = (x.add(ih * c.xs[2]), d.add(pad.1));
+            if c.xs[3] == 1 {
+                fill_run(l, dst, Some(src), iw_n);
+            } else {
+                gather(dst, src, c.xs[3], iw_n);
+            }
+            fill_run(l, d.add(pad.1 + iw_n), None, pw - pad.1 - iw_n);
+        }
+    }
+}
 
-impl<L: Simd> Axpy for SimdAxpy<L> {
-    #[inline(always)]
-    unsafe fn taps(
-        self,
-        y: *mut f32,
-        ys: usize,
-        taps: &[(*const f32, f32)],
-        step: usize,
-        acc: bool,
-        b: Option<f32>,
-        len: usize,
-    ) {
-        let (l, n) = (self.0, L::LANES);
-        let mut j = 0;
-        // SAFETY: as the caller vouches; vectors end at or before `len`.
-        unsafe {
-            if ys == 1 && step == 1 {
+/// `len` floats at `p`: copied from `src`, or zeros.
+///
+/// # Safety
+/// `p` (and `src`) valid for `len` floats.
+#[inline(always)]
+unsafe fn fill_run<L: Simd>(l: L, p: *mut f32, src: Option<*const f32>, len: usize) {
+    let n = L::LANES;
+    let mut j = 0;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        match src {
+            Some(src) => {
                 while j + n <= len {
-                    let mut a = if acc { l.load(y.add(j)) } else { l.splat(0.0) };
-                    for &(x, w) in taps {
-                        a = l.add(a, l.mul(l.load(x.add(j)), l.splat(w)));
-                    }
-                    if let Some(b) = b {
-                        a = l.add(a, l.splat(b));
-                    }
-                    l.store(y.add(j), a);
+                    l.store(p.add(j), l.load(src.add(j)));
                     j += n;
                 }
+                if j < len {
+                    l.store_n(p.add(j), len - j, l.load_n(src.add(j), len - j));
+                }
             }
-            // the rest: the taps moved to column `j`
-            let mut moved = [(core::ptr::null::<f32>(), 0f32); MAX_TAPS];
-            for (m, &(x, w)) in moved.iter_mut().zip(taps) {
-                *m = (x.add(j * step), w);
+            None => {
+                while j + n <= len {
+                    l.store(p.add(j), l.zero());
+                    j += n;
+                }
+                if j < len {
+                    l.store_n(p.add(j), len - j, l.zero());
+                }
             }
-            let rest = &moved[..taps.len()];
-            ScalarAxpy.taps(y.add(j * ys), ys, rest, step, acc, b, len - j);
-        }
-    }
-    #[inline(always)]
-    unsafe fn axpy_v(self, y: *mut f32, x: *const f32, w: *const f32, len: usize) {
-        let (l, n) = (self.0, L::LANES);
-        let mut i = 0;
-        // SAFETY: as the caller vouches; vectors end at or before `len`.
-        unsafe {
-            while i + n <= len {
-                let v = l.add(l.load(y.add(i)), l.mul(l.load(x.add(i)), l.load(w.add(i))));
-                l.store(y.add(i), v);
-                i += n;
-            }
-            ScalarAxpy.axpy_v(y.add(i), x.add(i), w.add(i), len - i);
         }
     }
 }
 
-/// The depthwise loops, the contiguous runs through `ax` (vectors of the level, or scalar).
+/// The depthwise loops at level `l`.
 ///
 /// # Safety
 /// As [`dw_run`].
 #[inline(always)]
-unsafe fn dw_body<A: Axpy>(ax: A, c: &Conv<'_>, buf: Buf<'_>) {
+unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf) {
     let g = c.geo;
     let ch = g.groups;
     // SAFETY: every index is within its tensor (positions checked by `in_h`, `in_w` and
     // `w_range`).
     unsafe {
-        if let Buf::Nhwc(wt) = buf {
-            // channels-last: one vector of all channels per output position
-            let bias = &wt[c.kh * c.kw * ch..];
-            for n in 0..g.n {
-                for oh in 0..c.oh {
-                    for ow in 0..c.ow {
-                        let y = c.y.add(n * c.ys[0] + oh * c.ys[2] + ow * c.ys[3]);
-                        let y = core::slice::from_raw_parts_mut(y, ch);
-                        y.fill(0.0);
-                        for th in 0..c.kh {
-                            let Some(ih) = c.in_h(oh, th) else { continue };
-                            for tw in 0..c.kw {
-                                let Some(iw) = c.in_w(ow, tw) else { continue };
-                                let x = c.x.add(n * c.xs[0] + ih * c.xs[2] + iw * c.xs[3]);
-                                let w = wt[(th * c.kw + tw) * ch..][..ch].as_ptr();
-                                ax.axpy_v(y.as_mut_ptr(), x, w, ch);
-                            }
-                        }
-                        if c.b.is_some() {
-                            for (y, b) in y.iter_mut().zip(bias) {
-                                *y += *b;
-                            }
-                        }
-                    }
-                }
-            }
-            return;
-        }
         let step = (g.stride[2] as usize).wrapping_mul(c.xs[3]);
         let sw = g.stride[2] as usize;
-        let mut taps = [(core::ptr::null::<f32>(), 0f32); MAX_TAPS];
-        if let Buf::Plane(plane, pw) = buf {
-            // every tap inside the padded plane: whole rows of vectors
+        if let Buf::Plane(Plane {
+            plane,
+            pw,
+            row,
+            taps: tap_buf,
+        }) = buf
+        {
+            // every tap inside the padded plane: whole rows of vectors, summed at every
+            // column into `row` when the row is strided or not contiguous
+            let direct = sw == 1 && c.ys[3] == 1;
+            let len = if direct { c.ow } else { (c.ow - 1) * sw + 1 };
+            let row_len = len + etk_simd::MAX_LANES * sw;
             let (ph0, pw0) = (g.padding[1] as usize, g.padding[2] as usize);
             let (sh, dh, dw) = (
                 g.stride[1] as usize,
                 g.dilation[1] as usize,
                 g.dilation[2] as usize,
             );
+            let tap_list = core::slice::from_raw_parts_mut(tap_buf, c.kh * c.kw);
             for n in 0..g.n {
                 for k in 0..ch {
                     let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
                     let rows = g.ins[1] + 2 * ph0;
-                    core::ptr::write_bytes(plane, 0, rows * pw);
-                    for ih in 0..g.ins[1] {
-                        let d = plane.add((ih + ph0) * pw + pw0);
-                        gather(d, x.add(ih * c.xs[2]), c.xs[3], c.iw);
+                    fill_plane(l, plane, rows, pw, (ph0, pw0), c, x);
+                    for (t, tap) in tap_list.iter_mut().enumerate() {
+                        let (th, tw) = (t / c.kw, t % c.kw);
+                        let w = *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);
+                        *tap = (th * dh * pw + tw * dw, w);
                     }
                     let b = c.b.map(|(b, bs)| *b.add(k * bs));
-                    for oh in 0..c.oh {
+                    // narrow rows go `ROWS` at a time (more independent sums)
+                    let block = if len <= 2 * L::LANES { ROWS } else { 1 };
+                    let mut oh = 0;
+                    while oh < c.oh {
+                        let rows = if oh + block <= c.oh { block } else { 1 };
                         let y = c.y.add(n * c.ys[0] + k * c.ys[1] + oh * c.ys[2]);
-                        let (mut nt, mut started) = (0, false);
-                        for th in 0..c.kh {
-                            let row = plane.add((oh * sh + th * dh) * pw) as *const f32;
-                            for tw in 0..c.kw {
-                                let w = *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);
-                                taps[nt] = (row.add(tw * dw), w);
-                                nt += 1;
-                                if nt == MAX_TAPS {
-                                    ax.taps(y, c.ys[3], &taps, sw, started, None, c.ow);
-                                    (nt, started) = (0, true);
-                                }
+                        let r = Rows {
+                            y: if direct { y } else { row },
+                            yr: if direct { c.ys[2] } else { row_len },
+                            x: plane.add(oh * sh * pw),
+                            xr: sh * pw,
+                        };
+                        // MAX_TAPS at a time, the bias after the last
+                        let chunks = tap_list.len().div_ceil(MAX_TAPS);
+                        for (i, chunk) in tap_list.chunks(MAX_TAPS).enumerate() {
+                            let b = if i + 1 == chunks { b } else { None };
+                            if rows == ROWS {
+                                rows_of::<L, ROWS>(l, r, chunk, i > 0, b, len);
+                            } else {
+                                rows_of::<L, 1>(l, r, chunk, i > 0, b, len);
                             }
                         }
-                        ax.taps(y, c.ys[3], &taps[..nt], sw, started, b, c.ow);
+                        if !direct {
+                            for q in 0..rows {
+                                let y = y.add(q * c.ys[2]);
+                                decimate(l, y, c.ys[3], row.add(q * row_len), sw, c.ow);
+                            }
+                        }
+                        oh += rows;
                     }
                 }
             }
             return;
         }
+        let mut tap_list = [(0usize, 0f32); MAX_TAPS];
         // the column ranges of the taps, computed once (they cost divisions), and the
         // interior columns that every tap reads inside the input
         let mut ranges = [(0, 0, 0); RANGES];
@@ -355,18 +504,20 @@ unsafe fn dw_body<A: Axpy>(ax: A, c: &Conv<'_>, buf: Buf<'_>) {
                         for (tw, &(lo, _, iw0)) in ranges.iter().enumerate().take(c.kw) {
                             let iw = iw0 + (lo_all.wrapping_sub(lo)).wrapping_mul(sw);
                             if hi_all > lo_all {
-                                taps[nt] = (x.add(ih * c.xs[2] + iw * c.xs[3]), wk(th, tw));
+                                tap_list[nt] = (ih * c.xs[2] + iw * c.xs[3], wk(th, tw));
                                 nt += 1;
                             }
                             if nt == MAX_TAPS {
                                 let y0 = y.add(lo_all * c.ys[3]);
-                                ax.taps(y0, c.ys[3], &taps, step, started, None, hi_all - lo_all);
+                                let len = hi_all - lo_all;
+                                taps(l, y0, c.ys[3], x, &tap_list, step, started, None, len);
                                 (nt, started) = (0, true);
                             }
                         }
                     }
                     let y0 = y.add(lo_all * c.ys[3]);
-                    ax.taps(y0, c.ys[3], &taps[..nt], step, started, b, hi_all - lo_all);
+                    let len = hi_all - lo_all;
+                    taps(l, y0, c.ys[3], x, &tap_list[..nt], step, started, b, len);
                     // the edges, column by column
                     let edges = (0..lo_all).chain(hi_all.max(lo_all)..c.ow);
                     if lo_all == 0 && hi_all >= c.ow {
