@@ -19,6 +19,17 @@ use super::{Dt, Impl, MAX_TASKS, OP, Problem, SyncPtr, a_into, column_tasks};
 use etk_core::KernelContext;
 use etk_simd::Isa;
 
+/// One call's operands as the kernels read them: the problem, A as f32 rows (row `i` at
+/// `a + i * lda`, `k` long), and where the partial sums of earlier k blocks live
+/// (`Problem::epi`'s `acc` and `acc_ld`).
+#[derive(Clone, Copy)]
+pub(crate) struct Operands<'q> {
+    pub q: &'q Problem,
+    pub a: *const f32,
+    pub lda: usize,
+    pub part: (*mut f32, isize),
+}
+
 /// The most rows this path takes.
 pub(crate) const MAX_M: usize = 8;
 
@@ -44,23 +55,17 @@ unsafe fn column_at<S: Gemm>(q: &Problem, pc: usize, kc: usize, j: usize) -> (*c
 /// Outputs `(i, j)` for `i < M`, `j` in `[j0, j0 + w)`, `w <= NV * LANES` (all of it when
 /// `FULL`): per k block, `M x NV` accumulators, then the epilogue.
 ///
-/// `a`: f32 rows, row `i` at `a + i * lda`, `k` long. `part`: where partial sums of earlier
-/// k blocks live (`Problem::epi`'s `acc`, `acc_ld`).
-///
 /// # Safety
 /// As the GEMM's: the problem's views valid, `[j0, j0 + w)` columns of the out.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 unsafe fn block<S: Gemm, const M: usize, const NV: usize, const FULL: bool>(
     s: S,
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
+    o: Operands<'_>,
     j0: usize,
     w: usize,
 ) {
     unsafe {
+        let Operands { q, a, lda, part } = o;
         let l = S::LANES;
         // lanes of each vector that are columns of the out (0: a vector past the out, whose
         // loads read nothing).
@@ -126,17 +131,9 @@ struct Sums([f32; STRIP]);
 /// # Safety
 /// As [`block`]; B in place (`q.packed_b` null).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn strip<S: Gemm, const M: usize>(
-    s: S,
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
-    j0: usize,
-    w: usize,
-) {
+unsafe fn strip<S: Gemm, const M: usize>(s: S, o: Operands<'_>, j0: usize, w: usize) {
     unsafe {
+        let Operands { q, a, lda, part } = o;
         let l = S::LANES;
         let nv = w.div_ceil(l);
         let (dt, es) = (q.b.dt, q.b.dt.size());
@@ -195,22 +192,13 @@ unsafe fn strip<S: Gemm, const M: usize>(
 
 /// Columns `[j0, j1)` in strips of at most `STRIP / M` columns.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn strips<S: Gemm, const M: usize>(
-    s: S,
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
-    j0: usize,
-    j1: usize,
-) {
+unsafe fn strips<S: Gemm, const M: usize>(s: S, o: Operands<'_>, j0: usize, j1: usize) {
     unsafe {
         let width = STRIP / M / 16 * 16;
         let mut j = j0;
         while j < j1 {
             let w = width.min(j1 - j);
-            strip::<S, M>(s, q, a, lda, part, j, w);
+            strip::<S, M>(s, o, j, w);
             j += w;
         }
     }
@@ -218,13 +206,9 @@ unsafe fn strips<S: Gemm, const M: usize>(
 
 /// Columns `[j0, j1)` in blocks of `NV` vectors, the last one partial.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 unsafe fn columns<S: Gemm, const M: usize, const NV: usize>(
     s: S,
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
+    o: Operands<'_>,
     j0: usize,
     j1: usize,
 ) {
@@ -232,11 +216,11 @@ unsafe fn columns<S: Gemm, const M: usize, const NV: usize>(
         let width = NV * S::LANES;
         let mut j = j0;
         while j + width <= j1 {
-            block::<S, M, NV, true>(s, q, a, lda, part, j, width);
+            block::<S, M, NV, true>(s, o, j, width);
             j += width;
         }
         if j < j1 {
-            block::<S, M, NV, false>(s, q, a, lda, part, j, j1 - j);
+            block::<S, M, NV, false>(s, o, j, j1 - j);
         }
     }
 }
@@ -252,53 +236,45 @@ const STREAMED_BYTES: usize = 256 << 10;
 /// # Safety
 /// As [`block`].
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn rows<S: Gemm>(
-    s: S,
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
-    j0: usize,
-    j1: usize,
-) {
+pub(crate) unsafe fn rows<S: Gemm>(s: S, o: Operands<'_>, j0: usize, j1: usize) {
     unsafe {
+        let q = o.q;
         if q.packed_b.is_null() && q.k * q.n * q.b.dt.size() > STREAMED_BYTES {
             match q.m {
-                1 => strips::<S, 1>(s, q, a, lda, part, j0, j1),
-                2 => strips::<S, 2>(s, q, a, lda, part, j0, j1),
-                3 => strips::<S, 3>(s, q, a, lda, part, j0, j1),
-                4 => strips::<S, 4>(s, q, a, lda, part, j0, j1),
-                5 => strips::<S, 5>(s, q, a, lda, part, j0, j1),
-                6 => strips::<S, 6>(s, q, a, lda, part, j0, j1),
-                7 => strips::<S, 7>(s, q, a, lda, part, j0, j1),
-                _ => strips::<S, 8>(s, q, a, lda, part, j0, j1),
+                1 => strips::<S, 1>(s, o, j0, j1),
+                2 => strips::<S, 2>(s, o, j0, j1),
+                3 => strips::<S, 3>(s, o, j0, j1),
+                4 => strips::<S, 4>(s, o, j0, j1),
+                5 => strips::<S, 5>(s, o, j0, j1),
+                6 => strips::<S, 6>(s, o, j0, j1),
+                7 => strips::<S, 7>(s, o, j0, j1),
+                _ => strips::<S, 8>(s, o, j0, j1),
             }
             return;
         }
         if matches!(S::ISA, Isa::Avx512) {
             // 32 registers.
             match q.m {
-                1 => columns::<S, 1, 8>(s, q, a, lda, part, j0, j1),
-                2 => columns::<S, 2, 8>(s, q, a, lda, part, j0, j1),
-                3 => columns::<S, 3, 7>(s, q, a, lda, part, j0, j1),
-                4 => columns::<S, 4, 6>(s, q, a, lda, part, j0, j1),
-                5 => columns::<S, 5, 5>(s, q, a, lda, part, j0, j1),
-                6 => columns::<S, 6, 4>(s, q, a, lda, part, j0, j1),
-                7 => columns::<S, 7, 3>(s, q, a, lda, part, j0, j1),
-                _ => columns::<S, 8, 3>(s, q, a, lda, part, j0, j1),
+                1 => columns::<S, 1, 8>(s, o, j0, j1),
+                2 => columns::<S, 2, 8>(s, o, j0, j1),
+                3 => columns::<S, 3, 7>(s, o, j0, j1),
+                4 => columns::<S, 4, 6>(s, o, j0, j1),
+                5 => columns::<S, 5, 5>(s, o, j0, j1),
+                6 => columns::<S, 6, 4>(s, o, j0, j1),
+                7 => columns::<S, 7, 3>(s, o, j0, j1),
+                _ => columns::<S, 8, 3>(s, o, j0, j1),
             }
         } else {
             // 16 registers (NEON's 32 hold 4 lanes: these blocks are wide enough there).
             match q.m {
-                1 => columns::<S, 1, 8>(s, q, a, lda, part, j0, j1),
-                2 => columns::<S, 2, 4>(s, q, a, lda, part, j0, j1),
-                3 => columns::<S, 3, 3>(s, q, a, lda, part, j0, j1),
-                4 => columns::<S, 4, 2>(s, q, a, lda, part, j0, j1),
-                5 => columns::<S, 5, 2>(s, q, a, lda, part, j0, j1),
-                6 => columns::<S, 6, 2>(s, q, a, lda, part, j0, j1),
-                7 => columns::<S, 7, 1>(s, q, a, lda, part, j0, j1),
-                _ => columns::<S, 8, 1>(s, q, a, lda, part, j0, j1),
+                1 => columns::<S, 1, 8>(s, o, j0, j1),
+                2 => columns::<S, 2, 4>(s, o, j0, j1),
+                3 => columns::<S, 3, 3>(s, o, j0, j1),
+                4 => columns::<S, 4, 2>(s, o, j0, j1),
+                5 => columns::<S, 5, 2>(s, o, j0, j1),
+                6 => columns::<S, 6, 2>(s, o, j0, j1),
+                7 => columns::<S, 7, 1>(s, o, j0, j1),
+                _ => columns::<S, 8, 1>(s, o, j0, j1),
             }
         }
     }
@@ -310,8 +286,8 @@ pub(crate) fn takes(q: &Problem) -> bool {
     q.m <= MAX_M && (!q.packed_b.is_null() || q.b.cs == 1)
 }
 
-/// `(problem, a, lda, partial sums, j0, j1)`: see [`rows`].
-pub(crate) type FewRowsFn = unsafe fn(&Problem, *const f32, usize, (*mut f32, isize), usize, usize);
+/// `(operands, j0, j1)`: see [`rows`].
+pub(crate) type FewRowsFn = unsafe fn(Operands<'_>, usize, usize);
 
 /// This path's driver: tasks split the columns (or the batches); A is read in place when it
 /// is f32 along K, else converted per task; the partial sums of a K longer than one block
@@ -373,7 +349,16 @@ pub(crate) unsafe fn run(
                     } else {
                         (q.c.ptr as *mut f32, q.c.rs)
                     };
-                    (imp.few_rows)(&q, a, lda, part, task.cols.0, task.cols.1);
+                    (imp.few_rows)(
+                        Operands {
+                            q: &q,
+                            a,
+                            lda,
+                            part,
+                        },
+                        task.cols.0,
+                        task.cols.1,
+                    );
                 }
             }
         };

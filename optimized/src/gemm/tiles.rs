@@ -18,8 +18,8 @@
 //!   measured on hardware (none here): the blocking is chosen on paper.
 //! - Scalar: 4 x 4 (16 accumulators; the compiler may vectorize them).
 
+use super::Impl;
 use super::kernel::{Epi, KernelFn, MatPtr, kernel};
-use super::{Impl, Problem};
 use super::{few_rows as fr, gemv, pack};
 use etk_simd::{Isa, Kernel, Simd};
 
@@ -328,31 +328,17 @@ unsafe fn gemv_lanes<S: Simd>(
 }
 
 /// `few_rows::rows` at `S`.
-unsafe fn few_rows<S: Simd>(
-    q: &Problem,
-    a: *const f32,
-    lda: usize,
-    part: (*mut f32, isize),
-    j0: usize,
-    j1: usize,
-) {
-    struct K<'q>(
-        &'q Problem,
-        *const f32,
-        usize,
-        (*mut f32, isize),
-        usize,
-        usize,
-    );
+unsafe fn few_rows<S: Simd>(o: fr::Operands<'_>, j0: usize, j1: usize) {
+    struct K<'q>(fr::Operands<'q>, usize, usize);
     impl Kernel for K<'_> {
         type Output = ();
         #[inline(always)]
         fn run<S: Simd>(self, s: S) {
-            let K(q, a, lda, part, j0, j1) = self;
+            let K(o, j0, j1) = self;
             // SAFETY: as `few_rows`'s caller vouches.
-            unsafe { fr::rows(s, q, a, lda, part, j0, j1) }
+            unsafe { fr::rows(s, o, j0, j1) }
         }
     }
     // SAFETY: the caller vouches for the level.
-    unsafe { S::assume() }.call(K(q, a, lda, part, j0, j1))
+    unsafe { S::assume() }.call(K(o, j0, j1))
 }
