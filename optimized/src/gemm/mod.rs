@@ -39,6 +39,9 @@
 //! products along K for all rows and several columns at once (or, at 7 or 8 rows on AVX2,
 //! and 5 or 6 against an f32 weight larger than the last-level cache, the rows of A in the
 //! lanes of a vector and each weight broadcast), no packing, each weight element loaded once.
+//! Few rows against a B read along its rows (row-major in place, or prepacked panels) take
+//! `few_rows.rs`: column blocks of up to 8 vectors for all rows in registers, or, for a B in
+//! place past 256 KiB, strips whose rows are read whole; the same sums as the blocked kernels.
 //!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
