@@ -39,6 +39,19 @@ def f32(*shape):
     return lambda g: torch.randn(*shape, generator=g)
 
 
+def cl32(*shape):
+    """A channels-last Float input (the program's input in dim order 0, 2, 3, 1)."""
+    return lambda g: torch.randn(*shape, generator=g).contiguous(memory_format=torch.channels_last)
+
+
+def f16(*shape):
+    return lambda g: torch.randn(*shape, generator=g).half()
+
+
+def bf16(*shape):
+    return lambda g: torch.randn(*shape, generator=g).bfloat16()
+
+
 def grid(*shape):
     """Sampling points over the input and a little past its edges."""
     return lambda g: torch.rand(*shape, generator=g) * 2.2 - 1.1
@@ -102,6 +115,16 @@ ROWS = [
        opbench="convolution f32 1x96x56x56 96x1x3x3 1x1x1x96"),
     Op("conv2d 1x3x112x112 16 k3 s2 p1", nn.Conv2d(3, 16, 3, stride=2, padding=1), f32(1, 3, 112, 112)),
     Op("conv_transpose2d 1x64x16x16 32 k3 s2", nn.ConvTranspose2d(64, 32, 3, 2, 1, output_padding=1), f32(1, 64, 16, 16)),
+    Op("conv2d 1x64x56x56 64 k3 p2 dilation 2", nn.Conv2d(64, 64, 3, padding=2, dilation=2), f32(1, 64, 56, 56)),
+    Op("conv2d 1x64x56x56 64 k3 p1 groups 2", nn.Conv2d(64, 64, 3, padding=1, groups=2), f32(1, 64, 56, 56)),
+    Op("conv2d 1x64x56x56 64 k3 p1 groups 32", nn.Conv2d(64, 64, 3, padding=1, groups=32), f32(1, 64, 56, 56)),
+    Op("conv1d 1x128x1024 128 k3 p1", nn.Conv1d(128, 128, 3, padding=1), f32(1, 128, 1024)),
+    Op("conv2d 1x3x224x224 32 k3 s2 p1", nn.Conv2d(3, 32, 3, stride=2, padding=1), f32(1, 3, 224, 224)),
+    Op("conv2d channels-last 1x64x56x56 64 k3 p1", nn.Conv2d(64, 64, 3, padding=1), cl32(1, 64, 56, 56)),
+    Op("conv2d channels-last depthwise 1x96x56x56 k3 p1", nn.Conv2d(96, 96, 3, padding=1, groups=96),
+       cl32(1, 96, 56, 56)),
+    Op("conv2d f16 1x64x56x56 64 k3 p1", nn.Conv2d(64, 64, 3, padding=1).half(), f16(1, 64, 56, 56)),
+    Op("conv2d bf16 1x64x56x56 64 k3 p1", nn.Conv2d(64, 64, 3, padding=1).bfloat16(), bf16(1, 64, 56, 56)),
     Op("sigmoid 64K", torch.sigmoid, f32(65536), opbench="sigmoid f32 65536"),
     Op("tanh 64K", torch.tanh, f32(65536), opbench="tanh f32 65536"),
     Op("gelu 64K", nn.functional.gelu, f32(65536), opbench="gelu f32 65536"),

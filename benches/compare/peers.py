@@ -99,6 +99,10 @@ def write_io(path, name, inputs, outputs):
     tensors.update({f"output_{j}": t for j, t in enumerate(outputs)})
     meta = {"model": name, "n_inputs": str(len(inputs)), "n_outputs": str(len(outputs)),
             "producer": "benches/compare"}
+    # a channels-last input is fed to etk-run in that dim order, as export.py's test vectors say
+    meta.update({f"input_{i}_dim_order": "0,2,3,1" for i, t in enumerate(inputs)
+                 if t.dim() == 4 and not t.is_contiguous()
+                 and t.is_contiguous(memory_format=torch.channels_last)})
     models_export.write_safetensors(path, tensors, meta)
 
 

@@ -525,7 +525,8 @@ def save_io(name, tensors, n_inputs, n_outputs, n_steps=None, extra=None):
     write_safetensors(os.path.join(HERE, f"{name}.io.safetensors"), tensors, meta)
 
 
-DTYPES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64", torch.bool: "BOOL"}
+DTYPES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64", torch.bool: "BOOL",
+          torch.float16: "F16", torch.bfloat16: "BF16"}
 
 
 def write_safetensors(path, tensors, meta):
@@ -534,7 +535,8 @@ def write_safetensors(path, tensors, meta):
     header, blobs, offset = {"__metadata__": meta}, [], 0
     for k in sorted(tensors):
         t = tensors[k].contiguous()
-        data = t.numpy().tobytes()
+        # (numpy has no bfloat16: its bits as int16)
+        data = (t.view(torch.int16) if t.dtype == torch.bfloat16 else t).numpy().tobytes()
         header[k] = {"dtype": DTYPES[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
         blobs.append(data)
         offset += len(data)

@@ -1,12 +1,19 @@
 //! The argument generator for `convolution.out` in the optimized-vs-portable harness: 1-D and
 //! 2-D convolutions, plain and transposed, of small integer-valued tensors (exact in Float —
 //! and in Half and BFloat16 up to their roundings, which both libraries make once on the same
-//! exact sums — whatever the summation order) over the paths of etk-optimized's kernel: 1x1
-//! read in place, im2col with stride, padding and dilation, grouped and depthwise, transposed
-//! with output padding; with contiguous and channels-last tensors and an out in either order.
-//! The dtype pairs bring Half and BFloat16 (the Float GEMM's paths) and the dtypes the kernel
-//! hands to portable, so both libraries must agree on those too (and reject the same calls:
-//! narrow integers for transposed or dilated convolutions).
+//! exact sums — whatever the summation order).
+//!
+//! A call is one of the [`Shape`]s the models use (each a path of etk-optimized's kernel:
+//! 1x1 read in place, im2col with stride, padding and dilation, grouped, depthwise with and
+//! without a channel multiplier, a first layer of 3 channels, 1-D, transposed with output
+//! padding) in one of eight layouts (input, weight and out each contiguous or channels
+//! innermost), with random sizes around it: batches of 0 to 2 images (0: an empty out), odd
+//! widths that leave vector tails, size-1 dims. The harness's random mixes draw shapes and
+//! layouts from the variant; [`every_shape_and_layout`] lists each pair once, which
+//! `testing/tests/optimized_vs_portable.rs` runs in Float, Half and BFloat16 at every level.
+//! The dtype pairs bring the dtypes the kernel hands to portable, so both libraries must agree
+//! on those too (and reject the same calls: narrow integers for transposed or dilated
+//! convolutions).
 
 use crate::harness::{Arg, Call, Class, Gen, Rng, Tol, channels_last, contiguous, matrix};
 use etk_core::{OwnedTensor, ScalarType};
@@ -22,6 +29,54 @@ pub fn generator(name: &str) -> Option<Gen> {
     })
 }
 
+/// The kinds of convolution the models use, each a path (or a branch of one) in the kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Groups 1, kernel up to 3x3, stride up to 2, padding up to 1.
+    Plain,
+    /// 1x1 without padding (read in place when the stride is 1).
+    Pointwise,
+    /// Dilation 2 or 3 in both spatial dims.
+    Dilated,
+    /// Groups 2 to 4 of 2 or 3 input channels each.
+    Grouped,
+    /// Groups = input channels = output channels.
+    Depthwise,
+    /// Groups = input channels, 2 output channels each.
+    DepthwiseMultiplier,
+    /// 3 input channels, kernel 3x3, stride 2, padding 1 (a network's stem).
+    FirstLayer,
+    /// 1-D: any kernel, stride, padding and dilation along the one spatial dim.
+    OneD,
+    /// Transposed, with output padding, sometimes grouped or dilated.
+    Transposed,
+    /// Transposed 1-D.
+    TransposedOneD,
+}
+
+pub const SHAPES: [Shape; 10] = [
+    Shape::Plain,
+    Shape::Pointwise,
+    Shape::Dilated,
+    Shape::Grouped,
+    Shape::Depthwise,
+    Shape::DepthwiseMultiplier,
+    Shape::FirstLayer,
+    Shape::OneD,
+    Shape::Transposed,
+    Shape::TransposedOneD,
+];
+
+/// Layouts: bit 0 the input, bit 1 the weight, bit 2 the out channels innermost.
+pub const LAYOUTS: usize = 8;
+
+/// Every (shape, layout) pair once.
+pub fn every_shape_and_layout() -> impl Iterator<Item = (Shape, usize)> {
+    SHAPES
+        .into_iter()
+        .flat_map(|s| (0..LAYOUTS).map(move |l| (s, l)))
+}
+
 /// `matrix`'s values (-3..=3) laid out in `order`.
 fn laid_out(rng: &mut Rng, dtype: ScalarType, sizes: &[usize], order: &[usize]) -> OwnedTensor {
     let m = matrix(rng, dtype, sizes);
@@ -30,52 +85,78 @@ fn laid_out(rng: &mut Rng, dtype: ScalarType, sizes: &[usize], order: &[usize]) 
     t
 }
 
-/// Channels innermost in any rank (3-D: `[0, 2, 1]`).
-fn channels_inner(sizes: &[usize]) -> Vec<usize> {
-    if sizes.len() == 3 {
-        vec![0, 2, 1]
-    } else {
-        channels_last(sizes)
+/// Channels innermost in any rank (3-D: `[0, 2, 1]`), or contiguous.
+fn order(channels_inner: bool, sizes: &[usize]) -> Vec<usize> {
+    match (channels_inner, sizes.len()) {
+        (false, _) => contiguous(sizes),
+        (true, 3) => vec![0, 2, 1],
+        (true, _) => channels_last(sizes),
     }
 }
 
 pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
-    let transposed = v % 5 == 1 || v % 5 == 3;
-    // 1-D: the height dims below are dropped
-    let one_d = v % 6 == 4;
-    let (groups, cin, cout) = match v % 4 {
-        0 => (1, rng.range(1, 6), rng.range(1, 9)),
-        // depthwise
-        1 => {
+    let shape = SHAPES[v % SHAPES.len()];
+    // the layout from other digits of the variant, so that every shape meets every layout
+    let layout = (v / 2 + v / SHAPES.len()) % LAYOUTS;
+    Some(convolution(rng, dt[0], shape, layout, v % 4 == 3))
+}
+
+/// A random call of `shape` in `layout` (see [`LAYOUTS`]); `dynamic`: the out is resized.
+pub fn convolution(
+    rng: &mut Rng,
+    dtype: ScalarType,
+    shape: Shape,
+    layout: usize,
+    dynamic: bool,
+) -> Call {
+    use Shape::*;
+    let transposed = matches!(shape, Transposed | TransposedOneD);
+    let one_d = matches!(shape, OneD | TransposedOneD);
+    let (groups, cin, cout) = match shape {
+        Plain | Pointwise | Dilated | OneD => (1, rng.range(1, 6), rng.range(1, 9)),
+        Grouped => {
+            let g = rng.range(2, 4);
+            (g, g * rng.range(2, 3), g * rng.range(1, 3))
+        }
+        Depthwise => {
             let c = rng.range(1, 21);
             (c, c, c)
         }
-        // grouped, with a channel multiplier
-        2 => {
-            let g = rng.range(2, 4);
-            (g, g * rng.range(1, 3), g * rng.range(1, 3))
+        DepthwiseMultiplier => {
+            let c = rng.range(1, 12);
+            (c, c, 2 * c)
         }
-        _ => (1, rng.range(1, 9), rng.range(1, 17)),
+        FirstLayer => (1, 3, rng.range(4, 9)),
+        Transposed | TransposedOneD => {
+            let g = if rng.chance(0.3) { 2 } else { 1 };
+            (g, g * rng.range(1, 5), g * rng.range(1, 5))
+        }
     };
-    let mut k = if v.is_multiple_of(3) {
-        [1, 1]
-    } else {
-        [rng.range(1, 4), rng.range(1, 4)]
-    };
-    let mut stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
-    let mut dilation = [rng.range(1, 3) as i64, 1];
-    let mut padding = if v.is_multiple_of(2) {
-        [0, 0]
-    } else {
-        [rng.range(0, 2) as i64, rng.range(0, 2) as i64]
-    };
-    let mut out_pad = [0i64; 2];
+    // along [height, width]
+    let mut k = [rng.range(1, 3), rng.range(1, 3)];
+    let mut stride = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
+    let mut dilation = [1i64, 1];
+    let mut padding = [rng.range(0, 1) as i64, rng.range(0, 1) as i64];
+    match shape {
+        Pointwise => (k, padding) = ([1, 1], [0, 0]),
+        Dilated => {
+            k = [rng.range(2, 3), rng.range(2, 3)];
+            dilation = [rng.range(2, 3) as i64, rng.range(2, 3) as i64];
+            padding = [dilation[0], dilation[1]];
+        }
+        FirstLayer => (k, stride, padding) = ([3, 3], [2, 2], [1, 1]),
+        OneD | Transposed | TransposedOneD => {
+            dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
+        }
+        _ => {}
+    }
     if one_d {
         (k[0], stride[0], dilation[0], padding[0]) = (1, 1, 1, 0);
     }
-    let n = rng.range(0, 3);
+    let n = rng.range(0, 2);
     let mut spatial = [1usize; 2];
     let mut out_spatial = [1usize; 2];
+    let mut out_pad = [0i64; 2];
     for d in usize::from(one_d)..2 {
         let span = dilation[d] as usize * (k[d] - 1) + 1;
         if transposed {
@@ -83,11 +164,14 @@ pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) 
             // below stride or dilation (ATen's limit)
             padding[d] = padding[d].min((span as i64 - 1) / 2);
             out_pad[d] = rng.range(0, stride[d].max(dilation[d]) as usize - 1) as i64;
-            spatial[d] = rng.range(1, 12);
+            spatial[d] = rng.range(1, 11);
             out_spatial[d] = (spatial[d] - 1) * stride[d] as usize + span + out_pad[d] as usize
                 - 2 * padding[d] as usize;
         } else {
-            spatial[d] = span + rng.range(0, 19);
+            // the input just the kernel's span now and then (a height of 1 for a 1-high
+            // kernel); widths odd and even, past a vector
+            let extra = if rng.chance(0.2) { 0 } else { rng.range(0, 20) };
+            spatial[d] = span + extra;
             out_spatial[d] = (spatial[d] + 2 * padding[d] as usize - span) / stride[d] as usize + 1;
         }
     }
@@ -100,18 +184,20 @@ pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) 
         [vec![cout, cin / groups], dims(k)].concat()
     };
     let out_sizes = [vec![n, cout], dims(out_spatial)].concat();
-    let order = |cl: bool, s: &[usize]| {
-        if cl { channels_inner(s) } else { contiguous(s) }
-    };
-    let bias = (!v.is_multiple_of(5)).then(|| matrix(rng, dt[0], &[cout]));
+    let bias = rng.chance(0.8).then(|| matrix(rng, dtype, &[cout]));
     let args = vec![
         Arg::T(laid_out(
             rng,
-            dt[0],
+            dtype,
             &in_sizes,
-            &order(v % 2 == 1, &in_sizes),
+            &order(layout & 1 != 0, &in_sizes),
         )),
-        Arg::T(laid_out(rng, dt[0], &w_sizes, &order(v % 7 == 3, &w_sizes))),
+        Arg::T(laid_out(
+            rng,
+            dtype,
+            &w_sizes,
+            &order(layout & 2 != 0, &w_sizes),
+        )),
         Arg::OptT(bias),
         ints(stride),
         ints(padding),
@@ -120,11 +206,11 @@ pub fn gen_convolution(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) 
         ints(out_pad),
         Arg::Int(groups as i64),
     ];
-    Some(Call {
+    Call {
         args,
-        out_dtype: dt[0],
-        out_order: order(v % 3 == 1, &out_sizes),
+        out_dtype: dtype,
+        out_order: order(layout & 4 != 0, &out_sizes),
         out_sizes,
-        dynamic: v % 4 == 3,
-    })
+        dynamic,
+    }
 }

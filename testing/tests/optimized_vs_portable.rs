@@ -96,6 +96,31 @@ fn outs_past_the_last_level_cache_match_portable() {
     }
 }
 
+/// Every kind of convolution the models use (transposed with output padding, dilated,
+/// grouped, depthwise, 1-D, 3-channel first layers, ...) in every layout of input, weight and
+/// out, in the dtypes the optimized kernel computes (Float, and Half and BFloat16 through the
+/// Float GEMM), at every level: each pair once, not left to the random mixes.
+#[test]
+fn every_convolution_shape_matches_portable_at_every_isa() {
+    use etk_testing::harness_conv::{convolution, every_shape_and_layout};
+    let name = "aten::convolution.out";
+    let entry = etk_optimized::TABLE
+        .iter()
+        .find(|e| e.name == name)
+        .unwrap();
+    let g = generator(name).unwrap();
+    for &isa in Level::available_levels() {
+        let mut rng = Rng::new(isa.isa() as u64 + 5);
+        for dtype in [ScalarType::Float, ScalarType::Half, ScalarType::BFloat16] {
+            for (i, (shape, layout)) in every_shape_and_layout().enumerate() {
+                let call = convolution(&mut rng, dtype, shape, layout, i % 3 == 0);
+                check(entry, &g, &call, isa)
+                    .unwrap_or_else(|err| panic!("{shape:?}, layout {layout}, {dtype:?}: {err}"));
+            }
+        }
+    }
+}
+
 /// The driver catches a wrong kernel: a deliberately broken "add" (adds 1 ulp) must fail.
 #[test]
 fn driver_detects_a_wrong_kernel() {

@@ -31,6 +31,7 @@
 //! order than portable's loop nest (last-bit differences); the depthwise kernel sums in
 //! portable's order, without fused multiply-adds, so it matches it bit for bit.
 
+mod columns;
 mod depthwise;
 mod depthwise_nhwc;
 mod im2col;
@@ -378,26 +379,6 @@ unsafe fn gather(dst: *mut f32, src: *const f32, step: usize, len: usize) {
         } else {
             for i in 0..len {
                 *dst.add(i) = *src.add(i * step);
-            }
-        }
-    }
-}
-
-/// [`gather`] for elements of `es` bytes (4 or 2).
-///
-/// # Safety
-/// As [`gather`].
-#[inline(always)]
-unsafe fn gather_es(dst: *mut u8, src: *const u8, step: usize, len: usize, es: usize) {
-    unsafe {
-        if step == 1 || len <= 1 {
-            core::ptr::copy_nonoverlapping(src, dst, len * es);
-        } else if es == 4 {
-            gather(dst as *mut f32, src as *const f32, step, len);
-        } else {
-            let (d, s) = (dst as *mut u16, src as *const u16);
-            for i in 0..len {
-                *d.add(i) = *s.add(i * step);
             }
         }
     }

@@ -357,13 +357,6 @@ unsafe fn edge<S: Simd, E: Elem>(
     unsafe {
         for k0 in (0..ch).step_by(S::LANES) {
             let m = S::LANES.min(ch - k0);
-            let load = |p: *const E| {
-                if m == S::LANES {
-                    E::load::<S, true>(s, p, m)
-                } else {
-                    E::load::<S, false>(s, p, m)
-                }
-            };
             let mut acc = s.splat(0.0);
             for th in 0..c.kh {
                 let Some(ih) = c.in_h(oh, th) else { continue };
@@ -371,7 +364,13 @@ unsafe fn edge<S: Simd, E: Elem>(
                     let Some(iw) = c.in_w(ow, tw) else { continue };
                     let xp = x.add(n * c.xs[0] + ih * c.xs[2] + iw * c.xs[3] + k0);
                     let wv = s.load_n_or_all(w.add((th * c.kw + tw) * ch + k0), m);
-                    acc = s.add(acc, s.mul(load(xp), wv));
+                    // (no closure: it would not inherit the level's target features)
+                    let xv = if m == S::LANES {
+                        E::load::<S, true>(s, xp, m)
+                    } else {
+                        E::load::<S, false>(s, xp, m)
+                    };
+                    acc = s.add(acc, s.mul(xv, wv));
                 }
             }
             if c.b.is_some() {

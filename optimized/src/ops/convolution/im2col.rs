@@ -8,7 +8,7 @@
 //!   a weight whose dims do not flatten in that order is copied once into scratch. Large
 //!   calls hand bands to tasks (each its own im2col buffer and GEMM scratch).
 
-use super::{Conv, MAX_TASKS, OP, Shared, depthwise, gather_es, merged_stride, tasks_for};
+use super::{Conv, MAX_TASKS, OP, Shared, columns, depthwise, merged_stride, tasks_for};
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
 use etk_core::{Error, KernelContext, Parallel, Result, Scratch, Serial};
 use etk_simd::convert;
@@ -244,11 +244,10 @@ pub(super) unsafe fn im2col_gemm(
                         ),
                         None => weight_mat(c, grp, chan_inner).expect("checked above"),
                     };
+                    columns::im2col(isa, c, n, grp, (p0, p1), col, chan_inner);
                     let (rs, cs) = if chan_inner {
-                        im2col_channels(c, n, grp, p0, p1, col);
                         (1, k as isize)
                     } else {
-                        im2col_width(c, n, grp, p0, p1, col);
                         (cols as isize, 1)
                     };
                     let b = MatRef::from_raw(col, c.dt, k, cols, rs, cs);
@@ -294,98 +293,6 @@ unsafe fn pack_weight(c: &Conv<'_>, chan_inner: bool, buf: *mut u8) {
                     // SAFETY: indices within the weight's sizes and the buffer.
                     unsafe { core::ptr::copy_nonoverlapping(c.wb(off), buf.add(i * es), es) };
                     i += 1;
-                }
-            }
-        }
-    }
-}
-
-/// Column matrix `[K, positions]` (row-major) for output positions `p0..p1` of image `n`,
-/// group `grp`, taps `(c, kh, kw)`: each row runs of input columns (zeros in the padding).
-///
-/// # Safety
-/// `col` holds `K * (p1 - p0)` elements; the rest as in `convolution_out_isa`.
-unsafe fn im2col_width(c: &Conv<'_>, n: usize, grp: usize, p0: usize, p1: usize, col: *mut u8) {
-    let g = c.geo;
-    let es = c.es();
-    let cols = p1 - p0;
-    // products only used for runs of more than one column, which stay inside the input
-    let sw = g.stride[2] as usize;
-    let step = sw.wrapping_mul(c.xs[3]);
-    let mut dst = col;
-    // SAFETY: every index is within its tensor or `col`.
-    unsafe {
-        for icl in 0..g.icg {
-            let x = n * c.xs[0] + (grp * g.icg + icl) * c.xs[1];
-            for th in 0..c.kh {
-                for tw in 0..c.kw {
-                    let (lo, hi, iw0) = c.w_range(tw);
-                    let mut p = p0;
-                    while p < p1 {
-                        let (oh, c0) = (p / c.ow, p % c.ow);
-                        let c1 = c.ow.min(c0 + (p1 - p));
-                        let d = dst.add((p - p0) * es);
-                        match c.in_h(oh, th) {
-                            None => core::ptr::write_bytes(d, 0, (c1 - c0) * es),
-                            Some(ih) => {
-                                let a = lo.clamp(c0, c1);
-                                let b = hi.clamp(a, c1);
-                                core::ptr::write_bytes(d, 0, (a - c0) * es);
-                                if b > a {
-                                    let iw = iw0 + (a - lo) * sw;
-                                    let src = c.xb(x + ih * c.xs[2] + iw * c.xs[3]);
-                                    gather_es(d.add((a - c0) * es), src, step, b - a, es);
-                                }
-                                core::ptr::write_bytes(d.add((b - c0) * es), 0, (c1 - b) * es);
-                            }
-                        }
-                        p += c1 - c0;
-                    }
-                    dst = dst.add(cols * es);
-                }
-            }
-        }
-    }
-}
-
-/// Column matrix `[positions, K]` (row-major) for output positions `p0..p1` of image `n`,
-/// group `grp`, taps `(kh, kw, c)`: runs of the group's input channels, or of a whole kernel
-/// row when the group is every channel and the taps of a row are adjacent pixels.
-///
-/// # Safety
-/// As [`im2col_width`].
-unsafe fn im2col_channels(c: &Conv<'_>, n: usize, grp: usize, p0: usize, p1: usize, col: *mut u8) {
-    let g = c.geo;
-    let es = c.es();
-    let icg = g.icg;
-    let row_run = c.xs[3] == icg && g.dilation[2] == 1;
-    let (sw, pw) = (g.stride[2], g.padding[2]);
-    let mut dst = col;
-    // SAFETY: every index is within its tensor or `col`.
-    unsafe {
-        let x = n * c.xs[0] + grp * icg * c.xs[1];
-        for p in p0..p1 {
-            let (oh, ow) = (p / c.ow, p % c.ow);
-            for th in 0..c.kh {
-                let Some(ih) = c.in_h(oh, th) else {
-                    core::ptr::write_bytes(dst, 0, c.kw * icg * es);
-                    dst = dst.add(c.kw * icg * es);
-                    continue;
-                };
-                let row = x + ih * c.xs[2];
-                let iw0 = ow as isize * sw - pw;
-                if row_run && iw0 >= 0 && iw0 as usize + c.kw <= c.iw {
-                    let src = c.xb(row + iw0 as usize * c.xs[3]);
-                    core::ptr::copy_nonoverlapping(src, dst, c.kw * icg * es);
-                    dst = dst.add(c.kw * icg * es);
-                    continue;
-                }
-                for tw in 0..c.kw {
-                    match c.in_w(ow, tw) {
-                        Some(iw) => gather_es(dst, c.xb(row + iw * c.xs[3]), c.xs[1], icg, es),
-                        None => core::ptr::write_bytes(dst, 0, icg * es),
-                    }
-                    dst = dst.add(icg * es);
                 }
             }
         }
