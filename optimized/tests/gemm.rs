@@ -497,6 +497,49 @@ fn few_rows_against_a_transposed_b() {
     }
 }
 
+/// The few-rows path (M <= 8 against a B read along its rows: row-major in place) for every
+/// row count, each with its own column blocking: N from one column to several blocks with a
+/// partial one, K across k blocks, converted and strided A, Half / BFloat16 B, every
+/// epilogue, outs that keep partial sums in a workspace, two threads, and too little scratch.
+#[test]
+fn few_rows_against_a_row_major_b() {
+    let mut seed = 0;
+    for &isa in Isa::available_levels() {
+        for m in 1..=8 {
+            for n in [1, 16, 17, 33, 130, 291] {
+                for k in [1, 7, 19, 257, 530] {
+                    seed += 1;
+                    let pick = |opts: usize| (seed * 7 + m * 3 + n) % opts;
+                    let c = Case {
+                        m,
+                        n,
+                        k,
+                        la: [Layout::Row, Layout::Col, Layout::Strided][pick(3)],
+                        lb: [Layout::Row, Layout::RowPad][seed % 2],
+                        lc: [Layout::Row, Layout::RowPad, Layout::Strided][pick(3)],
+                        da: [Dt::F32, Dt::F32, Dt::Bf16][pick(3)],
+                        db: [Dt::F32, Dt::F16, Dt::F32, Dt::Bf16][seed / 5 % 4],
+                        dc: [Dt::F32, Dt::Bf16, Dt::F32][seed / 3 % 3],
+                        alpha: [1.0, 0.5][seed % 2],
+                        beta: [0.0, 1.0][pick(2)],
+                        addend: [Addend::Out, Addend::Row(Dt::F16)][seed / 7 % 2],
+                        bias: [
+                            BiasCase::None,
+                            BiasCase::PerRow(Dt::F32),
+                            BiasCase::PerCol(Dt::Bf16),
+                        ][seed % 3],
+                        act: [Activation::None, Activation::Relu][pick(2)],
+                        threads: 1 + seed % 2,
+                        scratch: [0, 0, 0, 1, 2][seed % 5] as u8,
+                        seed: seed as u64,
+                    };
+                    run_case(&c, isa).unwrap();
+                }
+            }
+        }
+    }
+}
+
 /// Problems larger than one block in each of M, K and N at every level (MC is 960 on the
 /// vector levels, NC 128 on AVX2), so the block loops and the repacking between blocks run;
 /// the random cases stay below those sizes to keep the suite fast.

@@ -39,6 +39,9 @@
 //! products along K for all rows and several columns at once (or, at 7 or 8 rows on AVX2,
 //! and 5 or 6 against an f32 weight larger than the last-level cache, the rows of A in the
 //! lanes of a vector and each weight broadcast), no packing, each weight element loaded once.
+//! Few rows against a B read along its rows (row-major in place, or prepacked panels) take
+//! `few_rows.rs`: column blocks of up to 8 vectors for all rows in registers, or, for a B in
+//! place past 256 KiB, strips whose rows are read whole; the same sums as the blocked kernels.
 //!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
@@ -64,6 +67,7 @@
 mod asm;
 #[cfg(feature = "openblas")]
 pub mod blas;
+mod few_rows;
 mod gemv;
 mod kernel;
 mod matrix;
@@ -372,6 +376,7 @@ pub(crate) struct Impl {
     pack_a: PackAFn,
     pack_b: PackBFn,
     gemv: gemv::GemvFn,
+    few_rows: few_rows::FewRowsFn,
     /// For 5 to 8 rows, which 8 lanes hold (see `gemv.rs` for when it is used).
     gemv_lanes: Option<gemv::GemvLanesFn>,
 }
@@ -559,6 +564,10 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
     if p.route == Route::Auto && dot_path(p.m, p.b.rs, p.b.cs) {
         // SAFETY: forwarded from the caller.
         return unsafe { run_gemv(ctx, imp, &p, n_tasks) };
+    }
+    // SAFETY: forwarded from the caller.
+    if few_rows::takes(&p) && unsafe { few_rows::run(ctx, imp, &p, n_tasks) } {
+        return Ok(());
     }
     ctx.scratch.scope(|scratch| {
         let mut p = p;
@@ -771,36 +780,8 @@ unsafe fn run_gemv(
     let parallel = ctx.parallel;
     // A is read straight when it is f32 with unit stride along K, else converted per batch.
     let direct = p.a.dt == Dt::F32 && p.a.cs == 1 && p.a.rs >= 0;
-    let (tasks, nt) = if p.batch >= n_tasks {
-        split(p, imp, n_tasks)
-    } else {
-        // columns in chunks of 8, whatever the tile sizes.
-        let parts = n_tasks.min(p.n.div_ceil(8)).max(1);
-        let mut tasks = [Task {
-            rows: (0, p.m),
-            cols: (0, p.n),
-            batches: (0, 0),
-        }; MAX_TASKS];
-        let mut nt = 0;
-        for bt in 0..p.batch {
-            for s in 0..parts {
-                let chunks = p.n.div_ceil(8);
-                let (c0, c1) = (
-                    s * chunks / parts * 8,
-                    ((s + 1) * chunks / parts * 8).min(p.n),
-                );
-                if nt < MAX_TASKS && c0 < c1 {
-                    tasks[nt] = Task {
-                        rows: (0, p.m),
-                        cols: (c0, c1),
-                        batches: (bt, bt + 1),
-                    };
-                    nt += 1;
-                }
-            }
-        }
-        (tasks, nt)
-    };
+    // columns in chunks of 8, whatever the tile sizes.
+    let (tasks, nt) = column_tasks(p, n_tasks, 8);
     let mut lanes = imp.gemv_lanes.filter(|_| {
         let streamed = p.b.dt == Dt::F32
             && etk_simd::last_level_cache_bytes().is_some_and(|llc| p.k * p.n * 4 > llc);
@@ -868,6 +849,46 @@ unsafe fn run_gemv(
         }
         Ok(())
     })
+}
+
+/// Tasks for the paths that split the columns of each batch (in chunks of `align`), or the
+/// batches when there are as many as tasks.
+fn column_tasks(p: &Problem, n_tasks: usize, align: usize) -> ([Task; MAX_TASKS], usize) {
+    let n_tasks = n_tasks.clamp(1, MAX_TASKS);
+    let mut tasks = [Task {
+        rows: (0, p.m),
+        cols: (0, p.n),
+        batches: (0, p.batch),
+    }; MAX_TASKS];
+    if n_tasks == 1 {
+        return (tasks, 1);
+    }
+    if p.batch >= n_tasks {
+        for (t, task) in tasks.iter_mut().enumerate().take(n_tasks) {
+            task.batches = (t * p.batch / n_tasks, (t + 1) * p.batch / n_tasks);
+        }
+        return (tasks, n_tasks);
+    }
+    let chunks = p.n.div_ceil(align);
+    let parts = n_tasks.min(chunks).max(1);
+    let mut nt = 0;
+    for bt in 0..p.batch {
+        for s in 0..parts {
+            let (c0, c1) = (
+                s * chunks / parts * align,
+                ((s + 1) * chunks / parts * align).min(p.n),
+            );
+            if nt < MAX_TASKS && c0 < c1 {
+                tasks[nt] = Task {
+                    rows: (0, p.m),
+                    cols: (c0, c1),
+                    batches: (bt, bt + 1),
+                };
+                nt += 1;
+            }
+        }
+    }
+    (tasks, nt)
 }
 
 /// A's `m x k` values as f32 into `buf`, element `(i, kk)` at `i * rs + kk * cs`.

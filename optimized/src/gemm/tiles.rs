@@ -20,7 +20,7 @@
 
 use super::Impl;
 use super::kernel::{Epi, KernelFn, MatPtr, kernel};
-use super::{gemv, pack};
+use super::{few_rows as fr, gemv, pack};
 use etk_simd::{Isa, Kernel, Simd};
 
 /// The largest tile height and width (in vectors) of any level (the kernel tables' shape).
@@ -92,6 +92,7 @@ impl<S: Simd> Gemm for S {
         pack_a: pack_a::<S>,
         pack_b: pack_b::<S>,
         gemv: gemv::<S>,
+        few_rows: few_rows::<S>,
         // 16 lanes would be half empty, and 4 hold too few rows; AVX2's 16 registers hold
         // one column's accumulators at 7 or 8 rows in the dot form.
         gemv_lanes: if matches!(S::ISA, Isa::Avx2) {
@@ -324,4 +325,20 @@ unsafe fn gemv_lanes<S: Simd>(
     }
     // SAFETY: the caller vouches for the level.
     unsafe { S::assume() }.call(K(at, w, k, m, j0, j1, ep))
+}
+
+/// `few_rows::rows` at `S`.
+unsafe fn few_rows<S: Simd>(o: fr::Operands<'_>, j0: usize, j1: usize) {
+    struct K<'q>(fr::Operands<'q>, usize, usize);
+    impl Kernel for K<'_> {
+        type Output = ();
+        #[inline(always)]
+        fn run<S: Simd>(self, s: S) {
+            let K(o, j0, j1) = self;
+            // SAFETY: as `few_rows`'s caller vouches.
+            unsafe { fr::rows(s, o, j0, j1) }
+        }
+    }
+    // SAFETY: the caller vouches for the level.
+    unsafe { S::assume() }.call(K(o, j0, j1))
 }
