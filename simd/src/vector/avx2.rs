@@ -152,7 +152,7 @@ impl Simd for Avx2 {
     unsafe fn load_f16_n(self, p: *const u16, n: usize) -> __m256 {
         let mut b = [0u16; 8];
         unsafe {
-            core::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), n.min(8));
+            copy_elems(p, b.as_mut_ptr(), n.min(8));
             self.load_f16(b.as_ptr())
         }
     }
@@ -168,7 +168,7 @@ impl Simd for Avx2 {
         let mut b = [0u16; 8];
         unsafe {
             self.store_f16(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(8));
+            copy_elems(b.as_ptr(), p, n.min(8));
         }
     }
     #[inline(always)]
@@ -182,7 +182,7 @@ impl Simd for Avx2 {
     unsafe fn load_bf16_n(self, p: *const u16, n: usize) -> __m256 {
         let mut b = [0u16; 8];
         unsafe {
-            core::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), n.min(8));
+            copy_elems(p, b.as_mut_ptr(), n.min(8));
             self.load_bf16(b.as_ptr())
         }
     }
@@ -200,7 +200,7 @@ impl Simd for Avx2 {
         let mut b = [0u16; 8];
         unsafe {
             self.store_bf16(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(8));
+            copy_elems(b.as_ptr(), p, n.min(8));
         }
     }
     #[inline(always)]
@@ -361,7 +361,7 @@ impl Simd for Avx2 {
     unsafe fn store_mask_n(self, p: *mut u8, n: usize, m: __m256) {
         let bits = unsafe { _mm256_movemask_ps(m) } as usize;
         let bytes = MASK_BYTES[bits & 255].to_le_bytes();
-        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), p, n.min(8)) }
+        unsafe { copy_elems(bytes.as_ptr(), p, n.min(8)) }
     }
     #[inline(always)]
     unsafe fn load_byte_mask<const E: usize>(self, p: *const u8) -> __m256 {
@@ -573,7 +573,7 @@ impl Simd for Avx2 {
     unsafe fn load_u8_as_i32_n(self, p: *const u8, n: usize) -> __m256i {
         let mut b = [0u8; 8];
         unsafe {
-            core::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), n.min(8));
+            copy_elems(p, b.as_mut_ptr(), n.min(8));
             _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(i64::from_le_bytes(b)))
         }
     }
@@ -746,5 +746,18 @@ impl Simd for Avx2 {
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
         unsafe { crate::math::avx2::run_f16(f, src, dst, n) }
+    }
+}
+
+/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
+/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
+///
+/// # Safety
+/// Both ranges valid for `n` elements and disjoint.
+#[inline(always)]
+unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
     }
 }

@@ -179,7 +179,7 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
         let mut b = [0u16; 16];
         unsafe {
             self.store_f16(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(16));
+            copy_elems(b.as_ptr(), p, n.min(16));
         }
     }
     #[inline(always)]
@@ -200,7 +200,7 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
         let mut b = [0u16; 16];
         unsafe {
             self.store_bf16(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(16));
+            copy_elems(b.as_ptr(), p, n.min(16));
         }
     }
     #[inline(always)]
@@ -777,5 +777,18 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
         unsafe { crate::math::avx512::run_f16(f, src, dst, n) }
+    }
+}
+
+/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
+/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
+///
+/// # Safety
+/// Both ranges valid for `n` elements and disjoint.
+#[inline(always)]
+unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
     }
 }

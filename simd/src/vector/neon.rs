@@ -96,7 +96,7 @@ fn halve(v: float32x4_t, f: impl Fn(float32x2_t, float32x2_t) -> float32x2_t) ->
 #[inline(always)]
 unsafe fn head<T: Copy + Default>(p: *const T, n: usize) -> [T; 4] {
     let mut b = [T::default(); 4];
-    unsafe { core::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), n.min(4)) };
+    unsafe { copy_elems(p, b.as_mut_ptr(), n.min(4)) };
     b
 }
 
@@ -141,7 +141,7 @@ impl Simd for Neon {
         let mut b = [0f32; 4];
         unsafe {
             vst1q_f32(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -185,7 +185,7 @@ impl Simd for Neon {
         let mut b = [0u16; 4];
         unsafe {
             vst1_u16(b.as_mut_ptr(), narrow_f16(v));
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -205,7 +205,7 @@ impl Simd for Neon {
         let mut b = [0u16; 4];
         unsafe {
             self.store_bf16(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -370,7 +370,7 @@ impl Simd for Neon {
         let mut b = [0u8; 4];
         unsafe {
             self.store_mask(b.as_mut_ptr(), m);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -454,7 +454,7 @@ impl Simd for Neon {
         let mut b = [0i32; 4];
         unsafe {
             vst1q_s32(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -557,7 +557,7 @@ impl Simd for Neon {
     unsafe fn load_u8_as_i32_n(self, p: *const u8, n: usize) -> int32x4_t {
         let mut b = [0u8; 8];
         unsafe {
-            core::ptr::copy_nonoverlapping(p, b.as_mut_ptr(), n.min(4));
+            copy_elems(p, b.as_mut_ptr(), n.min(4));
             let w = vmovl_u8(vcreate_u8(u64::from_le_bytes(b)));
             vreinterpretq_s32_u32(vmovl_u16(vget_low_u16(w)))
         }
@@ -615,7 +615,7 @@ impl Simd for Neon {
         let mut b = [0f64; 4];
         unsafe {
             self.store_f64(b.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(b.as_ptr(), p, n.min(4));
+            copy_elems(b.as_ptr(), p, n.min(4));
         }
     }
     #[inline(always)]
@@ -705,5 +705,18 @@ impl Simd for Neon {
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
         unsafe { crate::math::neon::run_f16(f, src, dst, n) }
+    }
+}
+
+/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
+/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
+///
+/// # Safety
+/// Both ranges valid for `n` elements and disjoint.
+#[inline(always)]
+unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
     }
 }
