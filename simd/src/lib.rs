@@ -103,4 +103,4 @@ pub use math::UnaryFn;
 pub use vector::Neon;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub use vector::{Avx2, Avx512};
-pub use vector::{Kernel, MAX_LANES, Scalar, Simd, dispatch, dispatch_bf16, prefetch};
+pub use vector::{Element, Kernel, MAX_LANES, Scalar, Simd, dispatch, dispatch_bf16, prefetch};

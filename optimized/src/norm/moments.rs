@@ -15,10 +15,9 @@
 //! (the same result except when the f64 sum lands exactly halfway between two floats). The
 //! scalar parts use portable's own `fused`.
 
-use super::Elem;
 use core::mem::MaybeUninit;
 use etk_portable::util::moments::ROW_CHUNK;
-use etk_simd::{Kernel, Simd};
+use etk_simd::{Element, Kernel, Simd};
 
 /// Columns of one accumulator (ATen's 8 floats).
 const COLS: usize = 8;
@@ -69,7 +68,7 @@ type Vecs<S> = [<S as Simd>::F32; COLS];
 /// # Safety
 /// `p` valid for 8 elements.
 #[inline(always)]
-unsafe fn load_columns<S: Simd, E: Elem>(s: S, p: *const E) -> Vecs<S> {
+unsafe fn load_columns<S: Simd, E: Element>(s: S, p: *const E) -> Vecs<S> {
     let (cv, used) = column_vectors::<S>();
     let mut v = [s.zero(); COLS];
     for (k, v) in v.iter_mut().enumerate().take(cv) {
@@ -127,15 +126,23 @@ fn add_columns<S: Simd>(s: S, into: &mut Columns, n_add: usize, m1: &Vecs<S>, m2
 ///
 /// # Safety
 /// Every unit's `m0` vectors lie within the row.
+/// Elements of one of ATen's `Vectorized` vectors per f32 column vector: 1 for Float, 2 for
+/// Half and BFloat16 (a `Vectorized` holds a fixed number of bytes, so twice as many 16-bit
+/// elements).
 #[inline(always)]
-unsafe fn welford<S: Simd, E: Elem, const U: usize>(
+const fn halves<E: Element>() -> usize {
+    size_of::<f32>() / size_of::<E>()
+}
+
+#[inline(always)]
+unsafe fn welford<S: Simd, E: Element, const U: usize>(
     s: S,
     x: *const E,
     m0: usize,
     width: usize,
 ) -> [(Vecs<S>, Vecs<S>); U] {
     let (cv, used) = column_vectors::<S>();
-    let halves = E::HALVES;
+    let halves = halves::<E>();
     let mut m1 = [[s.zero(); COLS]; U];
     let mut m2 = [[s.zero(); COLS]; U];
     for (j, &inv) in INV.iter().enumerate().take(m0) {
@@ -167,8 +174,8 @@ unsafe fn welford<S: Simd, E: Elem, const U: usize>(
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-pub unsafe fn row_moments<S: Simd, E: Elem>(s: S, x: *const E, len: usize) -> (f32, f32) {
-    let halves = E::HALVES;
+pub unsafe fn row_moments<S: Simd, E: Element>(s: S, x: *const E, len: usize) -> (f32, f32) {
+    let halves = halves::<E>();
     let width = COLS * halves;
     let vectors = len / width;
     let chunks = vectors.div_ceil(ROW_CHUNK);
@@ -283,7 +290,7 @@ pub struct Moments<'a, E> {
     pub stats: &'a mut [(f32, f32)],
 }
 
-impl<E: Elem> Kernel for Moments<'_, E> {
+impl<E: Element> Kernel for Moments<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -14,13 +14,13 @@
 //! out otherwise, empty inputs, `half_to_float`) runs portable's kernel, which also gives
 //! every rejection.
 
-use super::{Elem, Shared, accelerated, around, same_layout, split};
+use super::{Shared, accelerated, around, same_layout, split};
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::wrap_dim;
 use etk_core::{KernelContext, Result, ScalarType, Tensor};
 use etk_portable::ops::softmax as portable;
 use etk_portable::util::dispatch::Float;
-use etk_simd::{Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 /// Lanes walked together when the dim is not innermost.
@@ -114,7 +114,7 @@ impl Lanes {
     ///
     /// # Safety
     /// The items lie within the input and the out.
-    unsafe fn items<E: Elem>(&self, lv: Level, start: usize, end: usize) {
+    unsafe fn items<E: Element>(&self, lv: Level, start: usize, end: usize) {
         let (x, y) = (self.x.cast::<E>(), self.y.cast::<E>());
         if self.inner == 1 {
             let at = start * self.len;
@@ -155,7 +155,7 @@ struct Rows<E> {
     log: bool,
 }
 
-impl<E: Elem> Kernel for Rows<E> {
+impl<E: Element> Kernel for Rows<E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -243,7 +243,7 @@ impl<E: Elem> Kernel for Rows<E> {
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn row_max<S: Simd, E: Elem>(s: S, x: *const E, len: usize) -> f32 {
+unsafe fn row_max<S: Simd, E: Element>(s: S, x: *const E, len: usize) -> f32 {
     let (mut m, mut nan);
     // SAFETY (every load): within the `len` elements.
     unsafe {
@@ -285,7 +285,7 @@ struct Columns<E> {
     log: bool,
 }
 
-impl<E: Elem> Kernel for Columns<E> {
+impl<E: Element> Kernel for Columns<E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -12,12 +12,12 @@
 //! enough elements. Every other call (Double, an out laid out otherwise, empty inputs) runs
 //! portable's kernel, which also gives every rejection.
 
-use crate::norm::{Elem, Shared, accelerated, around, get_f32, same_layout, split};
+use crate::norm::{Shared, accelerated, around, get_f32, same_layout, split};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_batch_norm as portable;
 use etk_portable::util::norm::param_dtype;
-use etk_simd::{Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -184,7 +184,7 @@ impl Affine<'_, '_, '_> {
     ///
     /// # Safety
     /// The items lie within the input and the out.
-    unsafe fn items<E: Elem>(&self, lv: Level, start: usize, end: usize) {
+    unsafe fn items<E: Element>(&self, lv: Level, start: usize, end: usize) {
         let (x, y) = (self.x.cast::<E>(), self.y.cast::<E>());
         if self.inner > 1 {
             for item in start..end {
@@ -245,7 +245,7 @@ struct Run<'a, E> {
     affine: Affine1<'a>,
 }
 
-impl<E: Elem> Kernel for Run<'_, E> {
+impl<E: Element> Kernel for Run<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

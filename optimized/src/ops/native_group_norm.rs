@@ -19,13 +19,13 @@
 //! kernel, which also gives every rejection.
 
 use crate::norm::moments::Moments;
-use crate::norm::{Elem, Shared, accelerated, get_f32, same_layout, set_f32, split};
+use crate::norm::{Shared, accelerated, get_f32, same_layout, set_f32, split};
 use etk_core::out::check_dtype;
 use etk_core::shape::is_channels_last_dim_order;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_group_norm as portable;
 use etk_portable::util::norm::param_dtype;
-use etk_simd::{Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -222,7 +222,7 @@ impl Groups<'_, '_> {
     ///
     /// # Safety
     /// The items lie within the tensors.
-    unsafe fn items<E: Elem>(&self, (full, narrow): (Level, Level), start: usize, end: usize) {
+    unsafe fn items<E: Element>(&self, (full, narrow): (Level, Level), start: usize, end: usize) {
         let Plan { c, hxw, g, .. } = self.plan;
         let d = c / g;
         let (x, y) = (self.x.cast::<E>(), self.y.cast::<E>());
@@ -282,7 +282,7 @@ impl Groups<'_, '_> {
     ///
     /// # Safety
     /// The sample lies within the tensors.
-    unsafe fn sample<E: Elem>(&self, lv: Level, ni: usize) {
+    unsafe fn sample<E: Element>(&self, lv: Level, ni: usize) {
         let Plan { c, hxw, g, .. } = self.plan;
         let d = c / g;
         let at = ni * hxw * c;
@@ -370,7 +370,7 @@ struct Runs<'a, E> {
     formula: Formula<'a>,
 }
 
-impl<E: Elem> Kernel for Runs<'_, E> {
+impl<E: Element> Kernel for Runs<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -440,7 +440,7 @@ struct ChannelSums<'a, E> {
 /// Vectors of channels summed at once (register-resident accumulators).
 const SUM_VECTORS: usize = 4;
 
-impl<E: Elem> Kernel for ChannelSums<'_, E> {
+impl<E: Element> Kernel for ChannelSums<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -15,13 +15,13 @@
 //! point.
 
 use crate::norm::moments::Moments;
-use crate::norm::{Elem, Shared, accelerated, get_f32, same_layout, set_f32, split};
+use crate::norm::{Shared, accelerated, get_f32, same_layout, set_f32, split};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, MAX_DIM, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_layer_norm as portable;
 use etk_portable::util::dispatch::is_reduced_float;
 use etk_portable::util::norm::{dense_to_strided, param_dtype};
-use etk_simd::{Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Level, Simd, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -221,7 +221,7 @@ impl Rows {
     ///
     /// # Safety
     /// The rows lie within the input and the out.
-    unsafe fn block<E: Elem>(
+    unsafe fn block<E: Element>(
         &self,
         (full, narrow): (Level, Level),
         first: usize,
@@ -263,7 +263,7 @@ struct Normalize<'a, E> {
     st: &'a [(f32, f32)],
 }
 
-impl<E: Elem> Kernel for Normalize<'_, E> {
+impl<E: Element> Kernel for Normalize<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

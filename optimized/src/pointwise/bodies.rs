@@ -281,7 +281,7 @@ impl UnaryOp for Math {
             FloatKind::F16 => unsafe {
                 s.unary_run_f16(self.0, x as *const u16, out as *mut u16, n)
             },
-            // BFloat16 fused was slower (see `Elem` in etk-simd's math/mod.rs).
+            // BFloat16 fused was slower (see `run_f16` in etk-simd's math/mod.rs).
             FloatKind::Bf16 | FloatKind::F32 => return false,
         }
         true

@@ -4,8 +4,8 @@
 //! for bit. Outs whose channels are not contiguous are written element by element.
 
 use super::rows::{Geom, Reduce};
-use super::{Lane, Planes, store_i64};
-use etk_simd::{MAX_LANES, Simd};
+use super::{Planes, store_i64};
+use etk_simd::{Element, MAX_LANES, Simd};
 
 /// The input positions a window reads along one dim: `a, a + step, ... < b`, and the count
 /// its average divides by.
@@ -65,7 +65,7 @@ impl ChannelsTask<'_> {
     /// sizes, writable and disjoint; the spans lie inside the input; when channels are not
     /// contiguous, `LANES` times the channel stride fits in `i32`.
     #[inline(always)]
-    pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    pub unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let g = self.g;
         let lanes = S::LANES;
         for u in self.units.0..self.units.1 {
@@ -95,7 +95,7 @@ impl ChannelsTask<'_> {
     /// # Safety
     /// As [`ChannelsTask::run`].
     #[inline(always)]
-    unsafe fn block<S: Simd, E: Lane, const V: usize>(
+    unsafe fn block<S: Simd, E: Element, const V: usize>(
         &self,
         s: S,
         n: usize,
@@ -176,7 +176,7 @@ impl ChannelsTask<'_> {
 /// # Safety
 /// Those elements readable.
 #[inline(always)]
-unsafe fn load<S: Simd, E: Lane>(s: S, p: *const E, xc: usize, m: usize) -> S::F32 {
+unsafe fn load<S: Simd, E: Element>(s: S, p: *const E, xc: usize, m: usize) -> S::F32 {
     // SAFETY: the caller's contract.
     unsafe {
         match (xc == 1, m == S::LANES) {
@@ -192,7 +192,7 @@ unsafe fn load<S: Simd, E: Lane>(s: S, p: *const E, xc: usize, m: usize) -> S::F
 /// # Safety
 /// Those elements writable.
 #[inline(always)]
-pub(super) unsafe fn store<S: Simd, E: Lane>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
+pub(super) unsafe fn store<S: Simd, E: Element>(s: S, y: &Planes, at: usize, m: usize, v: S::F32) {
     let (p, yc) = (y.base::<E>(), y.st[1]);
     // SAFETY: the caller's contract.
     unsafe {
@@ -237,7 +237,7 @@ pub struct ChannelsKernel<'a, E> {
     pub elem: core::marker::PhantomData<E>,
 }
 
-impl<E: Lane> etk_simd::Kernel for ChannelsKernel<'_, E> {
+impl<E: Element> etk_simd::Kernel for ChannelsKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -4,9 +4,9 @@
 //! plane's elements from 0 in memory order, which is portable's scan order; divided by the
 //! height, then the width, as portable.
 
+use super::Planes;
 use super::channels::store;
-use super::{Lane, Planes};
-use etk_simd::{MAX_LANES, Simd};
+use etk_simd::{Element, MAX_LANES, Simd};
 
 /// One task: units `[u0, u1)`, unit `u` the `MAX_LANES` planes from channel `(u % groups) *
 /// MAX_LANES` of batch `u / groups` (`LANES` at a time).
@@ -26,7 +26,7 @@ impl GlobalTask {
     /// The tensors are the checked call's: `x` with contiguous planes of `hw` elements, `y`
     /// of `[N, C, 1, 1]`, writable and disjoint from `x`.
     #[inline(always)]
-    pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    pub unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let lanes = S::LANES;
         let groups = self.c.div_ceil(MAX_LANES);
         let (x, xc) = (self.x.base::<E>() as *const E, self.x.st[1]);
@@ -73,7 +73,7 @@ pub struct GlobalKernel<'a, E> {
     pub elem: core::marker::PhantomData<E>,
 }
 
-impl<E: Lane> etk_simd::Kernel for GlobalKernel<'_, E> {
+impl<E: Element> etk_simd::Kernel for GlobalKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

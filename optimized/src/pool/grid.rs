@@ -7,11 +7,11 @@
 //!   per tap;
 //! - otherwise: per channel, one gather per tap over the row's points.
 
-use super::{Lane, Planes, task_range, tasks};
+use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
 use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
 use etk_portable::ops::grid_sampler_2d::{Interp, Mode, Padding};
-use etk_simd::{MAX_LANES, Simd};
+use etk_simd::{Element, MAX_LANES, Simd};
 
 /// One spatial axis: portable's `Axis` constants, rounded to the dtype.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +25,7 @@ struct GridAxis {
 }
 
 impl GridAxis {
-    fn new<E: Lane>(size: usize, align_corners: bool, padding: Padding) -> GridAxis {
+    fn new<E: Element>(size: usize, align_corners: bool, padding: Padding) -> GridAxis {
         let r = |v: f64| E::from_f32(v as f32).to_f32();
         let n = size as f64;
         let (scaling, twice_span) = if align_corners {
@@ -44,7 +44,7 @@ impl GridAxis {
     }
 
     #[inline(always)]
-    fn unnormalize<S: Simd, E: Lane>(&self, s: S, x: S::F32) -> S::F32 {
+    fn unnormalize<S: Simd, E: Element>(&self, s: S, x: S::F32) -> S::F32 {
         let v = E::round(
             s,
             s.mul(E::round(s, s.add(x, s.splat(1.0))), s.splat(self.scaling)),
@@ -66,7 +66,7 @@ impl GridAxis {
     }
 
     #[inline(always)]
-    fn reflect<S: Simd, E: Lane>(&self, s: S, x: S::F32) -> S::F32 {
+    fn reflect<S: Simd, E: Element>(&self, s: S, x: S::F32) -> S::F32 {
         if self.twice_span == 0.0 {
             return s.zero();
         }
@@ -88,7 +88,7 @@ impl GridAxis {
     }
 
     #[inline(always)]
-    fn pad<S: Simd, E: Lane>(&self, s: S, x: S::F32) -> S::F32 {
+    fn pad<S: Simd, E: Element>(&self, s: S, x: S::F32) -> S::F32 {
         match self.padding {
             Padding::Zeros => x,
             Padding::Border => self.clip(s, x),
@@ -138,7 +138,7 @@ impl GridTask {
     /// The tensors are a checked call's (`y` writable, disjoint from the others); a plane's
     /// offsets and `LANES` grid strides fit in `i32`.
     #[inline(always)]
-    unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let [_, _, oh, ow] = self.sizes;
         let g = self.grid as *const E;
         for u in self.units.0..self.units.1 {
@@ -169,7 +169,7 @@ impl GridTask {
     }
 
     #[inline(always)]
-    fn taps<S: Simd, E: Lane>(&self, s: S, gx: S::F32, gy: S::F32) -> Taps<S> {
+    fn taps<S: Simd, E: Element>(&self, s: S, gx: S::F32, gy: S::F32) -> Taps<S> {
         let (aw, ah) = (&self.ax_w, &self.ax_h);
         let x = aw.pad::<S, E>(s, aw.unnormalize::<S, E>(s, gx));
         let y = ah.pad::<S, E>(s, ah.unnormalize::<S, E>(s, gy));
@@ -224,7 +224,7 @@ impl GridTask {
     /// Portable's sum of the taps' products (`v` the four tap values, 0 where a tap reads
     /// nothing), or the one tap's value for nearest.
     #[inline(always)]
-    fn combine<S: Simd, E: Lane>(&self, s: S, v: [S::F32; 4], w: &[S::F32; 4]) -> S::F32 {
+    fn combine<S: Simd, E: Element>(&self, s: S, v: [S::F32; 4], w: &[S::F32; 4]) -> S::F32 {
         if self.interp == Interp::Nearest {
             return v[0];
         }
@@ -240,7 +240,7 @@ impl GridTask {
     /// # Safety
     /// As [`GridTask::run`].
     #[inline(always)]
-    unsafe fn along_points<S: Simd, E: Lane>(
+    unsafe fn along_points<S: Simd, E: Element>(
         &self,
         s: S,
         t: &Taps<S>,
@@ -272,7 +272,7 @@ impl GridTask {
     /// # Safety
     /// As [`GridTask::run`], input and out with unit channel strides.
     #[inline(always)]
-    unsafe fn along_channels<S: Simd, E: Lane>(
+    unsafe fn along_channels<S: Simd, E: Element>(
         &self,
         s: S,
         t: &Taps<S>,
@@ -342,7 +342,14 @@ impl GridTask {
 /// # Safety
 /// Those elements writable.
 #[inline(always)]
-unsafe fn store_row<S: Simd, E: Lane>(s: S, y: &Planes, p: *mut E, at: usize, m: usize, v: S::F32) {
+unsafe fn store_row<S: Simd, E: Element>(
+    s: S,
+    y: &Planes,
+    p: *mut E,
+    at: usize,
+    m: usize,
+    v: S::F32,
+) {
     let ys = y.st[3];
     // SAFETY: the caller's contract.
     unsafe {
@@ -366,7 +373,7 @@ struct GridKernel<'a, E> {
     elem: PhantomData<E>,
 }
 
-impl<E: Lane> etk_simd::Kernel for GridKernel<'_, E> {
+impl<E: Element> etk_simd::Kernel for GridKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

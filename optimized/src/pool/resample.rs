@@ -8,11 +8,11 @@
 //!   row is one vertical pass of unit-stride loads;
 //! - along channels (input and out channels-last): four contiguous loads per output position.
 
-use super::{Lane, Planes, task_range, tasks};
+use super::{Planes, task_range, tasks};
 use core::marker::PhantomData;
 use etk_core::{KernelContext, ScalarType, Tensor, Work, bf16, f16};
 use etk_portable::util::resample::{area_pixel_scale, linear_taps};
-use etk_simd::Simd;
+use etk_simd::{Element, Simd};
 
 /// The taps of one axis per output index: input indices `i0`, `i1` and weights `w0`, `w1`.
 #[derive(Clone, Copy)]
@@ -54,7 +54,7 @@ impl ColumnsTask<'_> {
     /// The tensors are the checked call's (`y` with unit column stride, writable, disjoint
     /// from `x`); the taps lie inside the input; the buffers are this task's.
     #[inline(always)]
-    pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    pub unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let sz = self.sz;
         let x = self.x.base::<E>() as *const E;
         let y = self.y.base::<E>();
@@ -103,7 +103,7 @@ impl ColumnsTask<'_> {
     /// # Safety
     /// `plane` is a plane of the input; the buffers are this task's.
     #[inline(always)]
-    unsafe fn pass<S: Simd, E: Lane>(
+    unsafe fn pass<S: Simd, E: Element>(
         &self,
         s: S,
         held: &mut [usize; 2],
@@ -117,7 +117,7 @@ impl ColumnsTask<'_> {
             let dst = self.hbuf.add(slot * self.sz.ow);
             if held[slot] != ih {
                 let src = plane.add(ih * self.x.st[2]);
-                let src = if E::DTYPE == ScalarType::Float && xw == 1 {
+                let src = if E::IS_F32 && xw == 1 {
                     src as *const f32
                 } else if xw == 1 {
                     let mut i = 0;
@@ -184,7 +184,7 @@ impl ChannelsTask<'_> {
     /// # Safety
     /// As [`ColumnsTask::run`], with unit channel strides.
     #[inline(always)]
-    pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    pub unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let sz = self.sz;
         let x = self.x.base::<E>() as *const E;
         let y = self.y.base::<E>();
@@ -231,7 +231,7 @@ impl ChannelsTask<'_> {
 /// # Safety
 /// Those elements readable.
 #[inline(always)]
-unsafe fn load_c<S: Simd, E: Lane>(s: S, p: *const E, m: usize) -> S::F32 {
+unsafe fn load_c<S: Simd, E: Element>(s: S, p: *const E, m: usize) -> S::F32 {
     // SAFETY: the caller's contract.
     unsafe {
         if m == S::LANES {
@@ -248,7 +248,7 @@ pub enum BilinearKernel<'a, E> {
     Channels(ChannelsTask<'a>, core::marker::PhantomData<E>),
 }
 
-impl<E: Lane> etk_simd::Kernel for BilinearKernel<'_, E> {
+impl<E: Element> etk_simd::Kernel for BilinearKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -380,7 +380,7 @@ struct Job<'a> {
 }
 
 impl<'a> Job<'a> {
-    fn kernel<E: Lane>(self) -> BilinearKernel<'a, E> {
+    fn kernel<E: Element>(self) -> BilinearKernel<'a, E> {
         if self.channels {
             return BilinearKernel::Channels(
                 ChannelsTask {
@@ -409,7 +409,7 @@ impl<'a> Job<'a> {
         )
     }
 
-    fn go<E: Lane>(self, level: etk_simd::Level) {
+    fn go<E: Element>(self, level: etk_simd::Level) {
         etk_simd::dispatch(level, self.kernel::<E>())
     }
 }

@@ -11,8 +11,8 @@
 //! a max: the tap's `ih * W + kw * dw - pw` is selected per lane with the value, and `ow * sw`
 //! added at the end.
 
-use super::{Lane, Planes, iota, store_i64};
-use etk_simd::Simd;
+use super::{Planes, iota, store_i64};
+use etk_simd::{Element, Simd};
 
 /// The geometry of a 2-D pooling call: sizes, and per spatial dim (height, width) the kernel,
 /// stride, padding and dilation.
@@ -116,7 +116,7 @@ impl Phases {
     /// `w` elements readable at `x`, `xs` apart; `row_floats` floats writable at `dst`, `w`
     /// at `tmp`.
     #[inline(always)]
-    pub unsafe fn fill_row<S: Simd, E: Lane>(
+    pub unsafe fn fill_row<S: Simd, E: Element>(
         &self,
         s: S,
         g: &Geom,
@@ -273,7 +273,7 @@ impl RowsTask<'_> {
     /// output sizes with unit column strides, writable and disjoint; the ring is this task's;
     /// the window at most [`MAX_TAPS`] per dim.
     #[inline(always)]
-    pub unsafe fn run<S: Simd, E: Lane>(&self, s: S) {
+    pub unsafe fn run<S: Simd, E: Element>(&self, s: S) {
         let g = self.g;
         let (x, y) = (self.x.base::<E>() as *const E, self.y.base::<E>());
         let (kw, w) = (g.k[1], g.w as i32);
@@ -335,7 +335,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::run`]; `xp` a plane of the input.
     #[inline(always)]
-    unsafe fn row<S: Simd, E: Lane>(&self, s: S, xp: *const E, ih: usize) -> *const f32 {
+    unsafe fn row<S: Simd, E: Element>(&self, s: S, xp: *const E, ih: usize) -> *const f32 {
         let ring = self.ring;
         let slot = ih & (ring.slots - 1);
         // SAFETY: the ring's memory is this task's; row `ih` of the plane.
@@ -356,7 +356,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::run`].
     #[inline(always)]
-    unsafe fn prepare<S: Simd, E: Lane>(&self, s: S, xp: *const E, oh: usize) {
+    unsafe fn prepare<S: Simd, E: Element>(&self, s: S, xp: *const E, oh: usize) {
         let g = self.g;
         let (_, first, count) = g.rows_of(oh);
         for i in 0..count {
@@ -371,7 +371,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::run`]; `y` and `ind` the output row's.
     #[inline(always)]
-    unsafe fn max_row<S: Simd, E: Lane>(
+    unsafe fn max_row<S: Simd, E: Element>(
         &self,
         s: S,
         win: &Window<'_>,
@@ -402,7 +402,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::max_row`].
     #[inline(always)]
-    unsafe fn max_block<S: Simd, E: Lane, const V: usize>(
+    unsafe fn max_block<S: Simd, E: Element, const V: usize>(
         &self,
         s: S,
         win: &Window<'_>,
@@ -458,7 +458,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::run`]; `y` the output row's.
     #[inline(always)]
-    unsafe fn sum_row<S: Simd, E: Lane>(&self, s: S, win: &Window<'_>, oh: usize, y: *mut E) {
+    unsafe fn sum_row<S: Simd, E: Element>(&self, s: S, win: &Window<'_>, oh: usize, y: *mut E) {
         let g = self.g;
         let lanes = S::LANES;
         let mut ow0 = 0;
@@ -482,7 +482,7 @@ impl RowsTask<'_> {
     /// # Safety
     /// As [`RowsTask::sum_row`].
     #[inline(always)]
-    unsafe fn sum_block<S: Simd, E: Lane, const V: usize>(
+    unsafe fn sum_block<S: Simd, E: Element, const V: usize>(
         &self,
         s: S,
         win: &Window<'_>,
@@ -534,7 +534,7 @@ pub struct RowsKernel<'a, E> {
     pub elem: core::marker::PhantomData<E>,
 }
 
-impl<E: Lane> etk_simd::Kernel for RowsKernel<'_, E> {
+impl<E: Element> etk_simd::Kernel for RowsKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {

@@ -15,11 +15,11 @@
 //! Only walks in increasing reduced index are taken (`Plan::index_order`), and `argmax` only
 //! over one run (one dim, or every dim of a tensor laid out in index order).
 
-use super::{Elem, Plan, Shared, TILE, Walk, put_f32, split};
+use super::{Plan, Shared, TILE, Walk, put_f32, split};
 use crate::with_f32_elem;
 use etk_core::{KernelContext, Tensor};
 use etk_portable::util::reduce::DimMask;
-use etk_simd::{Kernel, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Simd, dispatch, level};
 
 /// `amax` (`MAX`) or `amin` of `self` over `mask` into `out` (its dtype); `false` (nothing
 /// written) for a call portable runs.
@@ -106,7 +106,7 @@ fn pick<S: Simd, const MAX: bool>(s: S, later: S::F32, earlier: S::F32) -> S::F3
     }
 }
 
-impl<E: Elem, const MAX: bool> Kernel for Extreme<'_, E, MAX> {
+impl<E: Element, const MAX: bool> Kernel for Extreme<'_, E, MAX> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -117,7 +117,7 @@ impl<E: Elem, const MAX: bool> Kernel for Extreme<'_, E, MAX> {
     }
 }
 
-impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
+impl<E: Element, const MAX: bool> Extreme<'_, E, MAX> {
     /// The extreme's identity (a lane's first element replaces it unless equal).
     const INIT: f32 = if MAX {
         f32::NEG_INFINITY
@@ -281,7 +281,7 @@ impl<E: Elem, const MAX: bool> Extreme<'_, E, MAX> {
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn extreme_run<S: Simd, E: Elem, const MAX: bool>(
+unsafe fn extreme_run<S: Simd, E: Element, const MAX: bool>(
     s: S,
     x: *const E,
     len: usize,
@@ -299,7 +299,7 @@ unsafe fn extreme_run<S: Simd, E: Elem, const MAX: bool>(
 /// # Safety
 /// Each of `xs` valid for `len` elements.
 #[inline(always)]
-unsafe fn extreme_runs<S: Simd, E: Elem, const MAX: bool, const R: usize>(
+unsafe fn extreme_runs<S: Simd, E: Element, const MAX: bool, const R: usize>(
     s: S,
     xs: [*const E; R],
     len: usize,
@@ -344,7 +344,7 @@ unsafe fn extreme_runs<S: Simd, E: Elem, const MAX: bool, const R: usize>(
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn first_scalar<E: Elem>(x: *const E, len: usize, want: impl Fn(f32) -> bool) -> usize {
+unsafe fn first_scalar<E: Element>(x: *const E, len: usize, want: impl Fn(f32) -> bool) -> usize {
     // SAFETY: the caller's.
     (0..len)
         .find(|&i| want(unsafe { (*x.add(i)).to_f32() }))
@@ -357,7 +357,7 @@ unsafe fn first_scalar<E: Elem>(x: *const E, len: usize, want: impl Fn(f32) -> b
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn first_equal<S: Simd, E: Elem>(s: S, x: *const E, len: usize, m: f32) -> usize {
+unsafe fn first_equal<S: Simd, E: Element>(s: S, x: *const E, len: usize, m: f32) -> usize {
     let (l, mv) = (S::LANES, s.splat(m));
     let mut i = 0;
     // SAFETY: full vectors below `len`; the rest one element at a time.

@@ -24,7 +24,7 @@ pub mod sum;
 use etk_core::{KernelContext, MAX_DIM, ScalarType, Tensor, Work};
 use etk_portable::util::reduce::DimMask;
 
-pub use crate::norm::{Elem, Shared};
+pub use crate::norm::Shared;
 
 /// One dim of the walk: its size, its stride in the input and in the out (kept dims) or in the
 /// reduced index space (reduced dims), in elements.
@@ -402,7 +402,7 @@ pub fn split(
     });
 }
 
-/// Whether the f32 kernels take `dtype` (loaded into f32 lanes through [`Elem`]).
+/// Whether the f32 kernels take `dtype` (loaded into f32 lanes through [`etk_simd::Element`]).
 pub fn f32_family(dtype: ScalarType) -> bool {
     crate::norm::accelerated(dtype)
 }

@@ -11,13 +11,13 @@
 //! - over every dim of a Float input into a Float or Double out (ATen's `std_var_all`):
 //!   declined to portable (a vector version gave NaN where the Float sum overflows).
 
-use super::{Elem, Plan, Shared, TILE, Walk, put_f32, split};
+use super::{Plan, Shared, TILE, Walk, put_f32, split};
 use crate::with_f32_elem;
 use etk_core::{KernelContext, ScalarType, Tensor};
 use etk_portable::util::moments::Welford;
 use etk_portable::util::reduce::DimMask;
 use etk_portable::util::variance::reduces_everything;
-use etk_simd::{Kernel, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Simd, dispatch, level};
 
 /// Whether the input reaches the out's dtype without rounding (portable casts it first).
 fn widens(input: ScalarType, out: ScalarType) -> bool {
@@ -127,7 +127,7 @@ unsafe fn put_f64(out: Shared<*mut u8>, dtype: ScalarType, i: usize, v: f64) {
     }
 }
 
-impl<E: Elem> Moments<'_, E> {
+impl<E: Element> Moments<'_, E> {
     /// # Safety
     /// `i` an element of the outs.
     #[inline(always)]
@@ -142,7 +142,7 @@ impl<E: Elem> Moments<'_, E> {
     }
 }
 
-impl<E: Elem> Kernel for Moments<'_, E> {
+impl<E: Element> Kernel for Moments<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -222,7 +222,7 @@ impl<E: Elem> Kernel for Moments<'_, E> {
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn shifted_run<S: Simd, E: Elem>(
+unsafe fn shifted_run<S: Simd, E: Element>(
     s: S,
     x: *const E,
     len: usize,
@@ -269,7 +269,7 @@ fn shifted_add<S: Simd>(
 /// # Safety
 /// `x` valid for `k.len()` elements; the tiles of one length.
 #[inline(always)]
-unsafe fn shifted_row<S: Simd, E: Elem>(
+unsafe fn shifted_row<S: Simd, E: Element>(
     s: S,
     x: *const E,
     k: &[f32],

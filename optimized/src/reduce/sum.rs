@@ -7,12 +7,12 @@
 //! path); columns add four rows pairwise into a block tile, 64 rows a block, blocks into a
 //! total.
 
-use super::{Elem, Plan, Shared, TILE, Walk, put_f32, split};
+use super::{Plan, Shared, TILE, Walk, put_f32, split};
 use crate::with_f32_elem;
 use core::mem::MaybeUninit;
 use etk_core::{KernelContext, ScalarType, Tensor};
 use etk_portable::util::reduce::DimMask;
-use etk_simd::{Kernel, Simd, dispatch, level};
+use etk_simd::{Element, Kernel, Simd, dispatch, level};
 
 /// Vectors each of the four accumulators of a row takes before its block is closed.
 const BLOCK_VECTORS: usize = 64;
@@ -84,7 +84,7 @@ struct SumKernel<'a, E> {
     count: Option<f32>,
 }
 
-impl<E: Elem> Kernel for SumKernel<'_, E> {
+impl<E: Element> Kernel for SumKernel<'_, E> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
@@ -201,7 +201,7 @@ impl<'a, S: Simd> RowSum<'a, S> {
     /// # Safety
     /// `x` valid for `len` elements.
     #[inline(always)]
-    pub unsafe fn feed<E: Elem>(&mut self, s: S, mut x: *const E, mut len: usize) {
+    pub unsafe fn feed<E: Element>(&mut self, s: S, mut x: *const E, mut len: usize) {
         loop {
             let n = len.min(self.room);
             let mut acc = self.acc;
@@ -263,7 +263,7 @@ impl<'a, S: Simd> RowSum<'a, S> {
 /// # Safety
 /// `x` valid for `len` elements.
 #[inline(always)]
-unsafe fn sum_run<S: Simd, E: Elem>(s: S, x: *const E, len: usize, acc: &mut [S::F32; 4]) {
+unsafe fn sum_run<S: Simd, E: Element>(s: S, x: *const E, len: usize, acc: &mut [S::F32; 4]) {
     let mut accs = [*acc];
     // SAFETY: the caller's.
     unsafe { sum_runs(s, [x], len, &mut accs) };
@@ -275,7 +275,7 @@ unsafe fn sum_run<S: Simd, E: Elem>(s: S, x: *const E, len: usize, acc: &mut [S:
 /// # Safety
 /// Each of `xs` valid for `len` elements.
 #[inline(always)]
-unsafe fn sum_runs<S: Simd, E: Elem, const R: usize>(
+unsafe fn sum_runs<S: Simd, E: Element, const R: usize>(
     s: S,
     xs: [*const E; R],
     len: usize,
@@ -313,7 +313,7 @@ unsafe fn sum_runs<S: Simd, E: Elem, const R: usize>(
 /// # Safety
 /// Both valid for `len` elements.
 #[inline(always)]
-unsafe fn sum_pair<S: Simd, E: Elem>(s: S, a: *const E, b: *const E, len: usize) -> [f32; 2] {
+unsafe fn sum_pair<S: Simd, E: Element>(s: S, a: *const E, b: *const E, len: usize) -> [f32; 2] {
     let mut acc = [[s.zero(); 4]; 2];
     // SAFETY: the caller's.
     unsafe { sum_runs(s, [a, b], len, &mut acc) };
@@ -330,7 +330,7 @@ unsafe fn sum_pair<S: Simd, E: Elem>(s: S, a: *const E, b: *const E, len: usize)
 /// # Safety
 /// Each row valid for `tile.len()` elements.
 #[inline(always)]
-unsafe fn add_rows<S: Simd, E: Elem>(
+unsafe fn add_rows<S: Simd, E: Element>(
     s: S,
     x: *const E,
     offs: &[usize; 4],
@@ -361,7 +361,7 @@ unsafe fn add_rows<S: Simd, E: Elem>(
 /// # Safety
 /// Each row valid for those columns.
 #[inline(always)]
-unsafe fn column_sum<S: Simd, E: Elem, const FULL: bool>(
+unsafe fn column_sum<S: Simd, E: Element, const FULL: bool>(
     s: S,
     x: *const E,
     offs: &[usize; 4],

@@ -51,7 +51,7 @@
 //! ```
 
 use crate::level::Level;
-use crate::vector::{Kernel, Simd, dispatch};
+use crate::vector::{Element, Kernel, Simd, dispatch};
 use half::f16;
 use vector::{Lane, MathSimd, Pair, Vf32};
 
@@ -236,56 +236,6 @@ pub(crate) fn vector_unary<S: MathSimd>(_s: S, f: UnaryFn, x: S::F32) -> S::F32 
     kernel(f, Lane::<S>(x)).0
 }
 
-/// How a driver's elements are stored: f32, or Half converted in registers as they are loaded
-/// and stored. (BFloat16 the same way was slower on Zen 3 than widening to f32 chunks and back,
-/// 7 alternating rounds at 64 K elements, median: exp 50 -> 61 us, sigmoid 62 -> 73, tanh 60
-/// -> 70: its rounding is ten integer operations per vector, and in the loop of the function
-/// they lengthen each chain.)
-trait Elem: Copy {
-    unsafe fn load<S: Simd>(s: S, p: *const Self) -> S::F32;
-    unsafe fn load_n<S: Simd>(s: S, p: *const Self, n: usize) -> S::F32;
-    unsafe fn store<S: Simd>(s: S, p: *mut Self, v: S::F32);
-    unsafe fn store_n<S: Simd>(s: S, p: *mut Self, n: usize, v: S::F32);
-}
-
-impl Elem for f32 {
-    #[inline(always)]
-    unsafe fn load<S: Simd>(s: S, p: *const f32) -> S::F32 {
-        unsafe { s.load(p) }
-    }
-    #[inline(always)]
-    unsafe fn load_n<S: Simd>(s: S, p: *const f32, n: usize) -> S::F32 {
-        unsafe { s.load_n(p, n) }
-    }
-    #[inline(always)]
-    unsafe fn store<S: Simd>(s: S, p: *mut f32, v: S::F32) {
-        unsafe { s.store(p, v) }
-    }
-    #[inline(always)]
-    unsafe fn store_n<S: Simd>(s: S, p: *mut f32, n: usize, v: S::F32) {
-        unsafe { s.store_n(p, n, v) }
-    }
-}
-
-impl Elem for u16 {
-    #[inline(always)]
-    unsafe fn load<S: Simd>(s: S, p: *const u16) -> S::F32 {
-        unsafe { s.load_f16(p) }
-    }
-    #[inline(always)]
-    unsafe fn load_n<S: Simd>(s: S, p: *const u16, n: usize) -> S::F32 {
-        unsafe { s.load_f16_n(p, n) }
-    }
-    #[inline(always)]
-    unsafe fn store<S: Simd>(s: S, p: *mut u16, v: S::F32) {
-        unsafe { s.store_f16(p, v) }
-    }
-    #[inline(always)]
-    unsafe fn store_n<S: Simd>(s: S, p: *mut u16, n: usize, v: S::F32) {
-        unsafe { s.store_f16_n(p, n, v) }
-    }
-}
-
 /// Applies `k` (`k2` on pairs) to `n` elements from `src` into `dst` (equal or disjoint): two
 /// vectors at a time where the level interleaves ([`MathSimd::PAIR`]), else one, then one
 /// partial vector whose missing lanes read as zero. The kernels decide some branches for a
@@ -294,7 +244,7 @@ impl Elem for u16 {
 /// # Safety
 /// `src` readable and `dst` writable for `n` elements.
 #[inline(always)]
-unsafe fn drive<S: MathSimd, E: Elem>(
+unsafe fn drive<S: MathSimd, E: Element>(
     s: S,
     src: *const E,
     dst: *mut E,
@@ -332,7 +282,13 @@ unsafe fn drive<S: MathSimd, E: Elem>(
 /// # Safety
 /// As [`drive`].
 #[inline(always)]
-unsafe fn drive_fn<S: MathSimd, E: Elem>(s: S, f: UnaryFn, src: *const E, dst: *mut E, n: usize) {
+unsafe fn drive_fn<S: MathSimd, E: Element>(
+    s: S,
+    f: UnaryFn,
+    src: *const E,
+    dst: *mut E,
+    n: usize,
+) {
     macro_rules! by_fn {
         ($($f:ident => $k:ident),*) => {
             match f {
@@ -373,7 +329,11 @@ pub(crate) unsafe fn run_f32<S: MathSimd>(
     unsafe { drive_fn(s, f, src, dst, n) }
 }
 
-/// The Half driver of a level.
+/// The Half driver of a level: Half converted in registers as it is loaded and stored.
+/// (BFloat16 the same way was slower on Zen 3 than widening to f32 chunks and back, 7
+/// alternating rounds at 64 K elements, median: exp 50 -> 61 us, sigmoid 62 -> 73, tanh 60 ->
+/// 70: its rounding is ten integer operations per vector, and in the loop of the function they
+/// lengthen each chain.)
 ///
 /// # Safety
 /// As [`drive`].
@@ -385,7 +345,7 @@ pub(crate) unsafe fn run_f16<S: MathSimd>(
     dst: *mut u16,
     n: usize,
 ) {
-    unsafe { drive_fn(s, f, src, dst, n) }
+    unsafe { drive_fn(s, f, src.cast::<f16>(), dst.cast::<f16>(), n) }
 }
 
 macro_rules! unary {

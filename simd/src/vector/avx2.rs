@@ -1,6 +1,6 @@
 //! [`Avx2`]: 8 lanes of AVX2 + FMA + F16C.
 
-use super::{Kernel, MAX_LANES, Simd, sealed};
+use super::{Kernel, MAX_LANES, Simd, copy_elems, sealed};
 use crate::detect::Isa;
 use crate::math::UnaryFn;
 use core::arch::x86_64::*;
@@ -746,18 +746,5 @@ impl Simd for Avx2 {
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
         unsafe { crate::math::avx2::run_f16(f, src, dst, n) }
-    }
-}
-
-/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
-/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
-///
-/// # Safety
-/// Both ranges valid for `n` elements and disjoint.
-#[inline(always)]
-unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
-    // SAFETY: as the caller vouches.
-    unsafe {
-        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
     }
 }

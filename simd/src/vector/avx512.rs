@@ -1,7 +1,7 @@
 //! [`Avx512`]: 16 lanes of AVX-512 F/BW/DQ/VL (with AVX2, FMA and F16C), heads and tails
 //! through mask registers.
 
-use super::{Kernel, MAX_LANES, Simd, sealed};
+use super::{Kernel, MAX_LANES, Simd, copy_elems, sealed};
 use crate::detect::Isa;
 use crate::math::UnaryFn;
 use core::arch::x86_64::*;
@@ -777,18 +777,5 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
         unsafe { crate::math::avx512::run_f16(f, src, dst, n) }
-    }
-}
-
-/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
-/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
-///
-/// # Safety
-/// Both ranges valid for `n` elements and disjoint.
-#[inline(always)]
-unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
-    // SAFETY: as the caller vouches.
-    unsafe {
-        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
     }
 }

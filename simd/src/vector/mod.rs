@@ -74,6 +74,7 @@ use crate::math::UnaryFn;
 mod avx2;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod avx512;
+mod element;
 #[cfg(all(target_arch = "aarch64", not(miri)))]
 mod neon;
 mod scalar;
@@ -82,6 +83,7 @@ mod scalar;
 pub use avx2::Avx2;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub use avx512::Avx512;
+pub use element::Element;
 #[cfg(all(target_arch = "aarch64", not(miri)))]
 pub use neon::Neon;
 pub use scalar::Scalar;
@@ -523,6 +525,20 @@ pub fn f32_to_bf16_bits(x: f32) -> u16 {
         return ((b >> 16) | 0x40) as u16;
     }
     ((b + 0x7fff + ((b >> 16) & 1)) >> 16) as u16
+}
+
+/// `n` elements of `T` from `src` to `dst`, as bytes: the tails of loads and stores take any
+/// alignment, as the whole-vector ones do (a Half run read as 4-byte words is 2-aligned).
+///
+/// # Safety
+/// Both ranges valid for `n` elements and disjoint.
+#[cfg(all(any(target_arch = "x86_64", target_arch = "aarch64"), not(miri)))]
+#[inline(always)]
+unsafe fn copy_elems<T>(src: *const T, dst: *mut T, n: usize) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.cast::<u8>(), dst.cast::<u8>(), n * size_of::<T>())
+    }
 }
 
 #[cfg(test)]

@@ -597,3 +597,118 @@ fn bf16_dispatch_stores_as_the_plain_level() {
     };
     assert_eq!(run(true), run(false));
 }
+
+/// Every [`Element`] method of one type at the token's level, as f32 bits of the loads and
+/// element bits of the stores: full vectors, every tail length, strided and indexed gathers.
+struct ElementIo<'a, E: Element> {
+    x: &'a [E],
+}
+
+impl<E: Element> Kernel for ElementIo<'_, E> {
+    type Output = (Vec<u32>, Vec<E>);
+    #[inline(always)]
+    fn run<S: Simd>(self, s: S) -> Self::Output {
+        let x = self.x;
+        let l = S::LANES;
+        let mut loads = Vec::new();
+        let mut stores = vec![x[0]; x.len()];
+        let mut lanes = [0f32; MAX_LANES];
+        // SAFETY: every access below the slices' lengths (full vectors, then `*_n`); gathers
+        // read at most `(LANES - 1) * 3 < x.len()`.
+        unsafe {
+            let mut i = 0;
+            while i < x.len() {
+                let m = (x.len() - i).min(l);
+                let p = x.as_ptr().add(i);
+                let v = if m == l {
+                    E::load(s, p)
+                } else {
+                    E::load_n(s, p, m)
+                };
+                s.store(lanes.as_mut_ptr(), v);
+                loads.extend(lanes[..l].iter().map(|f| f.to_bits()));
+                s.store(lanes.as_mut_ptr(), E::round(s, v));
+                loads.extend(lanes[..l].iter().map(|f| f.to_bits()));
+                let q = stores.as_mut_ptr().add(i);
+                if m == l {
+                    E::store(s, q, v)
+                } else {
+                    E::store_n(s, q, m, v)
+                }
+                i += m;
+            }
+            for n in 0..=l {
+                s.store(lanes.as_mut_ptr(), E::gather(s, x.as_ptr(), 3, n));
+                loads.extend(lanes[..l].iter().map(|f| f.to_bits()));
+            }
+            let idx: Vec<i32> = (0..l as i32).map(|k| (k * 5) % 7 + k).collect();
+            let g = E::gather_idx(s, x.as_ptr(), s.load_i32(idx.as_ptr()));
+            s.store(lanes.as_mut_ptr(), g);
+            loads.extend(lanes[..l].iter().map(|f| f.to_bits()));
+        }
+        (loads, stores)
+    }
+}
+
+/// The [`Element`] I/O of `x` at every level: stores give back `x`, loads and roundings
+/// widen exactly (checked at the scalar level against the element's own `to_f32`), and every
+/// level equals the scalar one lane for lane (lane counts differ, so by lane position).
+fn element_io_at_every_level<E: Element + PartialEq + core::fmt::Debug>(x: &[E], name: &str) {
+    let want = dispatch(Level::SCALAR, ElementIo { x });
+    assert_eq!(want.1, x, "{name}: scalar stores");
+    for (i, &e) in x.iter().enumerate() {
+        assert_eq!(want.0[2 * i], e.to_f32().to_bits(), "{name}: load {i}");
+        assert_eq!(want.0[2 * i + 1], e.to_f32().to_bits(), "{name}: round {i}");
+    }
+    for &l in Level::available_levels() {
+        let got = dispatch(l, ElementIo { x });
+        assert_eq!(got.1, x, "{name} {l}: stores");
+        let lanes = l_lanes(l);
+        let (mut at, mut i) = (0, 0);
+        while i < x.len() {
+            let m = (x.len() - i).min(lanes);
+            for k in 0..lanes {
+                let w = if k < m {
+                    x[i + k].to_f32().to_bits()
+                } else {
+                    0
+                };
+                assert_eq!(got.0[at + k], w, "{name} {l}: load at {i}+{k}");
+                assert_eq!(got.0[at + lanes + k], w, "{name} {l}: round at {i}+{k}");
+            }
+            at += 2 * lanes;
+            i += m;
+        }
+        for n in 0..=lanes {
+            for k in 0..lanes {
+                let w = if k < n {
+                    x[3 * k].to_f32().to_bits()
+                } else {
+                    0
+                };
+                assert_eq!(got.0[at + k], w, "{name} {l}: gather {n} lane {k}");
+            }
+            at += lanes;
+        }
+        for k in 0..lanes {
+            let w = x[(k * 5) % 7 + k].to_f32().to_bits();
+            assert_eq!(got.0[at + k], w, "{name} {l}: gather_idx lane {k}");
+        }
+    }
+}
+
+#[test]
+fn element_io_equals_scalar_at_every_level() {
+    // Values every type holds exactly, so stores give back the input; odd lengths leave tails.
+    let x = f32_inputs();
+    let h: Vec<half::f16> = x.iter().map(|&v| half::f16::from_f32(v)).collect();
+    let b: Vec<half::bf16> = x.iter().map(|&v| half::bf16::from_f32(v)).collect();
+    let x: Vec<f32> = x.into_iter().filter(|v| !v.is_nan()).collect();
+    let h: Vec<half::f16> = h.into_iter().filter(|v| !v.is_nan()).collect();
+    let b: Vec<half::bf16> = b.into_iter().filter(|v| !v.is_nan()).collect();
+    for len in [x.len(), 61, 49] {
+        element_io_at_every_level(&x[..len], "f32");
+        element_io_at_every_level(&h[..len], "f16");
+        element_io_at_every_level(&b[..len], "bf16");
+    }
+}
