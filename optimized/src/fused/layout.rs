@@ -8,8 +8,8 @@
 //! reverse), the product takes the copy's route ([`Route`]) or the chain is declined.
 
 use super::shared;
+use crate::gemm::tensor::{epilogue, mat_mut};
 use crate::gemm::{self, BatchStrides, Dt, Epilogue, MatMut, MatRef, Route};
-use crate::ops::mm::mat_mut;
 use crate::ops::{addmm, bmm, expand_copy, mm, permute_copy, t_copy, view_copy};
 use etk_core::prepare::Chain;
 use etk_core::{EValue, KernelContext, PreparedKernel, Result, Scalar, Tensor};
@@ -351,7 +351,7 @@ impl PreparedKernel for LayoutGemm {
             let (m, n) = etk_portable::ops::addmm::check_addmm(self.op, self_, a, b, out)?;
             let (beta, alpha) = (scalar(3).ok_or_else(bad)?, scalar(4).ok_or_else(bad)?);
             let act = gemm::Activation::None;
-            addmm::epilogue(self.op, self_, a.dtype(), m, n, beta, alpha, act)?.ok_or_else(bad)?
+            epilogue(self.op, self_, a.dtype(), m, n, beta, alpha, act)?.ok_or_else(bad)?
         } else if self.op == mm::OP {
             etk_portable::ops::mm::check_mm(self.op, a, b, out)?;
             Epilogue::default()

@@ -72,6 +72,7 @@ mod gemv;
 mod kernel;
 mod matrix;
 mod pack;
+pub(crate) mod tensor;
 mod tiles;
 
 /// The level every entry point takes (`etk_simd::Level`, which exists only for levels the CPU

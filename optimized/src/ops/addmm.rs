@@ -6,8 +6,8 @@
 //! rounded once. `beta` and `alpha` are converted as ATen does (to float, with its overflow
 //! check); `beta == 0` ignores `self`, `alpha == 0` the product. Other dtypes: portable.
 
-use super::mm::{Packed, gemm_maybe_packed, known_rows, mat_mut, mat_ref};
-use crate::gemm::{Activation, Dt, Epilogue, MatRef};
+use crate::gemm::Activation;
+use crate::gemm::tensor::{Packed, addmm_with, known_rows};
 use etk_core::prepare::{Chain, Known};
 use etk_core::registry::{check_arity, check_no_alias};
 use etk_core::{
@@ -15,7 +15,6 @@ use etk_core::{
     boxed_kernel,
 };
 use etk_portable::ops::addmm as portable;
-use etk_portable::util::matmul::{Strided, opmath_scalar};
 
 pub const OP: &str = portable::OP;
 
@@ -41,73 +40,6 @@ pub fn addmm_out(
         None,
         Activation::None,
     )
-}
-
-/// `addmm` under the name `op` (`linear` with a 2-D input and a bias reaches it), reading `mat2`
-/// from `packed` when it was packed from it, and applying `act` to the f32 result in the GEMM's
-/// epilogue (`act` only for a Float out, where the rounding to the out is none: then it is
-/// exactly the activation kernel run on the out).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn addmm_with(
-    op: &'static str,
-    ctx: &mut KernelContext<'_>,
-    self_: &Tensor<'_>,
-    mat1: &Tensor<'_>,
-    mat2: &Tensor<'_>,
-    beta: Scalar,
-    alpha: Scalar,
-    out: &mut Tensor<'_>,
-    packed: Option<&Packed>,
-    act: Activation,
-) -> Result<()> {
-    let Some(dt) = Dt::of(mat1.dtype()) else {
-        return portable::addmm_impl(op, self_, mat1, mat2, beta, alpha, out);
-    };
-    let (m, n) = portable::check_addmm(op, self_, mat1, mat2, out)?;
-    let Some(epi) = epilogue(op, self_, mat1.dtype(), m, n, beta, alpha, act)? else {
-        // unreachable: check_addmm has checked that `self` broadcasts.
-        return portable::addmm_impl(op, self_, mat1, mat2, beta, alpha, out);
-    };
-    // SAFETY: shapes checked; the out does not overlap the inputs.
-    unsafe {
-        let a = mat_ref(mat1, dt, 0, 1);
-        let b = mat_ref(mat2, dt, 0, 1);
-        let c = mat_mut(op, out, dt, 0, 1)?;
-        gemm_maybe_packed(ctx, a, b, Packed::of(packed, mat2), c, &epi)
-    }
-}
-
-/// `addmm`'s epilogue for an `m x n` out of `dtype` (the operands'; `self` checked to
-/// broadcast to it): `beta * self + alpha * product`, `beta` and `alpha` converted as ATen
-/// converts them, then `act`; `None` if `self` does not broadcast.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn epilogue<'s>(
-    op: &'static str,
-    self_: &'s Tensor<'_>,
-    dtype: ScalarType,
-    m: usize,
-    n: usize,
-    beta: Scalar,
-    alpha: Scalar,
-    act: Activation,
-) -> Result<Option<Epilogue<'s>>> {
-    let Some(dt) = Dt::of(dtype) else {
-        return Ok(None);
-    };
-    let Some(d) = Strided::expanded(self_, m, n) else {
-        return Ok(None);
-    };
-    let beta: f32 = opmath_scalar(op, "beta", &beta, dtype)?;
-    let alpha: f32 = opmath_scalar(op, "alpha", &alpha, dtype)?;
-    // SAFETY: `self` broadcast to [m, n] with zero strides stays within its memory.
-    let addend = unsafe { MatRef::from_raw(d.ptr, dt, m, n, d.rs as isize, d.cs as isize) };
-    Ok(Some(Epilogue {
-        alpha,
-        beta,
-        addend: Some(addend),
-        act,
-        ..Epilogue::default()
-    }))
 }
 
 boxed_kernel!(pub fn addmm_out_boxed = OP => addmm_out(self_: &Tensor, mat1: &Tensor, mat2: &Tensor, beta: Scalar, alpha: Scalar) -> (out));

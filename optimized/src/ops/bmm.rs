@@ -6,7 +6,7 @@
 //! the batches run one by one on their panels: the same sums as the batched GEMM (the sums of
 //! an element do not depend on how the work is split).
 
-use super::mm::{Packed, mat_mut, mat_ref};
+use crate::gemm::tensor::{Packed, mat_mut, mat_ref};
 use crate::gemm::{self, BatchStrides, Dt, Epilogue};
 use etk_core::prepare::Known;
 use etk_core::registry::{check_arity, check_no_alias};

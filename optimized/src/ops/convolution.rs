@@ -37,7 +37,7 @@ mod depthwise_nhwc;
 mod im2col;
 mod transposed;
 
-use super::linear::merged_stride;
+use crate::gemm::tensor::merged_stride;
 use crate::gemm::{self, Dt, Isa};
 use depthwise::depthwise;
 use etk_core::out::check_dtype;

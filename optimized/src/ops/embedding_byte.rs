@@ -11,7 +11,7 @@
 //! scales' dtype) per row or per group of columns, in the scales' dtype (`.dtype_out`: in
 //! `dtype`, the scales' dtype when None). Every index must lie in `[0, rows)`. Packing and
 //! arithmetic: `etk_quantized::util::embedding`; the vector path and what it covers:
-//! `super::quantized_embedding`.
+//! `crate::quantized::embedding`.
 
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_quantized::ops::embedding_byte as reference;
@@ -42,7 +42,7 @@ pub fn embedding_byte_out(
         indices,
         dtype: None,
     };
-    super::quantized_embedding::run(&e, out)
+    crate::quantized::embedding::run(&e, out)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -68,7 +68,7 @@ pub fn embedding_byte_dtype_out(
         indices,
         dtype,
     };
-    super::quantized_embedding::run(&e, out)
+    crate::quantized::embedding::run(&e, out)
 }
 
 boxed_kernel!(pub fn embedding_byte_out_boxed = OP => embedding_byte_out(

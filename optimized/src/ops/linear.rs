@@ -13,8 +13,7 @@
 //!
 //! Other dtypes and 1-D weights go to the portable kernel.
 
-use super::addmm::addmm_with;
-use super::mm::{Packed, gemm_maybe_packed, mat_ref};
+use crate::gemm::tensor::{Packed, addmm_with, gemm_maybe_packed, mat_ref, merged_stride};
 use crate::gemm::{Activation, Dt, Epilogue, MatMut, MatRef};
 use etk_core::out::resize_out;
 use etk_core::prepare::Known;
@@ -145,25 +144,6 @@ pub fn prepare_linear(
         (*ki != Known::Dynamic).then(|| input.sizes()[..input.dim() - 1].iter().product::<usize>());
     let weight_t = portable::transposed(weight)?;
     Ok(Packed::new(&weight_t, rows).map(|p| Box::new(PreparedLinear(p)) as _))
-}
-
-/// The one stride that steps through the row-major flattening of `sizes` (dims of size 1
-/// skipped), if there is one. `strides` may be longer than `sizes` (its head is used).
-pub(crate) fn merged_stride(sizes: &[usize], strides: &[usize]) -> Option<usize> {
-    let mut inner: Option<usize> = None;
-    let mut expect = 0;
-    for d in (0..sizes.len()).rev() {
-        if sizes[d] == 1 {
-            continue;
-        }
-        match inner {
-            None => inner = Some(strides[d]),
-            Some(_) if strides[d] != expect => return None,
-            Some(_) => {}
-        }
-        expect = strides[d] * sizes[d];
-    }
-    Some(inner.unwrap_or(0))
 }
 
 /// `b` is `[N]` or `[1, ..., 1, N]`.

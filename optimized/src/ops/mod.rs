@@ -72,7 +72,6 @@ pub mod embedding_4bit;
 pub mod embedding_byte;
 pub mod quantize_per_channel;
 pub mod quantize_per_tensor;
-pub mod quantized_embedding;
 
 // movement (portable's shape and copy ops on the movement engine; see `crate::movement`)
 pub mod cat;

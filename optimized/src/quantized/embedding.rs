@@ -6,9 +6,9 @@
 //! columns contiguous, a Float / Half / BFloat16 out in the default dim order, at AVX2 and
 //! above. Anything else runs the reference's fill.
 
+use super::lanes::{QKind, dispatch};
+use super::{Embed, QSrc, Round, level};
 use crate::pointwise::half::FloatKind;
-use crate::quantized::lanes::{QKind, dispatch};
-use crate::quantized::{Embed, QSrc, Round, level};
 use etk_core::{Result, ScalarType, Tensor};
 use etk_quantized::util::embedding::Embedding;
 use etk_quantized::util::{logical_offset, param};

@@ -21,6 +21,7 @@
 
 pub mod chain;
 pub mod dot;
+pub mod embedding;
 pub mod lanes;
 pub mod qconv;
 pub mod qgemm;
