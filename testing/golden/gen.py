@@ -732,8 +732,8 @@ def write_op(opname, cat, cases, outdir, conv_src=None):
     opname, _, tag = opname.partition("@")   # "clone.out@complex": aten__clone.out.complex.safetensors
     if cat == "convbwd":  # convolution_backward.out: masked-off outs (gen_conv_backward.py)
         return __import__("gen_conv_backward").write_op(opname, cases, outdir)
-    if cat == "mutating":  # ops that write some inputs: gen_nnmisc.py adds their values after the call
-        return __import__("gen_nnmisc").write_op_mutating(opname, cases, outdir, conv_src)
+    if cat == "mutating":  # ops that write some inputs: gen_norm.py adds their values after the call
+        return __import__("gen_norm").write_op_mutating(opname, cases, outdir, conv_src)
     info = OpInfo(opname)
     tensors = {}
     jcases = []
@@ -1881,8 +1881,12 @@ def OPS():
     import gen_shape
     ops += gen_shape.ops()
     ops += __import__("gen_quant").ops()
-    import gen_nn
-    ops += gen_nn.ops()
+    import gen_activation
+    ops += gen_activation.ops()
+    import gen_norm
+    ops += gen_norm.ops()
+    import gen_convolution
+    ops += gen_convolution.ops()
     import gen_padding
     ops += gen_padding.ops()
     import gen_reduce
@@ -1895,8 +1899,10 @@ def OPS():
     ops += gen_complex.ops()
     import gen_complex_pointwise
     ops += gen_complex_pointwise.ops()
-    import gen_nnmisc
-    ops += gen_nnmisc.ops()
+    import gen_embedding
+    ops += gen_embedding.ops()
+    import gen_distance
+    ops += gen_distance.ops()
     import gen_resample
     ops += gen_resample.ops()
     import gen_conv_backward
@@ -1951,7 +1957,7 @@ def main():
     print("%-*s %6s %6s %8s %9s" % (w, "operator", "cases", "errors", "ill-def", "bytes"))
     for full, n, ne, nd, sz in rows:
         print("%-*s %6d %6d %8d %9d" % (w, full, n, ne, nd, sz))
-    for msg in GEMM_WARNINGS + sys.modules["gen_nn"].SELF_CHECK_WARNINGS:
+    for msg in GEMM_WARNINGS + sys.modules["gen_tolerance"].SELF_CHECK_WARNINGS:
         print("WARNING:", msg)
     print("GEMM cases checked against an f64 product: %d" % len(GEMM_CHECKS))
     print("cases written with inputs removed (ATen vector/scalar paths disagree): %d" % len(PRUNE_LOG))

@@ -20,7 +20,7 @@ by `ops += gen_conform.ops()`.
   Only calls ATen sends to those kernels are generated: its oneDNN path, chosen by batch size,
   groups, kernel size, thread count and the CPU's BFloat16/Half support, rejects a mixed
   bias instead (a depthwise or batched Float call; BFloat16 on an AVX-512 machine); etk
-  accepts those too. Tolerances are gen_nn's convolution bounds.
+  accepts those too. Tolerances are gen_convolution's bounds.
 - `_fft_r2c.out@twosided` (item 7): the two-sided transform into every out dtype. ATen fills
   the second half by conjugate symmetry in the out itself, which it implements for
   ComplexFloat / ComplexDouble only: every other out dtype (real, Half, ComplexHalf, integer)
@@ -166,14 +166,14 @@ def gen_pdist_nd(op):
 
 
 def gen_conv_bias(op):
-    import gen_nn
+    import gen_convolution
     r = rng_for(op, "bias")
     cs = []
 
     def case(note, x, w, b, stride=(1, 1), padding=(0, 0), dilation=(1, 1), transposed=False, op_=(0, 0)):
         k = x.dim() - 2
         st, pd, dl, opd = [list(v)[:1] * k if len(v) == 1 else list(v)[:k] for v in (stride, padding, dilation, op_)]
-        tol = gen_nn.conv_tol(x.dtype, x, w, b.to(x.dtype) if x.dtype.is_floating_point else b.double(),
+        tol = gen_convolution.conv_tol(x.dtype, x, w, b.to(x.dtype) if x.dtype.is_floating_point else b.double(),
                               st, pd, dl, transposed, opd, 1)
         cs.append(C(note, tol=tol, input=T(x), weight=T(w), bias=T(b), stride=st, padding=pd, dilation=dl,
                     transposed=transposed, output_padding=opd, groups=1))

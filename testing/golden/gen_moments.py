@@ -126,7 +126,7 @@ def g_var(op):
 # layer norm, group norm, batch norm
 
 def g_layer_norm(op):
-    import gen_nn
+    import gen_norm
     r = rng_for(op)
     cs = []
 
@@ -135,7 +135,7 @@ def g_layer_norm(op):
         pt = w.dtype if w is not None else (b.dtype if b is not None else dt)
         st = list(x.shape[:x.dim() - k]) + [1] * k
         outs = [Out(dt, list(x.shape)), Out(pt, st), Out(pt, st)]
-        tol = safe(gen_nn.layer_norm_tol(dt, finite(x), k, w, b))
+        tol = safe(gen_norm.layer_norm_tol(dt, finite(x), k, w, b))
         cs.append(C(note, outs=outs, tol=tol, input=T(x, order), normalized_shape=list(x.shape[x.dim() - k:]),
                     weight=None if w is None else T(w), bias=None if b is None else T(b), eps=1e-5))
 
@@ -159,7 +159,7 @@ def g_layer_norm(op):
 
 
 def g_group_norm(op):
-    import gen_nn
+    import gen_norm
     r = rng_for(op)
     cs = []
 
@@ -169,7 +169,7 @@ def g_group_norm(op):
         N, Cc = x.shape[0], x.shape[1]
         HxW = x.numel() // (N * Cc)
         outs = [Out(dt, list(x.shape)), Out(pt, [N, g]), Out(pt, [N, g])]
-        tol = safe(gen_nn.layer_norm_tol(dt, finite(x).reshape(N, g, -1), 1, w, b))
+        tol = safe(gen_norm.layer_norm_tol(dt, finite(x).reshape(N, g, -1), 1, w, b))
         cs.append(C(note, outs=outs, tol=tol, input=T(x, order), weight=None if w is None else T(w),
                     bias=None if b is None else T(b), N=N, C=Cc, HxW=HxW, group=g, eps=1e-5))
 
@@ -194,7 +194,7 @@ def g_group_norm(op):
 
 
 def g_batch_norm(op):
-    import gen_nn
+    import gen_norm
     r = rng_for(op)
     cs = []
 
@@ -203,7 +203,7 @@ def g_batch_norm(op):
         pt = w.dtype if w is not None else (b.dtype if b is not None else dt)
         c = x.shape[1]
         outs = [Out(dt, list(x.shape)), Out(pt, [c]), Out(pt, [c])]
-        tol = safe(gen_nn.layer_norm_tol(dt, finite(x).transpose(0, 1).reshape(c, -1), 1, w, b))
+        tol = safe(gen_norm.layer_norm_tol(dt, finite(x).transpose(0, 1).reshape(c, -1), 1, w, b))
         cs.append(C(note, outs=outs, tol=tol, input=T(x, order), weight=None if w is None else T(w),
                     bias=None if b is None else T(b), training=True, momentum=0.1, eps=1e-5))
 
