@@ -179,6 +179,35 @@ fn out_dtype(rng: &mut Rng, dt: [ScalarType; 2], v: usize) -> ScalarType {
     }
 }
 
+/// The call of a generator with one out of `out_sizes`: in the input's dim order mostly (now
+/// and then either order), of `out_dtype`'s dtype, dynamic a quarter of the time.
+fn pooled_call(
+    rng: &mut Rng,
+    dt: [ScalarType; 2],
+    v: usize,
+    args: Vec<Arg>,
+    out_sizes: Vec<usize>,
+) -> Option<Call> {
+    let ko = if v % 7 == 6 { rng.below(2) } else { v };
+    Some(Call {
+        args,
+        out_dtype: out_dtype(rng, dt, v),
+        out_order: order(&out_sizes, ko),
+        out_sizes,
+        dynamic: v % 4 == 3,
+    })
+}
+
+/// A 4-D input (an unbatched one given a batch of 1) of `pool_sizes` and its sizes.
+fn batched_input(rng: &mut Rng, dtype: ScalarType, v: usize) -> (Vec<usize>, OwnedTensor) {
+    let mut sizes = pool_sizes(rng, v, 1);
+    if sizes.len() == 3 {
+        sizes.insert(0, 1);
+    }
+    let x = input(rng, dtype, &sizes, &order(&sizes, v), false);
+    (sizes, x)
+}
+
 pub fn gen_max_pool2d(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -> Option<Call> {
     let sizes = pool_sizes(rng, v, 1);
     let x = input(rng, dt[0], &sizes, &order(&sizes, v), v.is_multiple_of(3));
@@ -241,14 +270,7 @@ pub fn gen_avg_pool2d(rng: &mut Rng, _c: Class, dt: [ScalarType; 2], v: usize) -
         Arg::Bool(rng.chance(0.5)),
         divisor,
     ];
-    let ko = if v % 7 == 6 { rng.below(2) } else { v };
-    Some(Call {
-        args,
-        out_dtype: out_dtype(rng, dt, v),
-        out_order: order(&out_sizes, ko),
-        out_sizes,
-        dynamic: v % 4 == 3,
-    })
+    pooled_call(rng, dt, v, args, out_sizes)
 }
 
 pub fn gen_adaptive_avg_pool2d(
@@ -275,14 +297,13 @@ pub fn gen_adaptive_avg_pool2d(
     }
     let mut out_sizes = sizes.clone();
     out_sizes[r - 2..].copy_from_slice(&o);
-    let ko = if v % 7 == 6 { rng.below(2) } else { v };
-    Some(Call {
-        args: vec![Arg::T(x), Arg::Ints(o.map(|s| s as i64).to_vec())],
-        out_dtype: out_dtype(rng, dt, v),
-        out_order: order(&out_sizes, ko),
+    pooled_call(
+        rng,
+        dt,
+        v,
+        vec![Arg::T(x), Arg::Ints(o.map(|s| s as i64).to_vec())],
         out_sizes,
-        dynamic: v % 4 == 3,
-    })
+    )
 }
 
 pub fn gen_upsample_bilinear2d(
@@ -291,11 +312,7 @@ pub fn gen_upsample_bilinear2d(
     dt: [ScalarType; 2],
     v: usize,
 ) -> Option<Call> {
-    let mut sizes = pool_sizes(rng, v, 1);
-    if sizes.len() == 3 {
-        sizes.insert(0, 1);
-    }
-    let x = input(rng, dt[0], &sizes, &order(&sizes, v), false);
+    let (sizes, x) = batched_input(rng, dt[0], v);
     let (h, w) = (sizes[2], sizes[3]);
     let align = rng.chance(0.5);
     // an output size (up, down, the same) or scale factors (which ATen also uses as the
@@ -318,14 +335,13 @@ pub fn gen_upsample_bilinear2d(
         (Arg::Ints(vec![oh as i64, ow as i64]), Arg::None, oh, ow)
     };
     let out_sizes = vec![sizes[0], sizes[1], oh, ow];
-    let ko = if v % 7 == 6 { rng.below(2) } else { v };
-    Some(Call {
-        args: vec![Arg::T(x), size_arg, Arg::Bool(align), scales],
-        out_dtype: out_dtype(rng, dt, v),
-        out_order: order(&out_sizes, ko),
+    pooled_call(
+        rng,
+        dt,
+        v,
+        vec![Arg::T(x), size_arg, Arg::Bool(align), scales],
         out_sizes,
-        dynamic: v % 4 == 3,
-    })
+    )
 }
 
 pub fn gen_grid_sampler_2d(
@@ -334,11 +350,7 @@ pub fn gen_grid_sampler_2d(
     dt: [ScalarType; 2],
     v: usize,
 ) -> Option<Call> {
-    let mut sizes = pool_sizes(rng, v, 1);
-    if sizes.len() == 3 {
-        sizes.insert(0, 1);
-    }
-    let x = input(rng, dt[0], &sizes, &order(&sizes, v), false);
+    let (sizes, x) = batched_input(rng, dt[0], v);
     let (oh, ow) = (rng.range(0, 19), rng.range(1, 37));
     let g_sizes = [sizes[0], oh, ow, 2];
     // contiguous, or the coordinates outermost, or rows and columns swapped
@@ -378,18 +390,13 @@ pub fn gen_grid_sampler_2d(
         _ => (mode, padding),
     };
     let out_sizes = vec![sizes[0], sizes[1], oh, ow];
-    let ko = if v % 7 == 6 { rng.below(2) } else { v };
-    Some(Call {
-        args: vec![
-            Arg::T(x),
-            Arg::T(grid),
-            Arg::Int(mode),
-            Arg::Int(padding),
-            Arg::Bool(rng.chance(0.5)),
-        ],
-        out_dtype: out_dtype(rng, dt, v),
-        out_order: order(&out_sizes, ko),
-        out_sizes,
-        dynamic: v % 4 == 3,
-    })
+    let align_corners = Arg::Bool(rng.chance(0.5));
+    let args = vec![
+        Arg::T(x),
+        Arg::T(grid),
+        Arg::Int(mode),
+        Arg::Int(padding),
+        align_corners,
+    ];
+    pooled_call(rng, dt, v, args, out_sizes)
 }
