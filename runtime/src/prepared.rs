@@ -25,7 +25,7 @@ use crate::args::{Region, Tables, cacheable, overlap, single};
 use crate::error::Result;
 use crate::fold::Aliases;
 use crate::instrs::Instr;
-use crate::method::Options;
+use crate::options::Options;
 use crate::plan::{Plan, Uses};
 use crate::values::{Span, Value};
 use alloc::boxed::Box;

@@ -213,7 +213,7 @@ pub(crate) fn prefetch_range<S: Simd>(s: S, p: *const u8, bytes: usize) {
 
 /// Asks for the rows of the tile's target (and earlier partial sums) to be brought into
 /// cache while the k loop runs.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the x86 assembly tiles
+#[cfg(all(target_arch = "x86_64", not(miri)))] // only the x86 assembly tiles
 #[inline(always)]
 pub(crate) fn prefetch_tile<S: Simd>(
     s: S,
