@@ -13,8 +13,8 @@ use crate::pointwise::bodies::{Clamp, DivBy};
 use crate::pointwise::frame::{BinaryOp, map_lanes};
 use etk_simd::Simd;
 
-/// `y = clamp(clamp(x + a))`, then `y = x * y` (`mul`), then `y = y / d` (`div`): the steps
-/// from `start` to the program's end.
+/// `y = clamp(x + a)` (one or two clamps), then `y = x * y` (`mul`), then `y = y / d`
+/// (`div`): the steps from `start` to the program's end.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct HardTail {
     /// The first step of the form; the steps before it run chunk by chunk as usual.
@@ -24,8 +24,8 @@ pub(super) struct HardTail {
     pub x: Src,
     /// The added value: a Scalar or a one-element tensor.
     pub add: Src,
-    /// One or two clamps (a missing second one: no bounds, which leaves every value as is).
-    pub clamps: [Clamp; 2],
+    /// One clamp, or two whose bounds make one.
+    pub clamp: Clamp,
     /// The `mul`'s first operand: `x` (the same `Src`, or an operand laid out as the out
     /// that the call must find at `x`'s address: each op names the tensor by its own argument).
     pub mul: Option<Src>,
@@ -59,24 +59,24 @@ impl HardTail {
         // each following step reads the one before it
         let prev = |k: usize| Src::Step((k - 1) as u8);
         let mut k = start + 1;
-        let mut clamps = [Clamp {
-            lo: f32::NEG_INFINITY,
-            hi: f32::INFINITY,
-        }; 2];
-        let mut found = 0;
-        while found < 2 {
-            match steps.get(k) {
-                Some(Step::Unary(Un::Clamp(c), from)) if *from == prev(k) => {
-                    clamps[found] = *c;
-                    found += 1;
-                    k += 1;
-                }
-                _ => break,
+        let mut clamps = Vec::new();
+        while let Some(Step::Unary(Un::Clamp(c), from)) = steps.get(k)
+            && *from == prev(k)
+            && clamps.len() < 2
+        {
+            clamps.push(*c);
+            k += 1;
+        }
+        // `clamp(min=lo)` then `clamp(max=hi)` is `min(hi, max(lo, x))`: the bounds left out
+        // are infinities, and `max(-inf, y)`, `min(inf, y)` give `y` itself (NaN and -0.0
+        // too), so one clamp does both with the same bits.
+        let clamp = match clamps[..] {
+            [c] => c,
+            [a, b] if a.hi == f32::INFINITY && b.lo == f32::NEG_INFINITY => {
+                Clamp { lo: a.lo, hi: b.hi }
             }
-        }
-        if found == 0 {
-            return None;
-        }
+            _ => return None,
+        };
         let mul = match steps.get(k) {
             Some(Step::Binary(Bin::Mul, a, b))
                 if *b == prev(k) && (*a == x || matches!((a, x), (Src::Same(_), Src::Same(_)))) =>
@@ -97,7 +97,7 @@ impl HardTail {
             start,
             x,
             add,
-            clamps,
+            clamp,
             mul,
             div,
         })
@@ -108,7 +108,7 @@ impl HardTail {
 #[derive(Clone, Copy)]
 pub(super) struct HardValues {
     pub add: f32,
-    pub clamps: [Clamp; 2],
+    pub clamp: Clamp,
     pub mul: bool,
     /// `None` without a `div`.
     pub div: Option<DivBy>,
@@ -166,7 +166,7 @@ unsafe fn lanes<S: Simd, const MUL: bool, L: Last>(
     n: usize,
 ) {
     let a = s.splat(v.add);
-    let [c0, c1] = v.clamps;
+    let c = v.clamp;
     // SAFETY: forwarded; `map_lanes` loads each vector before it stores it.
     unsafe {
         map_lanes(
@@ -176,7 +176,7 @@ unsafe fn lanes<S: Simd, const MUL: bool, L: Last>(
             n,
             #[inline(always)]
             |e| {
-                let y = c1.lanes(s, c0.lanes(s, s.add(e, a)));
+                let y = c.lanes(s, s.add(e, a));
                 last.apply(s, if MUL { s.mul(e, y) } else { y })
             },
         )

@@ -160,7 +160,7 @@ impl Kernel for Run<'_> {
             };
             let v = HardValues {
                 add: value(t.add)?,
-                clamps: t.clamps,
+                clamp: t.clamp,
                 mul,
                 div,
             };
