@@ -663,3 +663,87 @@ fn layout_ops_read_in_place_by_the_gemm_give_the_ops_bits() {
     }
     assert_eq!(cases, 20);
 }
+
+/// A Float tensor of `sizes` in `order`: [`values`] spread over [-8, 8] (so that `x + 3` meets
+/// both clamps), with -inf, the largest finite value, a subnormal and -3 among them.
+fn spread(pool: &mut Vec<OwnedTensor>, sizes: &[usize], order: &[usize], seed: u64) -> usize {
+    let n: usize = sizes.iter().product();
+    let v: Vec<f32> = values(n, seed)
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| match i % 89 {
+            7 => f32::NEG_INFINITY,
+            13 => f32::MAX,
+            17 => -f32::MAX,
+            29 => 1e-40,
+            31 => -3.0,
+            _ => x * 4.0,
+        })
+        .collect();
+    let mut t = OwnedTensor::with_capacity(ScalarType::Float, sizes, order, 0).unwrap();
+    t.fill_logical(&v);
+    pool.push(t);
+    pool.len() - 1
+}
+
+#[test]
+fn hardswish_and_hardsigmoid_on_their_own_give_the_ops_bits() {
+    // as torch exports them: add(x, 3) -> clamp(min=0) -> clamp(max=6) -> [mul(x, .)] -> div(., 6),
+    // the whole chain one lane-wise body; and the forms it must not take for one (`mul` of
+    // another tensor, a divisor without a usable reciprocal) or takes in part (no `div`).
+    let reg = etk::registry();
+    let shapes: [(&[usize], &[usize]); 5] = [
+        (&[1, 8], &[0, 1]),
+        (&[3, 37], &[0, 1]),
+        (&[2, 5, 3, 7], &[0, 2, 3, 1]),
+        (&[4099], &[0]),
+        (&[0, 5], &[0, 1]),
+    ];
+    for (sizes, order) in shapes {
+        for form in 0..6 {
+            let mut pool = Vec::new();
+            let x = spread(&mut pool, sizes, order, 7 + form as u64);
+            let other = spread(&mut pool, sizes, order, 99);
+            let three = A::T(push_value(&mut pool, &[], 3.0), true);
+            let divisor = match form {
+                4 => 0.0,
+                5 => 1e-30,
+                _ => 6.0,
+            };
+            let six = A::T(push_value(&mut pool, &[], divisor), true);
+            let out = || vec![(sizes.to_vec(), order.to_vec())];
+            let op = |name, args| Op {
+                name,
+                args,
+                outs: out(),
+            };
+            let mut ops = vec![
+                op(
+                    "aten::add.out",
+                    vec![A::T(x, false), three, A::S(Scalar::Int(1))],
+                ),
+                op(
+                    "aten::clamp.out",
+                    vec![A::Prev(0), A::S(Scalar::Int(0)), A::None],
+                ),
+                op(
+                    "aten::clamp.out",
+                    vec![A::Prev(1), A::None, A::S(Scalar::Int(6))],
+                ),
+            ];
+            // 0: hardswish, 1: hardsigmoid, 2: mul of another tensor, 3: no div, 4 and 5:
+            // divisors the multiplication does not serve
+            if form != 1 {
+                let m = if form == 2 { other } else { x };
+                ops.push(op("aten::mul.out", vec![A::T(m, false), A::Prev(2)]));
+            }
+            if form != 3 {
+                let last = ops.len() - 1;
+                ops.push(op("aten::div.out", vec![A::Prev(last), six]));
+            }
+            let case = Case { pool, ops };
+            let what = format!("form {form} on {sizes:?} in {order:?}");
+            assert!(check(&reg, &case, &what), "{what}: not fused");
+        }
+    }
+}

@@ -18,6 +18,7 @@
 //! one value per channel. Anything else is declined at prepare, and a call that does not meet
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
+mod hard;
 pub mod layout;
 mod program;
 
@@ -193,10 +194,7 @@ impl Fused {
             kernels,
             starts: chain.starts.to_vec(),
             producer,
-            program: Program {
-                steps,
-                inner: env.inner.max(1),
-            },
+            program: Program::new(steps, env.inner.max(1)),
             out,
             extra_outs,
             expect: env.expect,

@@ -6,6 +6,7 @@
 //! sits at the same offset in each), or holds one element; batch norm's parameters are per
 //! channel, the channel of offset `o` being `(o / inner) % channels`.
 
+use super::hard::{self, HardTail, HardValues};
 use crate::pointwise::UnaryOp;
 use crate::pointwise::bodies::{Add, AddScaled, Clamp, Div, DivBy, GeluErf, Math, Mul, Sub};
 use crate::pointwise::frame::BinaryOp;
@@ -70,6 +71,8 @@ pub(super) struct Program {
     pub steps: Vec<Step>,
     /// `inner`: elements one channel's run spans in memory (for [`Step::Affine`]).
     pub inner: usize,
+    /// The `hardswish` / `hardsigmoid` form ending the steps, run in registers.
+    pub tail: Option<HardTail>,
 }
 
 /// An operand resolved for one call: a pointer to the chunk's elements, or a value.
@@ -83,6 +86,11 @@ enum At {
 }
 
 impl Program {
+    pub(super) fn new(steps: Vec<Step>, inner: usize) -> Program {
+        let tail = HardTail::find(&steps);
+        Program { steps, inner, tail }
+    }
+
     /// Runs the program over elements `start..end` of the out (offsets in memory), in place.
     ///
     /// # Safety
@@ -129,6 +137,59 @@ impl Kernel for Run<'_> {
     fn run<S: Simd>(self, s: S) {
         let p = self.program;
         let steps = &p.steps[..p.steps.len().min(MAX_STEPS)];
+        // SAFETY: the caller's: a one-element operand holds one float.
+        let value = |src: Src| match src {
+            Src::One(a) => Some(unsafe { *self.ptrs[a as usize] }),
+            Src::Value(v) => Some(v),
+            _ => None,
+        };
+        // the form at the end, with its values for this call (declined for a divisor the
+        // kernel would not multiply by: then every step runs by chunks)
+        let tail = p.tail.and_then(|t| {
+            let div = match t.div {
+                Some(d) => Some(DivBy::new(value(d)?)?),
+                None => None,
+            };
+            // the `mul` reads `x` itself
+            let mul = match (t.mul, t.x) {
+                (None, _) => false,
+                (Some(Src::Same(a)), Src::Same(x)) => {
+                    core::ptr::eq(self.ptrs[a as usize], self.ptrs[x as usize]).then_some(true)?
+                }
+                (Some(a), x) => (a == x).then_some(true)?,
+            };
+            let v = HardValues {
+                add: value(t.add)?,
+                clamp: t.clamp,
+                mul,
+                div,
+            };
+            Some((t, v))
+        });
+        let prefix = tail.map_or(steps.len(), |(t, _)| t.start.min(steps.len()));
+        if let Some((t, v)) = tail
+            && prefix == 0
+        {
+            // the whole program: one pass from the operand to the out
+            let x = match t.x {
+                Src::Out => self.first,
+                Src::Same(a) => self.ptrs[a as usize],
+                _ => return,
+            };
+            // SAFETY: the out and the operand hold `end` floats; the operand is the out
+            // itself or apart from it.
+            unsafe {
+                hard::run(
+                    s,
+                    v,
+                    x.add(self.start),
+                    self.out.add(self.start),
+                    self.end - self.start,
+                )
+            };
+            return;
+        }
+        let steps = &steps[..prefix];
         let mut bufs = Bufs([[0f32; CHUNK]; MAX_STEPS]);
         let resolve = |src: Src| match src {
             Src::Out => At::Out,
@@ -177,9 +238,23 @@ impl Kernel for Run<'_> {
                     }
                 }
             }
-            let last = steps.len() - 1;
-            // SAFETY: the out holds `end` floats; the buffer `n`.
-            unsafe { core::ptr::copy_nonoverlapping(bufs.0[last].as_ptr(), self.out.add(o), n) };
+            if let Some((t, v)) = tail {
+                let x = match t.x {
+                    // SAFETY: offsets below `end` are inside the out and `Same` operands.
+                    Src::Out => unsafe { self.first.add(o) },
+                    Src::Same(a) => unsafe { self.ptrs[a as usize].add(o) },
+                    Src::Step(k) => bufs.0[k as usize].as_ptr(),
+                    _ => return,
+                };
+                // SAFETY: the out holds `end` floats; `x` holds `n` (the out itself or apart).
+                unsafe { hard::run(s, v, x, self.out.add(o), n) };
+            } else {
+                let last = steps.len() - 1;
+                // SAFETY: the out holds `end` floats; the buffer `n`.
+                unsafe {
+                    core::ptr::copy_nonoverlapping(bufs.0[last].as_ptr(), self.out.add(o), n)
+                };
+            }
             o += n;
         }
     }
