@@ -390,6 +390,54 @@ fn threads_split_the_work() {
     }
 }
 
+/// The optimized convolution's answers do not depend on the threads: the same bits at 1, 2
+/// and 3 threads (one task, one per thread, several per thread) for calls large enough to
+/// split, plain, grouped, depthwise, 1-d and transposed, both layouts.
+#[test]
+fn threads_give_the_same_bits() {
+    let mut seed = 11;
+    let big = [
+        case(1, 16, 32, [34, 33], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+        case(2, 32, 32, [17, 19], [3, 3], [1, 1], [2, 2], [2, 2], 4),
+        case(1, 64, 32, [20, 20], [3, 3], [2, 2], [1, 1], [1, 1], 1).t([1, 1]),
+        case(1, 8, 16, [1, 2000], [1, 5], [1, 1], [1, 2], [1, 1], 1).d1(),
+        case(2, 96, 96, [64, 63], [3, 3], [1, 1], [1, 1], [1, 1], 96),
+        case(1, 64, 64, [120, 120], [5, 5], [2, 2], [2, 2], [1, 1], 64),
+        case(1, 64, 128, [30, 30], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+    ];
+    for c in big {
+        let ords = orders(c.rank());
+        let x = tensor(Float, &c.x_sizes(), &ords[0], &mut seed);
+        let w = tensor(Float, &c.w_sizes(), &ords[0], &mut seed);
+        let b = tensor(Float, &[c.c_out], &[0], &mut seed);
+        for o in &ords[..2] {
+            let xl = relayout(&x, o);
+            let at = |threads| {
+                let r = Run {
+                    isa: Some(etk_optimized::gemm::isa()),
+                    threads,
+                    scratch: 64 << 20,
+                    out_order: o,
+                };
+                run(&c, &xl, &w, Some(&b), &r)
+            };
+            let one = at(1);
+            assert!(one.0.is_ok(), "{c:?}");
+            for threads in [2, 3] {
+                let got = at(threads);
+                let same = got.0 == one.0
+                    && got.1.len() == one.1.len()
+                    && got
+                        .1
+                        .iter()
+                        .zip(&one.1)
+                        .all(|(g, w)| g.to_bits() == w.to_bits());
+                assert!(same, "{c:?} {o:?} x{threads}");
+            }
+        }
+    }
+}
+
 /// Half and BFloat16 accumulate in Float and round once, as portable (and ATen's plain
 /// kernels, and its BFloat16 transposed one on AVX-512 machines): integer values whose sums
 /// are exact in Float but not in the out's dtype give portable's answers to the bit.

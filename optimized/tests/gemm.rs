@@ -759,3 +759,75 @@ fn views_are_checked() {
     );
     assert!(r.is_err(), "inner sizes differ");
 }
+
+/// The out does not depend on the threads: the same bits at 1, 2 and 3 threads (one task, one
+/// per thread, several per thread) for inexact values (any change of summation order would
+/// show), split along M, along N, over batches (fewer than the threads too) and in row bands
+/// against a prepacked B (which gives the unpacked product's bits).
+#[test]
+fn threads_give_the_same_bits() {
+    let inexact = |n: usize, seed: &mut u64| -> Vec<f32> {
+        (0..n)
+            .map(|_| {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((*seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 1.37
+            })
+            .collect()
+    };
+    let cases = [
+        (1, 300, 90, 700),
+        (1, 40, 900, 600),
+        (6, 64, 64, 300),
+        (2, 200, 64, 300),
+        (1, 256, 600, 300),
+    ];
+    for &isa in Isa::available_levels() {
+        for (batch, m, n, k) in cases {
+            let mut seed = 3u64;
+            let a = inexact(batch * m * k, &mut seed);
+            let b = inexact(batch * k * n, &mut seed);
+            let packed = (batch == 1)
+                .then(|| gemm::PackedB::new(isa, MatRef::row_major(&b[..k * n], k, n).unwrap()));
+            let at = |threads: usize, prepacked: bool| {
+                let mut c = vec![0f32; batch * m * n];
+                let mut scratch = vec![0u8; 16 << 20];
+                let pool = ScopedThreads(threads);
+                let par: &dyn Parallel = if threads == 1 { &Serial } else { &pool };
+                let mut ctx = KernelContext::new(&mut scratch, par);
+                let s = BatchStrides {
+                    a: (m * k) as isize,
+                    b: (k * n) as isize,
+                    c: (m * n) as isize,
+                    addend: 0,
+                };
+                let am = MatRef::row_major(&a[..m * k], m, k).unwrap();
+                let bm = MatRef::row_major(&b[..k * n], k, n).unwrap();
+                let cm = MatMut::row_major(&mut c[..m * n], m, n).unwrap();
+                let epi = Epilogue::default();
+                match (&packed, prepacked) {
+                    (Some(pb), true) => gemm::gemm_prepacked(&mut ctx, isa, am, bm, pb, cm, &epi),
+                    // SAFETY: every batch lies inside the buffers, the outs are disjoint.
+                    _ => unsafe {
+                        gemm::gemm_batched_raw(&mut ctx, isa, batch, s, am, bm, cm, &epi)
+                    },
+                }
+                .unwrap();
+                c
+            };
+            let one = at(1, false);
+            for (threads, prepacked) in [(2, false), (3, false), (1, true), (2, true), (3, true)] {
+                let got = at(threads, prepacked);
+                let same = got
+                    .iter()
+                    .zip(&one)
+                    .all(|(g, w)| g.to_bits() == w.to_bits());
+                assert!(
+                    same,
+                    "{isa} {batch}x{m}x{n}x{k} x{threads} prepacked {prepacked}"
+                );
+            }
+        }
+    }
+}

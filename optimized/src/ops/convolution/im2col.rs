@@ -316,6 +316,7 @@ pub(super) unsafe fn depthwise_widened(
     let nx = numel([g.n, ch, g.ins[1], g.ins[2]]);
     let nw = numel([ch, 1, c.kh, c.kw]);
     let ny = numel([g.n, ch, c.oh, c.ow]);
+    let par = ctx.parallel;
     ctx.scratch.scope(|s| {
         let bufs = (
             s.alloc_for_overwrite::<f32>(OP, nx),
@@ -350,7 +351,7 @@ pub(super) unsafe fn depthwise_widened(
             .unwrap_or_default();
         // SAFETY: the widened tensors have the originals' sizes and strides.
         unsafe {
-            depthwise(&mut Scratch::new(rest), isa, &wide);
+            depthwise(&mut Scratch::new(rest), par, isa, &wide);
             narrow(isa, c.dt, yf, c.y as *mut u8);
         }
         true
