@@ -186,8 +186,10 @@ pub(super) unsafe fn im2col_gemm(
         let mut nt = tasks_for(flops, par);
         let per_task = s.remaining().saturating_sub(256 * nt) / nt;
         let band_bytes = (per_task - (per_task / 2).min(GEMM_BYTES)).min(BAND_BYTES);
-        // enough bands for every task
-        let len = (band_bytes / (k * es)).min(positions.div_ceil(nt.div_ceil(units)));
+        // enough bands for every thread; tasks past one per thread take whole bands of that
+        // length (shorter bands would pack the weight again for fewer columns)
+        let threads = par.num_threads().clamp(1, nt);
+        let len = (band_bytes / (k * es)).min(positions.div_ceil(threads.div_ceil(units)));
         let len = if across_rows { len } else { len.min(c.ow) };
         if len == 0 {
             return Ok(false);
