@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 
 /// How long an idle worker spins before it sleeps.
 const SPIN: Duration = Duration::from_micros(200);
+/// How long of that it spins without yielding its core.
+const SPIN_ALONE: Duration = Duration::from_micros(20);
 
 /// The task word: epoch (16 bits), task count (24 bits), next task index (24 bits).
 const FIELD: u32 = 24;
@@ -146,16 +148,24 @@ fn worker(s: &Shared) {
                 std::hint::spin_loop();
                 continue;
             }
-            if since.elapsed() < SPIN {
+            let idle = since.elapsed();
+            if idle < SPIN {
+                // past the first microseconds, let any other runnable thread go first: on a
+                // loaded machine it may be the very caller this worker waits for.
+                if idle > SPIN_ALONE {
+                    thread::yield_now();
+                }
                 continue;
             }
             s.sleeping.fetch_add(1, Ordering::SeqCst);
             // the word once more: a call published before `sleeping` was raised did not
-            // see this worker asleep and will not wake it.
+            // see this worker asleep and will not wake it (the caller stores the word and
+            // then reads `sleeping`, both sequentially consistent, so one of the two sees
+            // the other). No timeout: a worker between calls costs its caller nothing.
             if s.word.load(Ordering::SeqCst) >> (2 * FIELD) == seen
                 && !s.quit.load(Ordering::SeqCst)
             {
-                thread::park_timeout(Duration::from_millis(50));
+                thread::park();
             }
             s.sleeping.fetch_sub(1, Ordering::SeqCst);
             since = Instant::now();
@@ -200,7 +210,8 @@ impl Parallel for ThreadPool {
             Ordering::Release,
         );
         let w = pack(epoch, n_tasks, 0);
-        s.word.store(w, Ordering::Release);
+        // sequentially consistent with `wake`'s read of `sleeping` (see `worker`)
+        s.word.store(w, Ordering::SeqCst);
         self.wake();
         take_tasks(s, w);
         // The others' tasks: each is a slice of the call, so waiting is short.

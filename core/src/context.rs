@@ -34,16 +34,46 @@ impl Work {
     /// microsecond (more when the thread sleeps), and tasks rarely finish together.
     pub const MIN_TASK_NANOS: usize = 5_000;
 
+    /// A call long enough to give every thread a task is split into up to this many tasks
+    /// per thread: the threads claim tasks as they become free, so a thread the system
+    /// preempts holds the call back by one small task instead of its whole share.
+    pub const TASKS_PER_THREAD: usize = 4;
+    /// The least time of each of those extra tasks: long enough that claiming one (an
+    /// atomic on a shared line) and the loss of locality between them stay under a percent.
+    pub const BALANCE_TASK_NANOS: usize = 20_000;
+
     /// Estimated nanoseconds on one core.
     pub fn nanos(&self) -> usize {
         self.flops / Self::FLOPS_PER_NS + self.bytes / Self::BYTES_PER_NS
     }
 
     /// How many tasks to split this work into over `threads`: as many as each still gets
-    /// [`Work::MIN_TASK_NANOS`], at least one, at most `threads`.
+    /// [`Work::MIN_TASK_NANOS`], at least one, at most `threads`; past one per thread, a
+    /// multiple of `threads` (equal tasks then end together) of up to
+    /// [`Work::TASKS_PER_THREAD`] per thread, each at least [`Work::BALANCE_TASK_NANOS`].
     pub fn tasks(&self, threads: usize) -> usize {
-        (self.nanos() / Self::MIN_TASK_NANOS).clamp(1, threads.max(1))
+        split_count(
+            self.nanos(),
+            Self::MIN_TASK_NANOS,
+            Self::BALANCE_TASK_NANOS,
+            threads,
+        )
     }
+}
+
+/// How many tasks to split `total` units of work into over `threads`, each at least `min`
+/// units while there are fewer tasks than threads, and past one per thread a multiple of
+/// `threads` (equal tasks then end together) of up to [`Work::TASKS_PER_THREAD`] per thread,
+/// each at least `balance` units. [`Work::tasks`] in nanoseconds; kernels that measure their
+/// work in their own units (bytes moved, multiply-adds) use it with their own thresholds.
+pub fn split_count(total: usize, min: usize, balance: usize, threads: usize) -> usize {
+    let threads = threads.max(1);
+    let n = (total / min.max(1)).clamp(1, threads);
+    if n < threads || threads == 1 {
+        return n;
+    }
+    let per_thread = (total / threads / balance.max(1)).clamp(1, Work::TASKS_PER_THREAD);
+    threads * per_thread
 }
 
 /// Runs every task on the calling thread.
@@ -290,9 +320,18 @@ mod tests {
         };
         // 8x8x8 is a fraction of a microsecond: never split.
         assert_eq!(gemm(8, 8, 8).tasks(16), 1);
-        // 512^3 is milliseconds: as many tasks as threads.
-        assert_eq!(gemm(512, 512, 512).tasks(4), 4);
+        // 512^3 is milliseconds: several tasks per thread, a multiple of the threads.
+        assert_eq!(gemm(512, 512, 512).tasks(4), 4 * Work::TASKS_PER_THREAD);
+        assert_eq!(gemm(512, 512, 512).tasks(3), 3 * Work::TASKS_PER_THREAD);
+        assert_eq!(gemm(512, 512, 512).tasks(1), 1);
         assert_eq!(gemm(512, 512, 512).tasks(0), 1);
+        // 64^3 (16 us at the assumed rate): three tasks of 5 us, fewer than the threads...
+        assert_eq!(gemm(64, 64, 64).tasks(4), 3);
+        // ...or one per thread, too short to cut further.
+        assert_eq!(gemm(64, 64, 64).tasks(2), 2);
+        // 128^3 (130 us): 3 per thread of 2 threads, then 2 per thread of 3.
+        assert_eq!(gemm(128, 128, 128).tasks(2), 6);
+        assert_eq!(gemm(128, 128, 128).tasks(3), 6);
         let ctx = KernelContext::serial();
         assert_eq!(ctx.tasks_for(gemm(512, 512, 512)), 1);
     }

@@ -34,7 +34,7 @@ pub mod tensor;
 
 #[cfg(feature = "std")]
 pub use context::ScopedThreads;
-pub use context::{KernelContext, Parallel, Scratch, Serial, Work};
+pub use context::{KernelContext, Parallel, Scratch, Serial, Work, split_count};
 pub use dims::{Dims, MAX_DIM};
 pub use dtype::ScalarType;
 pub use element::{Compute, Element};

@@ -350,19 +350,26 @@ fn matches_portable() {
     }
 }
 
+/// Calls large enough to split over threads: plain, grouped, transposed, 1-d, depthwise
+/// (plain and strided).
+fn large_cases() -> [Case; 7] {
+    [
+        case(1, 16, 32, [34, 33], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+        case(2, 32, 32, [17, 19], [3, 3], [1, 1], [2, 2], [2, 2], 4),
+        case(1, 64, 32, [20, 20], [3, 3], [2, 2], [1, 1], [1, 1], 1).t([1, 1]),
+        case(1, 8, 16, [1, 2000], [1, 5], [1, 1], [1, 2], [1, 1], 1).d1(),
+        case(1, 64, 128, [30, 30], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+        case(1, 96, 96, [72, 70], [3, 3], [1, 1], [1, 1], [1, 1], 96),
+        case(1, 64, 64, [120, 120], [5, 5], [2, 2], [2, 2], [1, 1], 64),
+    ]
+}
+
 /// Calls large enough to split their bands over two threads (and the GEMM's own split when
 /// there is one band), plain and transposed, both layouts: the answers do not change.
 #[test]
 fn threads_split_the_work() {
     let mut seed = 5;
-    let big = [
-        case(1, 16, 32, [34, 33], [3, 3], [1, 1], [1, 1], [1, 1], 1),
-        case(2, 32, 32, [17, 19], [3, 3], [1, 1], [2, 2], [2, 2], 4),
-        case(1, 64, 32, [20, 20], [3, 3], [2, 2], [1, 1], [1, 1], 1).t([1, 1]),
-        case(1, 8, 16, [1, 2000], [1, 5], [1, 1], [1, 2], [1, 1], 1).d1(),
-        case(1, 96, 96, [40, 41], [3, 3], [1, 1], [1, 1], [1, 1], 96),
-    ];
-    for c in big {
+    for c in large_cases() {
         let ords = orders(c.rank());
         let x = tensor(Float, &c.x_sizes(), &ords[0], &mut seed);
         let w = tensor(Float, &c.w_sizes(), &ords[0], &mut seed);
@@ -385,6 +392,45 @@ fn threads_split_the_work() {
                 };
                 let what = format!("{c:?} {o:?} x{threads} {scratch}");
                 assert_close(&what, &run(&c, &xl, &w, Some(&b), &r), &want);
+            }
+        }
+    }
+}
+
+/// The optimized convolution's answers do not depend on the threads: the same bits at 1, 2
+/// and 3 threads (one task, one per thread, several per thread) for calls large enough to
+/// split, plain, grouped, depthwise, 1-d and transposed, both layouts.
+#[test]
+fn threads_give_the_same_bits() {
+    let mut seed = 11;
+    for c in large_cases() {
+        let ords = orders(c.rank());
+        let x = tensor(Float, &c.x_sizes(), &ords[0], &mut seed);
+        let w = tensor(Float, &c.w_sizes(), &ords[0], &mut seed);
+        let b = tensor(Float, &[c.c_out], &[0], &mut seed);
+        for o in &ords[..2] {
+            let xl = relayout(&x, o);
+            let at = |threads| {
+                let r = Run {
+                    isa: Some(etk_optimized::gemm::isa()),
+                    threads,
+                    scratch: 64 << 20,
+                    out_order: o,
+                };
+                run(&c, &xl, &w, Some(&b), &r)
+            };
+            let one = at(1);
+            assert!(one.0.is_ok(), "{c:?}");
+            for threads in [2, 3] {
+                let got = at(threads);
+                let same = got.0 == one.0
+                    && got.1.len() == one.1.len()
+                    && got
+                        .1
+                        .iter()
+                        .zip(&one.1)
+                        .all(|(g, w)| g.to_bits() == w.to_bits());
+                assert!(same, "{c:?} {o:?} x{threads}");
             }
         }
     }

@@ -696,24 +696,7 @@ fn batched() {
             let mut seed = 7u64;
             let a = values(batch * m * k, &mut seed);
             let b = values(batch * k * n, &mut seed);
-            let mut c = vec![0f32; batch * m * n];
-            let mut scratch = vec![0u8; 8 << 20];
-            let par = ScopedThreads(threads);
-            let mut ctx = KernelContext::new(&mut scratch, &par);
-            let s = BatchStrides {
-                a: (m * k) as isize,
-                b: (k * n) as isize,
-                c: (m * n) as isize,
-                addend: 0,
-            };
-            let am = MatRef::row_major(&a[..m * k], m, k).unwrap();
-            let bm = MatRef::col_major(&b[..k * n], k, n).unwrap();
-            let cm = MatMut::row_major(&mut c[..m * n], m, n).unwrap();
-            // SAFETY: every batch lies inside the buffers, the outs are disjoint.
-            unsafe {
-                gemm::gemm_batched_raw(&mut ctx, isa, batch, s, am, bm, cm, &Epilogue::default())
-            }
-            .unwrap();
+            let c = dense_batches(isa, threads, (batch, m, n, k), &a, &b, true, None);
             for t in 0..batch {
                 for i in 0..m {
                     for j in 0..n {
@@ -758,4 +741,104 @@ fn views_are_checked() {
         &Epilogue::default(),
     );
     assert!(r.is_err(), "inner sizes differ");
+}
+
+/// The out does not depend on the threads: the same bits at 1, 2 and 3 threads (one task, one
+/// per thread, several per thread) for inexact values (any change of summation order would
+/// show), split along M, along N, over batches (fewer than the threads too: 6 threads) and in row bands
+/// against a prepacked B (which gives the unpacked product's bits).
+#[test]
+fn threads_give_the_same_bits() {
+    let inexact = |n: usize, seed: &mut u64| -> Vec<f32> {
+        (0..n)
+            .map(|_| {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((*seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 1.37
+            })
+            .collect()
+    };
+    // each just large enough for several tasks per thread (a few million multiply-adds)
+    let cases = [
+        (1, 160, 48, 350),
+        (1, 24, 400, 300),
+        (6, 40, 40, 300),
+        (2, 120, 40, 300),
+        (1, 256, 96, 120),
+        // more threads than batches: every batch split alike (no task left out)
+        (4, 64, 40, 300),
+    ];
+    for &isa in Isa::available_levels() {
+        for (batch, m, n, k) in cases {
+            let mut seed = 3u64;
+            let a = inexact(batch * m * k, &mut seed);
+            let b = inexact(batch * k * n, &mut seed);
+            let packed = (batch == 1)
+                .then(|| gemm::PackedB::new(isa, MatRef::row_major(&b[..k * n], k, n).unwrap()));
+            let at = |threads: usize, prepacked: bool| {
+                let pb = packed.as_ref().filter(|_| prepacked);
+                dense_batches(isa, threads, (batch, m, n, k), &a, &b, false, pb)
+            };
+            let one = at(1, false);
+            let runs = [
+                (2, false),
+                (3, false),
+                (6, false),
+                (1, true),
+                (2, true),
+                (3, true),
+            ];
+            for (threads, prepacked) in runs {
+                let got = at(threads, prepacked);
+                let same = got
+                    .iter()
+                    .zip(&one)
+                    .all(|(g, w)| g.to_bits() == w.to_bits());
+                assert!(
+                    same,
+                    "{isa} {batch}x{m}x{n}x{k} x{threads} prepacked {prepacked}"
+                );
+            }
+        }
+    }
+}
+
+/// `batch` products of dense row-major A (`m x k`) and B (`k x n`, column-major when
+/// `b_col_major`; a single product read from `packed` when given) at `threads` threads.
+fn dense_batches(
+    isa: Isa,
+    threads: usize,
+    (batch, m, n, k): (usize, usize, usize, usize),
+    a: &[f32],
+    b: &[f32],
+    b_col_major: bool,
+    packed: Option<&gemm::PackedB>,
+) -> Vec<f32> {
+    let mut c = vec![0f32; batch * m * n];
+    let mut scratch = vec![0u8; 16 << 20];
+    let pool = ScopedThreads(threads);
+    let par: &dyn Parallel = if threads == 1 { &Serial } else { &pool };
+    let mut ctx = KernelContext::new(&mut scratch, par);
+    let s = BatchStrides {
+        a: (m * k) as isize,
+        b: (k * n) as isize,
+        c: (m * n) as isize,
+        addend: 0,
+    };
+    let am = MatRef::row_major(&a[..m * k], m, k).unwrap();
+    let bm = if b_col_major {
+        MatRef::col_major(&b[..k * n], k, n).unwrap()
+    } else {
+        MatRef::row_major(&b[..k * n], k, n).unwrap()
+    };
+    let cm = MatMut::row_major(&mut c[..m * n], m, n).unwrap();
+    let epi = Epilogue::default();
+    match packed {
+        Some(pb) => gemm::gemm_prepacked(&mut ctx, isa, am, bm, pb, cm, &epi),
+        // SAFETY: every batch lies inside the buffers, the outs are disjoint.
+        None => unsafe { gemm::gemm_batched_raw(&mut ctx, isa, batch, s, am, bm, cm, &epi) },
+    }
+    .unwrap();
+    c
 }

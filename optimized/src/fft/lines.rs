@@ -108,10 +108,14 @@ impl<R: Real> Stage<'_, R> {
             flops: lines * per_line,
             bytes: lines * n * 4 * core::mem::size_of::<R>(),
         };
+        let room = task_room(plan.block_elems(), super::lanes(level));
+        // several tasks per thread only as far as the scratch holds their buffers
+        let fits =
+            scratch.remaining().saturating_sub(64) / (room * core::mem::size_of::<R>()).max(1);
         let tasks = work
             .tasks(parallel.num_threads())
+            .min(parallel.num_threads().max(fits))
             .min(lines.div_ceil(2 * MAX_LANES));
-        let room = task_room(plan.block_elems(), super::lanes(level));
         let bufs = scratch.alloc_for_overwrite::<R>(op, tasks * room)?;
         let per_task = lines.div_ceil(tasks);
         let bufs = Bufs(bufs.as_mut_ptr());

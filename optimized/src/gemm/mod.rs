@@ -592,7 +592,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
         let plan = |n_tasks: usize,
                     full: bool|
          -> Option<(Blocks, [Task; MAX_TASKS], usize, [Bufs; MAX_TASKS])> {
-            let (tasks, nt) = split(&p, imp, n_tasks);
+            let (tasks, nt) = split(&p, imp, n_tasks, parallel.num_threads());
             let kc = imp.kc.min(p.k);
             let (mut mc, mut nc) = if full {
                 (imp.mc, imp.nc)
@@ -655,7 +655,11 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
             }
             Some((Blocks { mc, kc, nc }, tasks, nt, bufs))
         };
-        let planned = plan(n_tasks, true).or_else(|| plan(1, false));
+        // fewer tasks before smaller blocks: the buffers of several tasks per thread may not
+        // fit where one per thread does
+        let planned = plan(n_tasks, true)
+            .or_else(|| plan(n_tasks.min(parallel.num_threads()), true))
+            .or_else(|| plan(1, false));
         let Some((blocks, tasks, nt, bufs)) = planned else {
             // SAFETY: forwarded from the caller.
             unsafe { unblocked(&p) };
@@ -871,7 +875,12 @@ fn column_tasks(p: &Problem, n_tasks: usize, align: usize) -> ([Task; MAX_TASKS]
         return (tasks, n_tasks);
     }
     let chunks = p.n.div_ceil(align);
-    let parts = n_tasks.min(chunks).max(1);
+    // every batch split alike, at most `MAX_TASKS` tasks in all
+    let parts = n_tasks
+        .div_ceil(p.batch)
+        .min(MAX_TASKS / p.batch)
+        .min(chunks)
+        .max(1);
     let mut nt = 0;
     for bt in 0..p.batch {
         for s in 0..parts {
@@ -908,9 +917,14 @@ unsafe fn a_into(q: &Problem, buf: *mut f32, rs: usize, cs: usize) {
 /// The most tasks one call is split into.
 const MAX_TASKS: usize = 16;
 
-/// Splits the work into at most `n` tasks (at most [`MAX_TASKS`]).
-fn split(p: &Problem, imp: &Impl, n: usize) -> ([Task; MAX_TASKS], usize) {
-    let n = n.clamp(1, MAX_TASKS);
+/// The fewest row tiles of a task past one per thread (B read again by each band).
+const MIN_BAND_TILES: usize = 4;
+
+/// Splits the work into at most `n` tasks (at most [`MAX_TASKS`]) for `threads` threads: past
+/// one per thread only where the extra tasks pack nothing twice (whole batches, or row bands of
+/// at least [`MIN_BAND_TILES`] tiles against a prepacked B).
+fn split(p: &Problem, imp: &Impl, n: usize, threads: usize) -> ([Task; MAX_TASKS], usize) {
+    let mut n = n.clamp(1, MAX_TASKS);
     let mut tasks = [Task {
         rows: (0, 0),
         cols: (0, 0),
@@ -925,6 +939,13 @@ fn split(p: &Problem, imp: &Impl, n: usize) -> ([Task; MAX_TASKS], usize) {
         tasks[0] = whole;
         return (tasks, 1);
     }
+    // one batch at a time, split along M or N in whole tiles. Splitting N duplicates the
+    // packing of A (M x K per task), splitting M that of B (K x N) unless B is prepacked.
+    let (m_tiles, n_tiles) = (p.m.div_ceil(imp.mr), p.n.div_ceil(imp.nr));
+    let bands_free = !p.packed_b.is_null() && m_tiles >= MIN_BAND_TILES * n;
+    if p.batch < n && !bands_free {
+        n = n.min(threads.max(1));
+    }
     if p.batch >= n {
         for (t, task) in tasks.iter_mut().enumerate().take(n) {
             *task = Task {
@@ -934,12 +955,14 @@ fn split(p: &Problem, imp: &Impl, n: usize) -> ([Task; MAX_TASKS], usize) {
         }
         return (tasks, n);
     }
-    // one batch at a time, split along M or N in whole tiles. Splitting N duplicates the
-    // packing of A (M x K per task), splitting M that of B (K x N).
-    let (m_tiles, n_tiles) = (p.m.div_ceil(imp.mr), p.n.div_ceil(imp.nr));
-    let by_m = (p.m >= p.n && m_tiles >= n) || n_tiles < n;
+    let by_m = bands_free || (p.m >= p.n && m_tiles >= n) || n_tiles < n;
     let tiles = if by_m { m_tiles } else { n_tiles };
-    let parts = n.min(tiles).max(1);
+    // every batch split alike, at most `MAX_TASKS` tasks in all
+    let parts = n
+        .div_ceil(p.batch)
+        .min(MAX_TASKS / p.batch)
+        .min(tiles)
+        .max(1);
     let mut nt = 0;
     for bt in 0..p.batch {
         for s in 0..parts {

@@ -191,7 +191,10 @@ pub fn split(par: &dyn Parallel, units: usize, bytes: usize, task: &(dyn Fn(usiz
         task(0, units);
         return;
     }
-    let n_tasks = threads.min(bytes / (PAR_MIN_BYTES / 2)).min(units).max(1);
+    // several tasks per thread when each is still a quarter of the threshold (core's rule)
+    let n_tasks = etk_core::split_count(bytes, PAR_MIN_BYTES / 2, PAR_MIN_BYTES / 4, threads)
+        .min(units)
+        .max(1);
     let per = units.div_ceil(n_tasks);
     par.run(units.div_ceil(per), &|i| {
         let s = i * per;

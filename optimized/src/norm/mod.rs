@@ -109,7 +109,10 @@ pub fn split(
         task(0, items);
         return;
     }
-    let n_tasks = threads.min(work / (PAR_MIN / 2)).min(items).max(1);
+    // several tasks per thread when each is still a quarter of the threshold (core's rule)
+    let n_tasks = etk_core::split_count(work, PAR_MIN / 2, PAR_MIN / 4, threads)
+        .min(items)
+        .max(1);
     let block = items.div_ceil(n_tasks);
     parallel.run(items.div_ceil(block), &|i| {
         let s = i * block;

@@ -138,7 +138,7 @@ pub fn convolution_out_isa(
             if depthwise_nhwc::depthwise_nhwc(ctx, isa, &c) {
                 true
             } else if dt == Dt::F32 {
-                depthwise(&mut ctx.scratch, isa, &c);
+                depthwise(&mut ctx.scratch, ctx.parallel, isa, &c);
                 true
             } else {
                 im2col::depthwise_widened(ctx, isa, &c)
@@ -388,15 +388,19 @@ unsafe fn gather(dst: *mut f32, src: *const f32, step: usize, len: usize) {
 const PAR_MIN_FLOPS: usize = 1 << 22;
 
 /// How many tasks a convolution of `flops` multiply-adds is split into: one unless it is
-/// large enough for the threads to pay (the point to adopt a shared rule from core).
+/// large enough for the threads to pay; past one per thread, several per thread of at least
+/// [`BALANCE_FLOPS`] each (core's rule, `etk_core::split_count`), so that a preempted thread
+/// holds the call back by one small task.
 fn tasks_for(flops: usize, par: &dyn Parallel) -> usize {
-    let threads = par.num_threads().clamp(1, MAX_TASKS);
     if flops < PAR_MIN_FLOPS {
-        1
-    } else {
-        threads.min(flops / (PAR_MIN_FLOPS / 2)).max(1)
+        return 1;
     }
+    let threads = par.num_threads().clamp(1, MAX_TASKS);
+    etk_core::split_count(flops, PAR_MIN_FLOPS / 2, BALANCE_FLOPS, threads).min(MAX_TASKS)
 }
+
+/// The least multiply-adds of each task past one per thread: tens of microseconds.
+const BALANCE_FLOPS: usize = 1 << 19;
 
 /// The most tasks one convolution is split into.
 const MAX_TASKS: usize = 16;

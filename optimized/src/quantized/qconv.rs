@@ -244,11 +244,18 @@ impl QConv {
             flops: macs / 2, // int8 products run at four times the f32 rate of `Work`
             bytes: g.batch * (g.c_in * g.h * g.w + g.c_out * g.positions()),
         };
-        let tasks = work.tasks(parallel.num_threads()).min(jobs).max(1);
         let per_task = self.task_bytes();
         let phases = scratch
             .alloc_for_overwrite::<u8>(OP, ph.bytes)?
             .as_mut_ptr();
+        // several tasks per thread only as far as the scratch holds their buffers (each job
+        // is one task's whatever the count: the same out)
+        let room = scratch.remaining().saturating_sub(64) / per_task.max(1);
+        let tasks = work
+            .tasks(parallel.num_threads())
+            .min(parallel.num_threads().max(room))
+            .min(jobs)
+            .max(1);
         // SAFETY: the caller's contract; `phases` holds `ph.bytes`.
         unsafe { ph.fill(g, x, xs, self.act.pad(), phases) };
         let scratch = scratch

@@ -13,9 +13,9 @@
 //! weights, a plane too large, or no scratch: the columns that every tap reads inside the
 //! input in runs, the edges column by column.
 
-use super::{Conv, OP, gather};
+use super::{Conv, MAX_TASKS, OP, Shared, gather, tasks_for};
 use crate::gemm::Isa;
-use etk_core::Scratch;
+use etk_core::{Parallel, Scratch};
 use etk_simd::{Kernel, Simd};
 
 /// Kernel widths whose tap ranges the depthwise kernel keeps on the stack (wider kernels
@@ -27,42 +27,76 @@ const PLANE: usize = 1 << 20;
 const MAX_TAPS: usize = 32;
 
 /// Depthwise: every channel convolved with its own kernel, the taps accumulated in
-/// portable's order into the out, then the bias.
+/// portable's order into the out, then the bias. Large calls split their planes (image and
+/// channel) over `par`'s threads, each task with its own scratch: every plane is summed alike
+/// whatever the split.
 ///
 /// # Safety
 /// As in [`convolution_out_isa`]; one input and one output channel per group.
-pub(super) unsafe fn depthwise(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) {
+pub(super) unsafe fn depthwise(
+    scratch: &mut Scratch<'_>,
+    par: &dyn Parallel,
+    isa: Isa,
+    c: &Conv<'_>,
+) {
+    let g = c.geo;
+    let planes = g.n * g.groups;
+    let macs = [planes, c.oh, c.ow, c.kh, c.kw]
+        .iter()
+        .fold(1usize, |a, &v| a.saturating_mul(v));
+    let nt = tasks_for(macs, par).min(planes).max(1);
     scratch.scope(|s| {
-        // SAFETY: as the caller vouches.
-        unsafe {
-            if let Some((ph, pw)) = padded_plane(c)
-                && let Ok(plane) = s.alloc_for_overwrite::<f32>(OP, ph * pw)
-            {
-                // a strided or non-contiguous row is summed into a row buffer first (zeroed:
-                // the gather of its last vector reads past the row)
-                let sw = c.geo.stride[2] as usize;
-                let row = if sw == 1 && c.ys[3] == 1 {
-                    Some(&mut [][..])
-                } else {
-                    ((c.ow - 1) * sw + 1)
-                        .checked_add(etk_simd::MAX_LANES * sw)
-                        .and_then(|len| len.checked_mul(ROWS))
-                        .and_then(|len| s.alloc::<f32>(OP, len).ok())
-                };
-                // (as u64 pairs: a tap is 16 bytes, aligned to 8, and zeros are a valid one)
-                let tap_buf = s.alloc::<u64>(OP, 2 * c.kh * c.kw);
-                if let (Some(row), Ok(tap_buf)) = (row, tap_buf) {
-                    let plane = Plane {
-                        plane: plane.as_mut_ptr(),
-                        pw,
-                        row: row.as_mut_ptr(),
-                        taps: tap_buf.as_mut_ptr() as *mut (usize, f32),
-                    };
-                    return dw_run(isa, c, Buf::Plane(plane));
+        let mut bufs = [Buf::None; MAX_TASKS];
+        if let Some(dims) = padded_plane(c) {
+            for b in bufs.iter_mut().take(nt) {
+                match plane_buf(s, c, dims) {
+                    Some(p) => *b = Buf::Plane(p),
+                    None => break,
                 }
             }
-            dw_run(isa, c, Buf::None)
         }
+        // (every task or none with a plane: the same sums either way, but one path's speed)
+        let nt = match bufs.iter().take(nt).position(|b| matches!(b, Buf::None)) {
+            Some(0) | None => nt,
+            Some(fit) => fit,
+        };
+        let shared = Shared((c, bufs));
+        let body = |t: usize| {
+            let &(c, bufs) = shared.get();
+            let range = (t * planes / nt, (t + 1) * planes / nt);
+            // SAFETY: as the caller vouches; task `t` alone uses `bufs[t]` and writes the
+            // out's planes in `range`.
+            unsafe { dw_run(isa, c, bufs[t], range) }
+        };
+        if nt == 1 {
+            body(0);
+        } else {
+            par.run(nt, &body);
+        }
+    })
+}
+
+/// One task's scratch for the padded-plane path, when it fits.
+fn plane_buf(s: &Scratch<'_>, c: &Conv<'_>, (ph, pw): (usize, usize)) -> Option<Plane> {
+    let plane = s.alloc_for_overwrite::<f32>(OP, ph * pw).ok()?;
+    // a strided or non-contiguous row is summed into a row buffer first (zeroed: the gather
+    // of its last vector reads past the row)
+    let sw = c.geo.stride[2] as usize;
+    let row = if sw == 1 && c.ys[3] == 1 {
+        &mut [][..]
+    } else {
+        let len = ((c.ow - 1) * sw + 1)
+            .checked_add(etk_simd::MAX_LANES * sw)?
+            .checked_mul(ROWS)?;
+        s.alloc::<f32>(OP, len).ok()?
+    };
+    // (as u64 pairs: a tap is 16 bytes, aligned to 8, and zeros are a valid one)
+    let tap_buf = s.alloc::<u64>(OP, 2 * c.kh * c.kw).ok()?;
+    Some(Plane {
+        plane: plane.as_mut_ptr(),
+        pw,
+        row: row.as_mut_ptr(),
+        taps: tap_buf.as_mut_ptr() as *mut (usize, f32),
     })
 }
 
@@ -112,10 +146,12 @@ fn padded_plane(c: &Conv<'_>) -> Option<(usize, usize)> {
     Some((h, w))
 }
 
+/// The planes (image `n`, channel `k` at `n * C + k`) in `planes`.
+///
 /// # Safety
 /// As [`depthwise`]; `buf` as [`Buf`] says, for this call.
-unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf) {
-    etk_simd::dispatch(isa, Depthwise { c, buf })
+unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf, planes: (usize, usize)) {
+    etk_simd::dispatch(isa, Depthwise { c, buf, planes })
 }
 
 /// The depthwise kernel at a level. Only built by [`dw_run`], whose caller vouches for `c` and
@@ -123,6 +159,7 @@ unsafe fn dw_run(isa: Isa, c: &Conv<'_>, buf: Buf) {
 struct Depthwise<'a, 'g> {
     c: &'a Conv<'g>,
     buf: Buf,
+    planes: (usize, usize),
 }
 
 impl Kernel for Depthwise<'_, '_> {
@@ -130,7 +167,7 @@ impl Kernel for Depthwise<'_, '_> {
     #[inline(always)]
     fn run<L: Simd>(self, l: L) {
         // SAFETY: as `dw_run`'s caller vouches.
-        unsafe { dw_body(l, self.c, self.buf) }
+        unsafe { dw_body(l, self.c, self.buf, self.planes) }
     }
 }
 
@@ -405,7 +442,7 @@ unsafe fn fill_run<L: Simd>(l: L, p: *mut f32, src: Option<*const f32>, len: usi
 /// # Safety
 /// As [`dw_run`].
 #[inline(always)]
-unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf) {
+unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize)) {
     let g = c.geo;
     let ch = g.groups;
     // SAFETY: every index is within its tensor (positions checked by `in_h`, `in_w` and
@@ -432,8 +469,9 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf) {
                 g.dilation[2] as usize,
             );
             let tap_list = core::slice::from_raw_parts_mut(tap_buf, c.kh * c.kw);
-            for n in 0..g.n {
-                for k in 0..ch {
+            for i in planes.0..planes.1 {
+                let (n, k) = (i / ch, i % ch);
+                {
                     let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
                     let rows = g.ins[1] + 2 * ph0;
                     fill_plane(l, plane, rows, pw, (ph0, pw0), c, x);
@@ -490,8 +528,9 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf) {
         if c.kw > RANGES || lo_all > hi_all {
             (lo_all, hi_all) = (0, 0);
         }
-        for n in 0..g.n {
-            for k in 0..ch {
+        for i in planes.0..planes.1 {
+            let (n, k) = (i / ch, i % ch);
+            {
                 let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
                 let b = c.b.map(|(b, bs)| *b.add(k * bs));
                 let wk = |th: usize, tw: usize| *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);

@@ -186,8 +186,10 @@ pub(super) unsafe fn im2col_gemm(
         let mut nt = tasks_for(flops, par);
         let per_task = s.remaining().saturating_sub(256 * nt) / nt;
         let band_bytes = (per_task - (per_task / 2).min(GEMM_BYTES)).min(BAND_BYTES);
-        // enough bands for every task
-        let len = (band_bytes / (k * es)).min(positions.div_ceil(nt.div_ceil(units)));
+        // enough bands for every thread; tasks past one per thread take whole bands of that
+        // length (shorter bands would pack the weight again for fewer columns)
+        let threads = par.num_threads().clamp(1, nt);
+        let len = (band_bytes / (k * es)).min(positions.div_ceil(threads.div_ceil(units)));
         let len = if across_rows { len } else { len.min(c.ow) };
         if len == 0 {
             return Ok(false);
@@ -316,6 +318,7 @@ pub(super) unsafe fn depthwise_widened(
     let nx = numel([g.n, ch, g.ins[1], g.ins[2]]);
     let nw = numel([ch, 1, c.kh, c.kw]);
     let ny = numel([g.n, ch, c.oh, c.ow]);
+    let par = ctx.parallel;
     ctx.scratch.scope(|s| {
         let bufs = (
             s.alloc_for_overwrite::<f32>(OP, nx),
@@ -350,7 +353,7 @@ pub(super) unsafe fn depthwise_widened(
             .unwrap_or_default();
         // SAFETY: the widened tensors have the originals' sizes and strides.
         unsafe {
-            depthwise(&mut Scratch::new(rest), isa, &wide);
+            depthwise(&mut Scratch::new(rest), par, isa, &wide);
             narrow(isa, c.dt, yf, c.y as *mut u8);
         }
         true

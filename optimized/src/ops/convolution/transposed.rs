@@ -116,7 +116,8 @@ pub(super) unsafe fn transposed(
         .iter()
         .fold(1usize, |a, &v| a.saturating_mul(v));
     let par = ctx.parallel;
-    let nt = tasks_for(flops, par);
+    // one task per thread: each split below is one pass of the call, not the whole of it
+    let nt = tasks_for(flops, par).min(par.num_threads());
     let es = c.es();
     ctx.scratch.scope(|s| {
         // the weight as the GEMM operand of each group, in place or packed
