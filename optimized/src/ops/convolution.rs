@@ -34,6 +34,7 @@
 mod columns;
 mod depthwise;
 mod depthwise_nhwc;
+mod direct;
 mod im2col;
 mod transposed;
 
@@ -143,6 +144,8 @@ pub fn convolution_out_isa(
             } else {
                 im2col::depthwise_widened(ctx, isa, &c)
             }
+        } else if direct::takes(&c) && direct::direct(&mut ctx.scratch, isa, &c) {
+            true
         } else if c.direct_1x1() {
             im2col::direct_1x1(ctx, isa, &c)?;
             true
