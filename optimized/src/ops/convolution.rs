@@ -13,6 +13,8 @@
 //!   contiguous dim: channels for channels-last input and out, in every dtype
 //!   (`depthwise_nhwc.rs`), else width, Float (`depthwise.rs`; Half and BFloat16 widen the
 //!   input into scratch for it);
+//! - small plain convolutions with few output channels per group (the small convnets' 3x3
+//!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
 //!   time, then the GEMM (`im2col.rs`);
 //! - transposed convolutions are the GEMM `W^T x X` into columns, then col2im adds the

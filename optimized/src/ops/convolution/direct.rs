@@ -27,9 +27,9 @@ const OCB: usize = 8;
 /// The largest scratch (floats) the kernel takes: its calls are small by choice.
 const MAX_FLOATS: usize = 1 << 18;
 
-/// Whether the direct kernel is the faster path for `c` (measured: `bench/results/
-/// 2026-12-07-smallconv.md`): a 2-D, non-depthwise convolution with few output channels per
-/// group and few taps, on a small image.
+/// Whether the direct kernel is the faster path for `c` (measured: `benches/results/
+/// 2026-12-07-smallconv.md`): a convolution with few output channels per group and few taps,
+/// on a small image, too small for threads; not a 1x1 the GEMM reads in place (faster).
 pub(super) fn takes(c: &Conv<'_>) -> bool {
     let g = c.geo;
     let taps = g.icg * c.kh * c.kw;
@@ -138,14 +138,13 @@ pub(super) unsafe fn direct(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) -
             }
             for n in 0..g.n {
                 for grp in 0..g.groups {
-                    copy_in(c, &lay, n, grp, plane.as_mut_ptr());
                     let run = Run {
                         c,
                         lay,
                         n,
                         grp,
                         positions,
-                        plane: plane.as_ptr(),
+                        plane: plane.as_mut_ptr(),
                         w: w.as_ptr().add(grp * blocks * taps * OCB),
                         offs,
                         tile: tile.as_mut_ptr(),
@@ -192,7 +191,15 @@ unsafe fn pack_weight(c: &Conv<'_>, w: &mut [f32]) -> bool {
 ///
 /// # Safety
 /// As in `convolution_out_isa`; `plane` holds the layout's planes for the group's channels.
-unsafe fn copy_in(c: &Conv<'_>, lay: &Layout, n: usize, grp: usize, plane: *mut f32) {
+#[inline(always)]
+unsafe fn copy_in<L: Simd>(
+    l: L,
+    c: &Conv<'_>,
+    lay: &Layout,
+    n: usize,
+    grp: usize,
+    plane: *mut f32,
+) {
     let g = c.geo;
     let (ph, pw) = (g.padding[1] as usize, g.padding[2] as usize);
     let width = c.iw;
@@ -204,7 +211,7 @@ unsafe fn copy_in(c: &Conv<'_>, lay: &Layout, n: usize, grp: usize, plane: *mut 
             unsafe {
                 if lay.sw == 1 && c.xs[3] == 1 && c.dt == Dt::F32 {
                     let dst = plane.add(lay.at(ic, ih + ph, pw));
-                    core::ptr::copy_nonoverlapping(c.x.add(row), dst, width);
+                    copy(l, c.x.add(row), dst, width);
                     continue;
                 }
                 // each column phase's columns are consecutive in its plane
@@ -230,7 +237,7 @@ struct Run<'a, 'g> {
     n: usize,
     grp: usize,
     positions: usize,
-    plane: *const f32,
+    plane: *mut f32,
     /// The group's packed weight.
     w: *const f32,
     offs: &'a [usize],
@@ -243,6 +250,7 @@ impl Kernel for Run<'_, '_> {
     fn run<L: Simd>(self, l: L) {
         // SAFETY: as `direct` vouches.
         unsafe {
+            copy_in(l, self.c, &self.lay, self.n, self.grp, self.plane);
             if L::LANES == 8 {
                 // 16 registers: 8 sums and the operands
                 run_group::<L, 1>(l, &self)
@@ -286,6 +294,7 @@ unsafe fn run_group<L: Simd, const RB: usize>(l: L, r: &Run<'_, '_>) {
                     r.tile,
                 );
                 store(
+                    l,
                     c,
                     &r.lay,
                     r.n,
@@ -350,7 +359,8 @@ unsafe fn sums<L: Simd, const RB: usize>(
 /// As in `convolution_out_isa`; the tile holds those positions.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn store(
+unsafe fn store<L: Simd>(
+    l: L,
     c: &Conv<'_>,
     lay: &Layout,
     n: usize,
@@ -371,7 +381,7 @@ unsafe fn store(
             unsafe {
                 let src = tile.add(o * step + p - p0);
                 if c.dt == Dt::F32 && c.ys[3] == 1 {
-                    core::ptr::copy_nonoverlapping(src, c.y.add(y), len);
+                    copy(l, src, c.y.add(y), len);
                 } else {
                     for j in 0..len {
                         write(c.dt, c.yb(y + j * c.ys[3]), *src.add(j));
@@ -380,6 +390,27 @@ unsafe fn store(
             }
         }
         p += end;
+    }
+}
+
+/// `len` floats from `src` to `dst` (vectors: the runs are short, a call to `memcpy` would
+/// cost more than the copy).
+///
+/// # Safety
+/// Both ranges valid and disjoint.
+#[inline(always)]
+unsafe fn copy<L: Simd>(l: L, src: *const f32, dst: *mut f32, len: usize) {
+    let n = L::LANES;
+    let mut j = 0;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        while j + n <= len {
+            l.store(dst.add(j), l.load(src.add(j)));
+            j += n;
+        }
+        if j < len {
+            l.store_n(dst.add(j), len - j, l.load_n(src.add(j), len - j));
+        }
     }
 }
 
