@@ -168,6 +168,11 @@ fn cases() -> Vec<Case> {
         case(1, 2, 5, [12, 10], [3, 3], [1, 1], [2, 2], [2, 2], 1),
         case(1, 3, 6, [13, 11], [5, 3], [2, 1], [2, 0], [1, 2], 1),
         case(1, 16, 33, [20, 20], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+        // few channels (the direct kernel): 2 images, blocks of 8 channels and a partial
+        // one, stride 2 in one dim, a 1-D-like height of 1
+        case(2, 8, 20, [8, 8], [3, 3], [1, 1], [1, 1], [1, 1], 1),
+        case(1, 8, 16, [16, 15], [3, 3], [2, 1], [1, 1], [1, 1], 1),
+        case(1, 5, 9, [1, 23], [1, 3], [1, 1], [0, 1], [1, 1], 1),
         // a first layer: 3 channels, stride 2 (whole kernel rows copied for channels-last)
         case(1, 3, 16, [17, 18], [3, 3], [2, 2], [1, 1], [1, 1], 1),
         // kernel as large as the (padded) input; one output position
@@ -968,30 +973,60 @@ fn depthwise_non_finite() {
         x.fill_logical(&xv);
         let mut w = OwnedTensor::with_capacity(Float, &[3, 1, 3, 3], &CONTIG, 0).unwrap();
         w.fill_logical(&wv);
-        let reference = Run {
-            isa: None,
+        same_at_every_level(&c, &x, &w, out_order, &format!("finite {weights_finite}"));
+    }
+}
+
+/// Every level gives portable's answer for `c` to the bit, NaN for NaN (no bias, out in
+/// `out_order`).
+fn same_at_every_level(
+    c: &Case,
+    x: &OwnedTensor,
+    w: &OwnedTensor,
+    out_order: &[usize],
+    what: &str,
+) {
+    let reference = Run {
+        isa: None,
+        threads: 1,
+        scratch: 0,
+        out_order: &CONTIG,
+    };
+    let want = run(c, x, w, None, &reference);
+    for &isa in Isa::available_levels() {
+        let r = Run {
+            isa: Some(isa),
             threads: 1,
-            scratch: 0,
-            out_order: &CONTIG,
+            scratch: 1 << 20,
+            out_order,
         };
-        let want = run(&c, &x, &w, None, &reference);
-        for &isa in Isa::available_levels() {
-            let r = Run {
-                isa: Some(isa),
-                threads: 1,
-                scratch: 1 << 20,
-                out_order,
-            };
-            let got = run(&c, &x, &w, None, &r);
-            assert_eq!(got.0, want.0);
-            for (i, (g, w)) in got.1.iter().zip(&want.1).enumerate() {
-                let same = g == w || (g.is_nan() && w.is_nan());
-                assert!(
-                    same,
-                    "{isa:?} finite {weights_finite}: element {i} got {g} want {w}"
-                );
-            }
+        let got = run(c, x, w, None, &r);
+        assert_eq!(got.0, want.0);
+        for (i, (g, w)) in got.1.iter().zip(&want.1).enumerate() {
+            let same = g == w || (g.is_nan() && w.is_nan());
+            assert!(same, "{isa:?} {what}: element {i} got {g} want {w}");
         }
+    }
+}
+
+/// The direct kernel of few channels with NaN and infinite inputs next to the padding (which
+/// it adds as zeros): the same NaNs and infinities as portable, at every level, in both
+/// layouts.
+#[test]
+fn direct_non_finite() {
+    let c = case(1, 3, 10, [6, 20], [3, 3], [1, 1], [1, 1], [1, 1], 1);
+    let mut seed = 12;
+    let mut xv = values(3 * 6 * 20, &mut seed, Float);
+    xv[0] = f64::NAN;
+    xv[25] = f64::INFINITY;
+    xv[139] = f64::NEG_INFINITY;
+    let wv = values(10 * 27, &mut seed, Float);
+    for x_order in [&CONTIG, &CL] {
+        let mut x = OwnedTensor::with_capacity(Float, &[1, 3, 6, 20], x_order, 0).unwrap();
+        x.fill_logical(&xv);
+        let mut w = OwnedTensor::with_capacity(Float, &[10, 3, 3, 3], &CONTIG, 0).unwrap();
+        w.fill_logical(&wv);
+        same_at_every_level(&c, &x, &w, x_order, &format!("{x_order:?}"));
     }
 }
 

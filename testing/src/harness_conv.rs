@@ -54,9 +54,15 @@ pub enum Shape {
     Transposed,
     /// Transposed 1-D.
     TransposedOneD,
+    /// 3 to 16 input channels, 9 to 20 output channels, 3x3, stride 1 or 2, padding 1 (the
+    /// small convnets: more than one block of the direct kernel's channels, a partial one).
+    SmallChannels,
+    /// 33 to 36 output channels (past the direct kernel: im2col and the GEMM, 1x1 read in
+    /// place).
+    WideChannels,
 }
 
-pub const SHAPES: [Shape; 10] = [
+pub const SHAPES: [Shape; 12] = [
     Shape::Plain,
     Shape::Pointwise,
     Shape::Dilated,
@@ -67,6 +73,8 @@ pub const SHAPES: [Shape; 10] = [
     Shape::OneD,
     Shape::Transposed,
     Shape::TransposedOneD,
+    Shape::SmallChannels,
+    Shape::WideChannels,
 ];
 
 /// Layouts: bit 0 the input, bit 1 the weight, bit 2 the out channels innermost.
@@ -129,6 +137,8 @@ pub fn convolution(
             (c, c, 2 * c)
         }
         FirstLayer => (1, 3, rng.range(4, 9)),
+        SmallChannels => (1, rng.range(3, 16), rng.range(9, 20)),
+        WideChannels => (1, rng.range(1, 4), rng.range(33, 36)),
         Transposed | TransposedOneD => {
             let g = if rng.chance(0.3) { 2 } else { 1 };
             (g, g * rng.range(1, 5), g * rng.range(1, 5))
@@ -147,6 +157,7 @@ pub fn convolution(
             padding = [dilation[0], dilation[1]];
         }
         FirstLayer => (k, stride, padding) = ([3, 3], [2, 2], [1, 1]),
+        SmallChannels => (k, padding) = ([3, 3], [1, 1]),
         OneD | Transposed | TransposedOneD => {
             dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
         }

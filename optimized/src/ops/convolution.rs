@@ -13,6 +13,8 @@
 //!   contiguous dim: channels for channels-last input and out, in every dtype
 //!   (`depthwise_nhwc.rs`), else width, Float (`depthwise.rs`; Half and BFloat16 widen the
 //!   input into scratch for it);
+//! - small plain convolutions with few output channels per group (the small convnets' 3x3
+//!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
 //!   time, then the GEMM (`im2col.rs`);
 //! - transposed convolutions are the GEMM `W^T x X` into columns, then col2im adds the
@@ -34,6 +36,7 @@
 mod columns;
 mod depthwise;
 mod depthwise_nhwc;
+mod direct;
 mod im2col;
 mod transposed;
 
@@ -143,6 +146,8 @@ pub fn convolution_out_isa(
             } else {
                 im2col::depthwise_widened(ctx, isa, &c)
             }
+        } else if direct::takes(&c) && direct::direct(&mut ctx.scratch, isa, &c) {
+            true
         } else if c.direct_1x1() {
             im2col::direct_1x1(ctx, isa, &c)?;
             true
