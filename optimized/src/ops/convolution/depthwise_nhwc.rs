@@ -13,7 +13,7 @@
 use super::{Conv, OP, Shared, tasks_for};
 use crate::gemm::{Dt, Isa};
 use etk_core::KernelContext;
-use etk_simd::{Kernel, Simd, dispatch};
+use etk_simd::{Element, Kernel, Simd, dispatch};
 
 /// Positions summed at once in the interior of a row.
 const UNROLL: usize = 4;
@@ -101,80 +101,6 @@ impl Kernel for Rows<'_, '_> {
     }
 }
 
-/// An element type of the kernel: loads widen exactly, stores round once.
-trait Elem: Copy {
-    /// `n` lanes from `p` (all when `FULL`).
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const Self, n: usize) -> S::F32;
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut Self, n: usize, v: S::F32);
-}
-
-impl Elem for f32 {
-    #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const f32, n: usize) -> S::F32 {
-        unsafe { if FULL { s.load(p) } else { s.load_n(p, n) } }
-    }
-    #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut f32, n: usize, v: S::F32) {
-        unsafe {
-            if FULL {
-                s.store(p, v)
-            } else {
-                s.store_n(p, n, v)
-            }
-        }
-    }
-}
-
-impl Elem for half::f16 {
-    #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::f16, n: usize) -> S::F32 {
-        let p = p as *const u16;
-        unsafe {
-            if FULL {
-                s.load_f16(p)
-            } else {
-                s.load_f16_n(p, n)
-            }
-        }
-    }
-    #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::f16, n: usize, v: S::F32) {
-        let p = p as *mut u16;
-        unsafe {
-            if FULL {
-                s.store_f16(p, v)
-            } else {
-                s.store_f16_n(p, n, v)
-            }
-        }
-    }
-}
-
-impl Elem for half::bf16 {
-    #[inline(always)]
-    unsafe fn load<S: Simd, const FULL: bool>(s: S, p: *const half::bf16, n: usize) -> S::F32 {
-        let p = p as *const u16;
-        unsafe {
-            if FULL {
-                s.load_bf16(p)
-            } else {
-                s.load_bf16_n(p, n)
-            }
-        }
-    }
-    #[inline(always)]
-    unsafe fn store<S: Simd, const FULL: bool>(s: S, p: *mut half::bf16, n: usize, v: S::F32) {
-        let p = p as *mut u16;
-        unsafe {
-            if FULL {
-                s.store_bf16(p, v)
-            } else {
-                s.store_bf16_n(p, n, v)
-            }
-        }
-    }
-}
-
 /// # Safety
 /// As [`Rows`].
 #[inline(always)]
@@ -210,7 +136,7 @@ struct Geo {
 /// # Safety
 /// As [`Rows`]; `E` is the call's element type.
 #[inline(always)]
-unsafe fn rows_of<S: Simd, E: Elem>(s: S, c: &Conv<'_>, wt: &[f32], r0: usize, r1: usize) {
+unsafe fn rows_of<S: Simd, E: Element>(s: S, c: &Conv<'_>, wt: &[f32], r0: usize, r1: usize) {
     let g = c.geo;
     let (x, y) = (c.x as *const E, c.y as *mut E);
     let w = wt.as_ptr();
@@ -279,7 +205,7 @@ unsafe fn rows_of<S: Simd, E: Elem>(s: S, c: &Conv<'_>, wt: &[f32], r0: usize, r
 /// As [`Rows`]; `xoff` is the offset in an input row of the first position's first tap.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn interior<S: Simd, E: Elem, const FULL: bool, const P: usize>(
+unsafe fn interior<S: Simd, E: Element, const FULL: bool, const P: usize>(
     s: S,
     geo: Geo,
     krows: &[(usize, *const E)],
@@ -297,7 +223,12 @@ unsafe fn interior<S: Simd, E: Elem, const FULL: bool, const P: usize>(
                 let wp = w.add((th * geo.kw + tw) * geo.ch + k0);
                 let wv = if FULL { s.load(wp) } else { s.load_n(wp, m) };
                 for (j, a) in acc.iter_mut().enumerate() {
-                    *a = s.add(*a, s.mul(E::load::<S, FULL>(s, px.add(j * geo.xw), m), wv));
+                    let xv = if FULL {
+                        E::load(s, px.add(j * geo.xw))
+                    } else {
+                        E::load_n(s, px.add(j * geo.xw), m)
+                    };
+                    *a = s.add(*a, s.mul(xv, wv));
                 }
                 px = px.add(geo.xt);
             }
@@ -306,7 +237,11 @@ unsafe fn interior<S: Simd, E: Elem, const FULL: bool, const P: usize>(
         let b = if FULL { s.load(bp) } else { s.load_n(bp, m) };
         for (j, a) in acc.into_iter().enumerate() {
             let a = if geo.bias { s.add(a, b) } else { a };
-            E::store::<S, FULL>(s, yp.add(k0 + j * geo.yw), m, a);
+            if FULL {
+                E::store(s, yp.add(k0 + j * geo.yw), a)
+            } else {
+                E::store_n(s, yp.add(k0 + j * geo.yw), m, a)
+            }
         }
     }
 }
@@ -316,7 +251,7 @@ unsafe fn interior<S: Simd, E: Elem, const FULL: bool, const P: usize>(
 /// # Safety
 /// As [`interior`].
 #[inline(always)]
-unsafe fn interior_all<S: Simd, E: Elem, const P: usize>(
+unsafe fn interior_all<S: Simd, E: Element, const P: usize>(
     s: S,
     geo: Geo,
     krows: &[(usize, *const E)],
@@ -342,7 +277,7 @@ unsafe fn interior_all<S: Simd, E: Elem, const P: usize>(
 /// As [`Rows`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-unsafe fn edge<S: Simd, E: Elem>(
+unsafe fn edge<S: Simd, E: Element>(
     s: S,
     c: &Conv<'_>,
     w: *const f32,
@@ -366,9 +301,9 @@ unsafe fn edge<S: Simd, E: Elem>(
                     let wv = s.load_n_or_all(w.add((th * c.kw + tw) * ch + k0), m);
                     // (no closure: it would not inherit the level's target features)
                     let xv = if m == S::LANES {
-                        E::load::<S, true>(s, xp, m)
+                        E::load(s, xp)
                     } else {
-                        E::load::<S, false>(s, xp, m)
+                        E::load_n(s, xp, m)
                     };
                     acc = s.add(acc, s.mul(xv, wv));
                 }
@@ -378,9 +313,9 @@ unsafe fn edge<S: Simd, E: Elem>(
             }
             let yp = yr.add(ow * c.ys[3] + k0);
             if m == S::LANES {
-                E::store::<S, true>(s, yp, m, acc);
+                E::store(s, yp, acc);
             } else {
-                E::store::<S, false>(s, yp, m, acc);
+                E::store_n(s, yp, m, acc);
             }
         }
     }
