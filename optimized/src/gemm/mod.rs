@@ -193,7 +193,7 @@ pub fn gemm_prepacked(
     epi: &Epilogue<'_>,
 ) -> Result<()> {
     let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
-    let panels = usable.then(|| Panels {
+    let panels = usable.then_some(Panels {
         ptr: packed.data.as_ptr(),
         ld: packed.n_pad,
     });
