@@ -43,6 +43,10 @@
 //! `few_rows.rs`: column blocks of up to 8 vectors for all rows in registers, or, for a B in
 //! place past 256 KiB, strips whose rows are read whole; the same sums as the blocked kernels.
 //!
+//! B can also come packed: once, for a constant ([`PackedB`], [`gemm_prepacked`]), or as
+//! panels its caller wrote itself in [`packed_b_layout`]'s layout ([`gemm_packed_raw`]: the
+//! convolution's im2col), read by the same kernels in the same order, so the same sums.
+//!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
 //! clamp. BLAS conventions: `beta == 0` never reads `D` (NaN there does not propagate);
