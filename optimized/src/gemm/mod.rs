@@ -43,6 +43,10 @@
 //! `few_rows.rs`: column blocks of up to 8 vectors for all rows in registers, or, for a B in
 //! place past 256 KiB, strips whose rows are read whole; the same sums as the blocked kernels.
 //!
+//! B can also come packed: once, for a constant ([`PackedB`], [`gemm_prepacked`]), or as
+//! panels its caller wrote itself in [`packed_b_layout`]'s layout ([`gemm_packed_raw`]: the
+//! convolution's im2col), read by the same kernels in the same order, so the same sums.
+//!
 //! Epilogue ([`Epilogue`]): `alpha`, `beta` times an addend `D` (any strides, stride 0 to
 //! broadcast; by default the out's old contents), a bias per row or per column, and ReLU or
 //! clamp. BLAS conventions: `beta == 0` never reads `D` (NaN there does not propagate);
@@ -194,12 +198,66 @@ pub fn gemm_prepacked(
     epi: &Epilogue<'_>,
 ) -> Result<()> {
     let usable = packed.k == b.rows && packed.n == b.cols && packed.isa == isa;
-    let packed = usable.then_some(packed);
+    let panels = usable.then_some(Panels {
+        ptr: packed.data.as_ptr(),
+        ld: packed.n_pad,
+    });
     // SAFETY: one matrix: the checked views are all that is read or written.
     unsafe {
         let one = BatchStrides::default();
-        gemm_inner(ctx, isa, 1, one, a, b, packed, c, epi, Route::Auto)
+        gemm_inner(ctx, isa, 1, one, a, b, panels, c, epi, Route::Auto)
     }
+}
+
+/// How the micro-kernels of `isa` read a packed B (`K x N`), for a caller that writes the
+/// panels itself ([`gemm_packed_raw`]): `(nr, kc)`. k block `pc` (every `kc` rows; the last
+/// one shorter) starts at `pc * N.next_multiple_of(nr)`; within it, panel `p` (columns
+/// `p * nr..`) at `p * nr * rows_of_the_block`, element `(k, j)` of the panel at `k * nr + j`;
+/// the columns past `N` in the last panel are zeros.
+pub fn packed_b_layout(isa: Isa) -> (usize, usize) {
+    let imp = Impl::get(isa);
+    (imp.nr, imp.kc)
+}
+
+/// `c = act(alpha * a @ B + beta * D + bias)` as [`gemm`], with `B` (`a.cols x n`) given
+/// only as its panels at `panels`, in [`packed_b_layout`]'s layout for `isa`: what an
+/// im2col writes straight into, so the GEMM packs nothing of B. The sums are [`gemm`]'s on
+/// the B those panels hold. The out must not be column-major (the GEMM would turn the
+/// product, and the panels are B's).
+///
+/// # Safety
+/// `panels` must hold `a.cols * n.next_multiple_of(nr)` floats laid out as
+/// [`packed_b_layout`] says, for this `isa` (clamped to the CPU's, as every entry point does).
+pub unsafe fn gemm_packed_raw(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    a: MatRef<'_>,
+    panels: *const f32,
+    n: usize,
+    c: MatMut<'_>,
+    epi: &Epilogue<'_>,
+) -> Result<()> {
+    if c.cs != 1 && c.rs == 1 {
+        return Err(bad("c", "an out that is not column-major, for a packed B"));
+    }
+    let ld = n.next_multiple_of(Impl::get(isa).nr);
+    // B's view over its panels: never read (the kernels read the panels), only its shape is.
+    // SAFETY: `a.cols x n` at row stride `ld` lies inside the panels.
+    let b = unsafe { MatRef::from_raw(panels as *const u8, Dt::F32, a.cols, n, ld as isize, 1) };
+    let panels = Some(Panels { ptr: panels, ld });
+    // SAFETY: one matrix; the panels as the caller vouches.
+    unsafe {
+        let one = BatchStrides::default();
+        gemm_inner(ctx, isa, 1, one, a, b, panels, c, epi, Route::Auto)
+    }
+}
+
+/// B's packed panels: the start of k block 0 and the distance between k blocks per row
+/// (`n_pad`).
+#[derive(Clone, Copy)]
+struct Panels {
+    ptr: *const f32,
+    ld: usize,
 }
 
 /// A B operand (`K x N`) packed once into the panels the micro-kernels of one ISA level read,
@@ -260,7 +318,7 @@ unsafe fn gemm_inner(
     strides: BatchStrides,
     a: MatRef<'_>,
     b: MatRef<'_>,
-    packed: Option<&PackedB>,
+    packed: Option<Panels>,
     c: MatMut<'_>,
     epi: &Epilogue<'_>,
     route: Route,
@@ -331,10 +389,10 @@ unsafe fn gemm_inner(
         bias,
         act,
         packed_b: match packed {
-            Some(pk) if batch <= 1 => pk.data.as_ptr(),
+            Some(pk) if batch <= 1 => pk.ptr,
             _ => core::ptr::null(),
         },
-        packed_ld: packed.map_or(0, |pk| pk.n_pad),
+        packed_ld: packed.map_or(0, |pk| pk.ld),
         route,
     };
     // SAFETY: the views are valid (checked or vouched for by the caller).

@@ -14,11 +14,12 @@ use crate::gemm::Isa;
 use etk_simd::{Kernel, Simd, dispatch};
 
 /// The column matrix of output positions `band.0..band.1` of image `n`, group `grp` into
-/// `col`: `[positions, K]` when `chan_inner`, else `[K, positions]`.
+/// `col`: `[positions, K]` when `chan_inner`, else `[K, positions]` (row-major, or the GEMM's
+/// B panels: [`Layout`]).
 ///
 /// # Safety
-/// `col` holds `K * (band.1 - band.0)` elements; the positions exist; the rest as in
-/// `convolution_out_isa`.
+/// `col` holds `K * (band.1 - band.0)` elements (for panels, `K` times the band rounded up
+/// to whole panels, in Float); the positions exist; the rest as in `convolution_out_isa`.
 pub(super) unsafe fn im2col(
     isa: Isa,
     c: &Conv<'_>,
@@ -26,7 +27,7 @@ pub(super) unsafe fn im2col(
     grp: usize,
     band: (usize, usize),
     col: *mut u8,
-    chan_inner: bool,
+    layout: Layout,
 ) {
     dispatch(
         isa,
@@ -36,9 +37,22 @@ pub(super) unsafe fn im2col(
             grp,
             band,
             col,
-            chan_inner,
+            layout,
         },
     )
+}
+
+/// How the column matrix is laid out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Layout {
+    /// `[positions, K]` row-major, taps `(kh, kw, c)` (channels-last input).
+    ByChannels,
+    /// `[K, positions]` row-major, taps `(c, kh, kw)`.
+    ByWidth,
+    /// `[K, positions]` as the GEMM's packed B panels (`gemm::packed_b_layout`): `nr`
+    /// positions wide, in k blocks of `kc` taps, zeros past the band in the last panel; Float
+    /// only. The GEMM then packs nothing: the copy into its panels is this one.
+    Panels { nr: usize, kc: usize },
 }
 
 /// [`im2col`] at a level. Only built by it, whose caller vouches for the fields.
@@ -49,7 +63,7 @@ struct Im2col<'a, 'g> {
     grp: usize,
     band: (usize, usize),
     col: *mut u8,
-    chan_inner: bool,
+    layout: Layout,
 }
 
 impl Kernel for Im2col<'_, '_> {
@@ -59,7 +73,7 @@ impl Kernel for Im2col<'_, '_> {
     fn run<S: Simd>(self, s: S) {
         // SAFETY: as `im2col`'s caller vouches.
         unsafe {
-            if self.chan_inner {
+            if self.layout == Layout::ByChannels {
                 by_channels(s, self)
             } else {
                 by_width(s, self)
@@ -68,8 +82,85 @@ impl Kernel for Im2col<'_, '_> {
     }
 }
 
-/// `[K, positions]` (row-major), taps `(c, kh, kw)`: each row runs of input columns (zeros in
-/// the padding).
+/// One row `kk` of a `[K, positions]` column matrix, written front to back: where the next
+/// position of the band goes.
+struct Row {
+    /// The next position's place, and the room left in its panel (`usize::MAX`: a plain row).
+    at: *mut u8,
+    room: usize,
+    es: usize,
+    nr: usize,
+    /// From the end of one panel's row to the start of the next panel's (bytes).
+    skip: usize,
+}
+
+impl Row {
+    /// Row `kk` of `k` taps over `cols` positions at `col`.
+    #[inline(always)]
+    fn new(col: *mut u8, layout: Layout, kk: usize, k: usize, cols: usize, es: usize) -> Row {
+        match layout {
+            Layout::Panels { nr, kc } => {
+                let pc = kk / kc * kc;
+                let rows = kc.min(k - pc);
+                let n_pad = cols.next_multiple_of(nr);
+                Row {
+                    at: col.wrapping_add((pc * n_pad + (kk - pc) * nr) * es),
+                    room: nr,
+                    es,
+                    nr,
+                    skip: nr * (rows - 1) * es,
+                }
+            }
+            _ => Row {
+                at: col.wrapping_add(kk * cols * es),
+                room: usize::MAX,
+                es,
+                nr: 0,
+                skip: 0,
+            },
+        }
+    }
+
+    /// The next `len` positions: zeros, or a run of the input from `src` (`step` apart).
+    ///
+    /// # Safety
+    /// As [`run`] and [`zeros`] for each piece; the positions within the band.
+    #[inline(always)]
+    unsafe fn put<S: Simd>(
+        &mut self,
+        s: S,
+        mut len: usize,
+        mut src: Option<*const u8>,
+        step: Step,
+    ) {
+        let es = self.es;
+        // SAFETY: as the caller vouches; the pieces are the row's next positions.
+        unsafe {
+            while len > 0 {
+                let piece = len.min(self.room);
+                match src {
+                    Some(x) => {
+                        run(s, self.at, x, step, piece, es);
+                        src = Some(x.add(piece * step.step * es));
+                    }
+                    None => zeros(s, self.at, piece * es),
+                }
+                self.at = self.at.add(piece * es);
+                len -= piece;
+                if self.room != usize::MAX {
+                    self.room -= piece;
+                    if self.room == 0 {
+                        self.at = self.at.add(self.skip);
+                        self.room = self.nr;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `[K, positions]`, taps `(c, kh, kw)`: each row runs of input columns (zeros in the
+/// padding), row-major or as panels.
 ///
 /// # Safety
 /// As [`im2col`].
@@ -80,39 +171,55 @@ unsafe fn by_width<S: Simd>(s: S, a: Im2col<'_, '_>) {
     let g = c.geo;
     let es = c.es();
     let cols = p1 - p0;
+    let k = g.icg * c.kh * c.kw;
     // products only used for runs of more than one column, which stay inside the input
     let sw = g.stride[2] as usize;
     let step = Step::new::<S>(sw.wrapping_mul(c.xs[3]), es);
-    let mut dst = col;
+    let pad = match a.layout {
+        Layout::Panels { nr, .. } => cols.next_multiple_of(nr) - cols,
+        _ => 0,
+    };
+    // each tap's run of columns, worked out once per band rather than per row (128-bit
+    // divisions; a 3x3 convolution spent 2% of its time there)
+    let mut ranges = [(0, 0, 0); 16];
+    for (tw, r) in ranges.iter_mut().enumerate().take(c.kw) {
+        *r = c.w_range(tw);
+    }
+    let mut kk = 0;
     // SAFETY: every index is within its tensor or `col`.
     unsafe {
         for icl in 0..g.icg {
             let x = n * c.xs[0] + (grp * g.icg + icl) * c.xs[1];
             for th in 0..c.kh {
                 for tw in 0..c.kw {
-                    let (lo, hi, iw0) = c.w_range(tw);
+                    let mut row = Row::new(col, a.layout, kk, k, cols, es);
+                    let (lo, hi, iw0) = match ranges.get(tw) {
+                        Some(&r) => r,
+                        None => c.w_range(tw),
+                    };
+                    let (mut oh, mut c0) = (p0 / c.ow, p0 % c.ow);
                     let mut p = p0;
                     while p < p1 {
-                        let (oh, c0) = (p / c.ow, p % c.ow);
                         let c1 = c.ow.min(c0 + (p1 - p));
-                        let d = dst.add((p - p0) * es);
                         match c.in_h(oh, th) {
-                            None => zeros(s, d, (c1 - c0) * es),
+                            None => row.put(s, c1 - c0, None, step),
                             Some(ih) => {
                                 let a = lo.clamp(c0, c1);
                                 let b = hi.clamp(a, c1);
-                                zeros(s, d, (a - c0) * es);
+                                row.put(s, a - c0, None, step);
                                 if b > a {
                                     let iw = iw0 + (a - lo) * sw;
                                     let src = c.xb(x + ih * c.xs[2] + iw * c.xs[3]);
-                                    run(s, d.add((a - c0) * es), src, step, b - a, es);
+                                    row.put(s, b - a, Some(src), step);
                                 }
-                                zeros(s, d.add((b - c0) * es), (c1 - b) * es);
+                                row.put(s, c1 - b, None, step);
                             }
                         }
                         p += c1 - c0;
+                        (oh, c0) = (oh + 1, 0);
                     }
-                    dst = dst.add(cols * es);
+                    row.put(s, pad, None, step);
+                    kk += 1;
                 }
             }
         }
