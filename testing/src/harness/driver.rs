@@ -10,7 +10,7 @@ use etk_core::{
 };
 use etk_simd::{Level, with_level};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
 pub fn run(
     kernel: etk_core::BoxedKernel,
@@ -319,6 +319,26 @@ pub fn random_cases() -> u32 {
         .unwrap_or(64)
 }
 
+/// The random mixes' generator for `name` at `level`: seeded by `ETK_HARNESS_SEED` (0 when
+/// unset), so that a run is repeatable and CI sees the same draws every time; a soak run sets
+/// other seeds (a failure's message then names the seed to reproduce it with).
+fn mixes_rng(name: &str, level: Level) -> (u64, TestRng) {
+    let seed = std::env::var("ETK_HARNESS_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0u64);
+    // FNV-1a over the name and level: every kernel and level draws its own stream.
+    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ seed;
+    for b in name.bytes().chain(format!("{level:?}").bytes()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut bytes = [0u8; 32];
+    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+        chunk.copy_from_slice(&h.rotate_left(16 * i as u32).to_le_bytes());
+    }
+    (seed, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+}
+
 /// Whether `ETK_HARNESS_ONLY` (a comma-separated list of substrings of operator names, for
 /// working on a few kernels) selects `name`; unset selects every kernel.
 pub fn selected(name: &str) -> bool {
@@ -357,11 +377,15 @@ pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Level]) {
             }
         }
         // random mixes: dtypes, classes, variants (out dtype, dynamic outs, swapped operands).
-        let mut runner = TestRunner::new(Config {
-            cases: random_cases(),
-            failure_persistence: None,
-            ..Config::default()
-        });
+        let (seed, rng) = mixes_rng(entry.name, isa);
+        let mut runner = TestRunner::new_with_rng(
+            Config {
+                cases: random_cases(),
+                failure_persistence: None,
+                ..Config::default()
+            },
+            rng,
+        );
         let strategy = (
             0..10usize,
             0..10usize,
@@ -382,6 +406,6 @@ pub fn drive(entry: &KernelEntry, g: &Gen, levels: &[Level]) {
                     None => Ok(()),
                 }
             })
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap_or_else(|e| panic!("{e} (random mixes, ETK_HARNESS_SEED={seed})"));
     }
 }
