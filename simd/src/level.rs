@@ -171,6 +171,7 @@ mod tests {
     #[test]
     fn override_nests_and_restores() {
         let base = level();
+        assert!(base <= Level::detected());
         with_level(Level::SCALAR, || {
             assert_eq!(level(), Level::SCALAR);
             let best = Level::detected();

@@ -50,12 +50,6 @@ pub trait Dot: Copy {
 
     /// `acc + Σ_j u[j] * w[j]` per lane.
     fn dot(self, acc: I32<Self>, u: Self::U, w: Self::W) -> I32<Self>;
-
-    /// Runs the micro-kernel at this level's panel width (`super::qgemm::micro`).
-    ///
-    /// # Safety
-    /// As `super::qgemm::micro`.
-    unsafe fn tile(self, t: &super::qgemm::Tile<'_>);
 }
 
 /// The `i32` vector of a [`Dot`]'s level.
@@ -117,12 +111,6 @@ impl<S: Simd> Dot for Wide<S> {
         let p23 = s.add_i32(s.mul_i32(u[2], w[2]), s.mul_i32(u[3], w[3]));
         s.add_i32(acc, s.add_i32(p01, p23))
     }
-
-    #[inline(always)]
-    unsafe fn tile(self, t: &super::qgemm::Tile<'_>) {
-        // SAFETY: forwarded.
-        unsafe { super::qgemm::micro::<Self, 2>(self, t) }
-    }
 }
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -164,12 +152,6 @@ mod x86 {
             // SAFETY: this type is only made inside `run_vnni`, whose target features
             // include AVX512-VNNI (checked by `dispatch` before).
             unsafe { _mm512_dpbusd_epi32(acc, u, w) }
-        }
-
-        #[inline(always)]
-        unsafe fn tile(self, t: &super::super::qgemm::Tile<'_>) {
-            // SAFETY: forwarded.
-            unsafe { super::super::qgemm::micro::<Self, 3>(self, t) }
         }
     }
 
@@ -278,18 +260,6 @@ mod x86 {
         fn dot(self, acc: S::I32, u: [S::I32; 2], w: [S::I32; 2]) -> S::I32 {
             let s = self.0;
             s.add_i32(acc, s.add_i32(s.madd(u[0], w[0]), s.madd(u[1], w[1])))
-        }
-
-        #[inline(always)]
-        unsafe fn tile(self, t: &super::super::qgemm::Tile<'_>) {
-            // SAFETY: forwarded.
-            unsafe {
-                if <S as Words>::NV == 1 {
-                    super::super::qgemm::micro::<Self, 1>(self, t)
-                } else {
-                    super::super::qgemm::micro::<Self, 2>(self, t)
-                }
-            }
         }
     }
 

@@ -166,6 +166,25 @@ unsafe fn accumulate<D: Dot, const NV: usize>(
     acc
 }
 
+/// The micro-kernel at `D`'s panel width, [`Dot::NV`] vectors of columns. The match is on a
+/// constant of `D`: each instantiation keeps one arm (the others are never called and not
+/// emitted in an optimized build).
+///
+/// # Safety
+/// As [`micro`].
+#[inline(always)]
+unsafe fn tile<D: Dot>(d: D, t: &Tile<'_>) {
+    const { assert!(D::NV >= 1 && D::NV <= 3, "a panel of 1 to 3 vectors") };
+    // SAFETY: forwarded.
+    unsafe {
+        match D::NV {
+            1 => micro::<D, 1>(d, t),
+            2 => micro::<D, 2>(d, t),
+            _ => micro::<D, 3>(d, t),
+        }
+    }
+}
+
 /// The micro-kernel: `NV` vectors of columns, `MR` rows, the whole K.
 ///
 /// # Safety
@@ -361,7 +380,7 @@ impl Gemm<'_> {
                     rq: self.rq,
                 };
                 // SAFETY: forwarded.
-                unsafe { d.tile(&t) };
+                unsafe { tile(d, &t) };
                 r += MR;
             }
         }

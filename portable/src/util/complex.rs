@@ -14,6 +14,27 @@ use crate::util::dispatch::{Arith, Float};
 use etk_core::element::{Element, LoadFn, StoreFn};
 use etk_core::{Compute, ScalarType, f16};
 
+/// Runs `$body` with `$C` bound to the compute type of `$dtype`, complex dtypes included:
+/// `i64`, `f32`, `f64`, `Complex<f32>` (ComplexHalf, ComplexFloat) or `Complex<f64>`
+/// (ComplexDouble). The body reaches elements through [`Access`](crate::util::access::Access).
+/// The barebones unsigned dtypes evaluate `$unsupported`.
+#[macro_export]
+macro_rules! dispatch_arith {
+    ($dtype:expr, $C:ident => $body:expr, _ => $unsupported:expr) => {
+        match $dtype {
+            etk_core::ScalarType::ComplexHalf | etk_core::ScalarType::ComplexFloat => {
+                type $C = $crate::util::complex::Complex<f32>;
+                $body
+            }
+            etk_core::ScalarType::ComplexDouble => {
+                type $C = $crate::util::complex::Complex<f64>;
+                $body
+            }
+            d => $crate::dispatch_compute!(d, $C => $body, _ => $unsupported),
+        }
+    };
+}
+
 /// A complex value. `PartialOrd` (lexicographic) only because `Compute` requires it: no kernel
 /// orders complex values (the ordering ops reject complex dtypes, as ATen).
 #[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]

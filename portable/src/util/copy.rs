@@ -7,10 +7,12 @@
 //! - [`check_out_dim_order`]: ExecuTorch's dim-order contract of the `dim_order_ops` outs.
 
 use crate::dispatch_compute;
-use crate::util::movement::{Mover, Portable, View, copy_view};
+use crate::util::movement::moves::copy_view;
+use crate::util::movement::view::View;
 use crate::util::scalar::scalar_to_checked;
 use etk_core::evalue::MemoryFormat;
 use etk_core::iter::{arg, fill, map1};
+use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::{
     Dims, contiguous_dim_order, is_channels_last_dim_order, is_contiguous_dim_order,
 };
@@ -67,7 +69,11 @@ pub fn copy_like(
     src: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    Portable.copy_like(op, like, src_name, src, out)
+    // the reference engine's `Mover::copy_like`, written out so that this module stays below
+    // the engines
+    check_dtype(op, "out", out, like.dtype())?;
+    resize_out(op, out, like.sizes())?;
+    copy_cast(op, src_name, src, out)
 }
 
 /// ATen's rank requirement for a memory format: `channels_last` needs a rank-4 tensor,

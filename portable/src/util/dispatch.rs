@@ -3,6 +3,8 @@
 //! Integers (and Bool, where an op computes on it arithmetically) compute in `i64` and wrap on
 //! store; Half, BFloat16 and Float compute in `f32` (rounded once, on store); Double in `f64`.
 //! An op's inner loop is therefore compiled three times, not once per dtype combination.
+//! The dispatch that includes the complex dtypes, `dispatch_arith!`, is the complex type's
+//! (`util::complex`).
 
 use etk_core::{ScalarType, bf16, f16};
 
@@ -25,27 +27,6 @@ macro_rules! dispatch_compute {
                 $body
             }
             None => $unsupported,
-        }
-    };
-}
-
-/// Runs `$body` with `$C` bound to the compute type of `$dtype`, complex dtypes included:
-/// `i64`, `f32`, `f64`, `Complex<f32>` (ComplexHalf, ComplexFloat) or `Complex<f64>`
-/// (ComplexDouble). The body reaches elements through [`Access`](crate::util::access::Access).
-/// The barebones unsigned dtypes evaluate `$unsupported`.
-#[macro_export]
-macro_rules! dispatch_arith {
-    ($dtype:expr, $C:ident => $body:expr, _ => $unsupported:expr) => {
-        match $dtype {
-            etk_core::ScalarType::ComplexHalf | etk_core::ScalarType::ComplexFloat => {
-                type $C = $crate::util::complex::Complex<f32>;
-                $body
-            }
-            etk_core::ScalarType::ComplexDouble => {
-                type $C = $crate::util::complex::Complex<f64>;
-                $body
-            }
-            d => $crate::dispatch_compute!(d, $C => $body, _ => $unsupported),
         }
     };
 }

@@ -1,9 +1,8 @@
-//! The math's AVX2 level: register table lookups (one `vpermps` per 8 entries) and the slice
-//! drivers' `#[target_feature]` entries.
+//! The math's AVX2 level: register table lookups (one `vpermps` per 8 entries). The slice
+//! drivers' `#[target_feature]` entries are the vector layer's (`vector/avx2.rs`).
 
-use super::UnaryFn;
 use super::vector::MathSimd;
-use crate::vector::{Avx2, Simd};
+use crate::vector::Avx2;
 use core::arch::x86_64::*;
 
 // SAFETY (whole file): `Avx2` tokens exist only once AVX2 + FMA + F16C were detected.
@@ -27,27 +26,4 @@ impl MathSimd for Avx2 {
             _mm256_blendv_ps(a, b, upper)
         }
     }
-}
-
-/// Runs `f` over `n` floats.
-///
-/// # Safety
-/// The CPU must support AVX2, FMA and F16C; `src` readable and `dst` writable for `n` floats,
-/// equal or disjoint.
-#[inline(never)]
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(crate) unsafe fn run_f32(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
-    // SAFETY: forwarded from the caller.
-    unsafe { super::run_f32(Avx2::assume(), f, src, dst, n) }
-}
-
-/// Runs `f` over `n` Half values (as bits), converted in registers.
-///
-/// # Safety
-/// As [`run_f32`].
-#[inline(never)]
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(crate) unsafe fn run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
-    // SAFETY: forwarded from the caller.
-    unsafe { super::run_f16(Avx2::assume(), f, src, dst, n) }
 }

@@ -1,10 +1,10 @@
 //! The math's AVX-512 level: one-instruction table lookups of up to 32 entries, `vscalefps`
 //! for the scaling by `2^n`, `vreduceps` for the argument splits, `vrangeps`, a reciprocal
-//! estimate for the divisions, and the slice drivers' `#[target_feature]` entries.
+//! estimate for the divisions. The slice drivers' `#[target_feature]` entries are the vector
+//! layer's (`vector/avx512.rs`).
 
-use super::UnaryFn;
 use super::vector::MathSimd;
-use crate::vector::{Avx512, Simd};
+use crate::vector::Avx512;
 use core::arch::x86_64::*;
 
 /// `_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC`.
@@ -79,27 +79,4 @@ impl<const BF16: bool> MathSimd for Avx512<BF16> {
             (v, k)
         }
     }
-}
-
-/// Runs `f` over `n` floats.
-///
-/// # Safety
-/// The CPU must support AVX-512 F/BW/DQ/VL, AVX2, FMA and F16C; `src` readable and `dst`
-/// writable for `n` floats, equal or disjoint.
-#[inline(never)]
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,f16c")]
-pub(crate) unsafe fn run_f32(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
-    // SAFETY: forwarded from the caller.
-    unsafe { super::run_f32(Avx512::<false>::assume(), f, src, dst, n) }
-}
-
-/// Runs `f` over `n` Half values (as bits), converted in registers.
-///
-/// # Safety
-/// As [`run_f32`].
-#[inline(never)]
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl,avx2,fma,f16c")]
-pub(crate) unsafe fn run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
-    // SAFETY: forwarded from the caller.
-    unsafe { super::run_f16(Avx512::<false>::assume(), f, src, dst, n) }
 }

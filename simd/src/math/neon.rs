@@ -1,9 +1,8 @@
-//! The math's NEON level: table lookups through byte shuffles (`tbl`) and the slice drivers'
-//! entries. NEON runs the AVX2 level's algorithms on 4 lanes, two vectors interleaved.
+//! The math's NEON level: table lookups through byte shuffles (`tbl`); the slice drivers'
+//! entries are the vector layer's (`vector/neon.rs`). NEON runs the AVX2 level's algorithms on 4 lanes, two vectors interleaved.
 
-use super::UnaryFn;
 use super::vector::MathSimd;
-use crate::vector::{Neon, Simd};
+use crate::vector::Neon;
 use core::arch::aarch64::*;
 
 /// `table[idx & mask]` per lane as byte indices for `tbl`: lane `i` gathers bytes `4 k ..
@@ -44,24 +43,4 @@ impl MathSimd for Neon {
             vreinterpretq_f32_u8(vqtbl4q_u8(t, byte_index(idx, 15)))
         }
     }
-}
-
-/// Runs `f` over `n` floats.
-///
-/// # Safety
-/// `src` readable and `dst` writable for `n` floats, equal or disjoint.
-#[inline(never)]
-pub(crate) unsafe fn run_f32(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
-    // SAFETY: NEON is the aarch64 baseline; the pointers are the caller's.
-    unsafe { super::run_f32(Neon::assume(), f, src, dst, n) }
-}
-
-/// Runs `f` over `n` Half values (as bits), converted in registers (`fcvtl` / `fcvtn`).
-///
-/// # Safety
-/// As [`run_f32`].
-#[inline(never)]
-pub(crate) unsafe fn run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
-    // SAFETY: as above.
-    unsafe { super::run_f16(Neon::assume(), f, src, dst, n) }
 }

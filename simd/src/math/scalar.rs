@@ -1,7 +1,7 @@
 //! The portable path: libm's f32 functions where they meet the accuracy bounds, f64 where a
 //! formula would otherwise lose accuracy (sigmoid, gelu).
 
-use super::UnaryFn;
+use super::unary_fn::UnaryFn;
 use half::f16;
 
 fn sigmoid(x: f32) -> f32 {

@@ -2,7 +2,7 @@
 
 use super::{Kernel, MAX_LANES, Simd, copy_elems, sealed};
 use crate::detect::Isa;
-use crate::math::UnaryFn;
+use crate::math::unary_fn::UnaryFn;
 use core::arch::x86_64::*;
 
 /// 8 lanes (AVX2 + FMA + F16C). A value exists only once the CPU was found to have them.
@@ -740,11 +740,35 @@ impl Simd for Avx2 {
     #[inline(always)]
     unsafe fn unary_run(self, f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
         // SAFETY: the token proves the features; the pointers are the caller's.
-        unsafe { crate::math::avx2::run_f32(f, src, dst, n) }
+        unsafe { math_run_f32(f, src, dst, n) }
     }
     #[inline(always)]
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
-        unsafe { crate::math::avx2::run_f16(f, src, dst, n) }
+        unsafe { math_run_f16(f, src, dst, n) }
     }
+}
+
+/// The math's slice driver at this level ([`Simd::unary_run`]): its own function, so that the
+/// driver's loop is compiled once with the level's features.
+///
+/// # Safety
+/// The CPU must have the features this level was detected with; `src` readable and `dst`
+/// writable for `n` floats, equal or disjoint.
+#[inline(never)]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn math_run_f32(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::math::run_f32(Avx2::assume(), f, src, dst, n) }
+}
+
+/// [`math_run_f32`] on Half values (as bits), converted in registers.
+///
+/// # Safety
+/// As [`math_run_f32`].
+#[inline(never)]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn math_run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::math::run_f16(Avx2::assume(), f, src, dst, n) }
 }

@@ -68,7 +68,7 @@
 
 use crate::detect::Isa;
 use crate::level::Level;
-use crate::math::UnaryFn;
+use crate::math::unary_fn::UnaryFn;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod avx2;

@@ -9,7 +9,7 @@
 
 use super::{Kernel, MAX_LANES, Simd, copy_elems, sealed};
 use crate::detect::Isa;
-use crate::math::UnaryFn;
+use crate::math::unary_fn::UnaryFn;
 use core::arch::aarch64::*;
 use core::arch::asm;
 
@@ -699,11 +699,32 @@ impl Simd for Neon {
     #[inline(always)]
     unsafe fn unary_run(self, f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
         // SAFETY: the pointers are the caller's.
-        unsafe { crate::math::neon::run_f32(f, src, dst, n) }
+        unsafe { math_run_f32(f, src, dst, n) }
     }
     #[inline(always)]
     unsafe fn unary_run_f16(self, f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
         // SAFETY: as above.
-        unsafe { crate::math::neon::run_f16(f, src, dst, n) }
+        unsafe { math_run_f16(f, src, dst, n) }
     }
+}
+
+/// The math's slice driver at this level ([`Simd::unary_run`]): its own function, so that the
+/// driver's loop is compiled once with the level's features.
+///
+/// # Safety
+/// `src` readable and `dst` writable for `n` floats, equal or disjoint.
+#[inline(never)]
+unsafe fn math_run_f32(f: UnaryFn, src: *const f32, dst: *mut f32, n: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::math::run_f32(Neon::assume(), f, src, dst, n) }
+}
+
+/// [`math_run_f32`] on Half values (as bits), converted in registers.
+///
+/// # Safety
+/// As [`math_run_f32`].
+#[inline(never)]
+unsafe fn math_run_f16(f: UnaryFn, src: *const u16, dst: *mut u16, n: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::math::run_f16(Neon::assume(), f, src, dst, n) }
 }

@@ -3,7 +3,7 @@
 
 use super::{Kernel, MAX_LANES, Simd, f32_to_bf16_bits, f32_to_i32_x86, sealed};
 use crate::detect::Isa;
-use crate::math::UnaryFn;
+use crate::math::unary_fn::UnaryFn;
 use half::{bf16, f16};
 
 /// A signaling NaN made quiet, as the vector levels' rounding instructions return it (libm's
