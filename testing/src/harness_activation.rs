@@ -14,6 +14,7 @@ pub fn generator(name: &str) -> Option<Gen> {
             tol: EXACT,
             make: gen_leaky_relu,
             pointwise: true,
+            scale: None,
         }),
         _ => None,
     }

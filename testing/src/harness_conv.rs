@@ -28,6 +28,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         },
         make: gen_convolution,
         pointwise: false,
+        scale: None,
     })
 }
 

@@ -27,6 +27,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         tol: FFT,
         make,
         pointwise: false,
+        scale: None,
     })
 }
 

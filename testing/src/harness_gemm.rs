@@ -30,6 +30,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         },
         make,
         pointwise: false,
+        scale: None,
     })
 }
 

@@ -53,6 +53,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         tol: EXACT,
         make,
         pointwise: true,
+        scale: None,
     })
 }
 

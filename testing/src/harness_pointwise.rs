@@ -13,6 +13,7 @@ pub fn generator(name: &str) -> Option<Gen> {
             tol,
             make,
             pointwise: true,
+            scale: None,
         })
     };
     match name {

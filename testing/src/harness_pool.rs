@@ -27,6 +27,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         tol: Tol::Exact,
         make,
         pointwise: false,
+        scale: None,
     })
 }
 

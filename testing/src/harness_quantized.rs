@@ -430,5 +430,6 @@ pub fn generator(name: &str) -> Option<Gen> {
         tol: Tol::Exact,
         make,
         pointwise: true,
+        scale: None,
     })
 }

@@ -39,6 +39,7 @@ pub fn generator(name: &str) -> Option<Gen> {
         tol,
         make,
         pointwise: false,
+        scale: None,
     })
 }
 

@@ -4,7 +4,7 @@
 use crate::harness::generators::generator;
 use crate::harness::random::{DTYPES, Rng};
 use crate::harness::tensors::{Arg, CLASSES, Call, Class, Gen, OutSpec};
-use crate::harness::tolerance::{Outcome, compare};
+use crate::harness::tolerance::{Outcome, compare_scaled};
 use etk_core::{
     EValue, KernelContext, KernelEntry, OwnedTensor, ScalarType, ScopedThreads, Tensor,
 };
@@ -281,7 +281,7 @@ pub fn check(entry: &KernelEntry, g: &Gen, call: &Call, isa: Level) -> Result<()
             "wrote outside the out: byte {} past its elements changed",
             wrote_past(g2).unwrap_or(0)
         )),
-        (Ok(g2), Ok(w)) => compare(g.tol, g2, w),
+        (Ok(g2), Ok(w)) => compare_scaled(g.tol, &g.scale.map_or(vec![], |f| f(call)), g2, w),
         (Err(a), Err(b)) if a == b => Ok(()),
         _ => Err(format!(
             "results differ: optimized {got:?}\nportable {want:?}"

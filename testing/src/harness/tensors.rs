@@ -188,4 +188,13 @@ pub struct Gen {
     /// Whether the kernel is pointwise: it is tried on every layout class (else on contiguous
     /// calls only).
     pub pointwise: bool,
+    /// Per-element absolute tolerances added to `tol`'s, computed from the call's inputs:
+    /// where a result is a sum whose rounding can reach further than a relative tolerance of
+    /// the result says (the norms' moments, whose terms may cancel). `None` elsewhere.
+    pub scale: Option<ScaleFn>,
 }
+
+/// Absolute tolerances per out and element: `[out][memory index]`, the call's own out first,
+/// then its other outs in [`Outcome::rest`](crate::harness::tolerance::Outcome::rest)'s order.
+/// An empty list for an out adds nothing to it.
+pub type ScaleFn = fn(&Call) -> Vec<Vec<f64>>;

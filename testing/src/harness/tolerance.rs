@@ -55,6 +55,19 @@ pub fn ulp_scale(dtype: ScalarType) -> f64 {
 }
 
 pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
+    compare_scaled(tol, &[], got, want)
+}
+
+/// [`compare`] with per-element absolute tolerances added to `tol`'s: `scale[k][i]` for
+/// element `i` (memory order) of out `k` (the call's own out first, then `rest`), where given
+/// (see [`ScaleFn`](crate::harness::tensors::ScaleFn)).
+pub fn compare_scaled(
+    tol: Tol,
+    scale: &[Vec<f64>],
+    got: &Outcome,
+    want: &Outcome,
+) -> Result<(), String> {
+    let of_out = |k: usize| scale.get(k).map_or(&[][..], |v| &v[..]);
     if got.rest.len() != want.rest.len() {
         return Err(format!(
             "{} outs, want {}",
@@ -63,8 +76,13 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
         ));
     }
     for (k, (g, w)) in got.rest.iter().zip(&want.rest).enumerate() {
-        compare(tol, g, w).map_err(|e| format!("out {}: {e}", k + 1))?;
+        compare_out(tol, of_out(k + 1), g, w).map_err(|e| format!("out {}: {e}", k + 1))?;
     }
+    compare_out(tol, of_out(0), got, want)
+}
+
+/// One out (its `rest` aside), element `i` given `extra[i]` more absolute tolerance.
+fn compare_out(tol: Tol, extra: &[f64], got: &Outcome, want: &Outcome) -> Result<(), String> {
     if (&got.sizes, &got.dim_order, got.dtype, &got.ints)
         != (&want.sizes, &want.dim_order, want.dtype, &want.ints)
     {
@@ -82,6 +100,7 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
         ));
     }
     for (i, (&g, &w)) in got.floats.iter().zip(&want.floats).enumerate() {
+        let extra = extra.get(i).copied().unwrap_or(0.0);
         let ok = match tol {
             _ if g.is_nan() || w.is_nan() => g.is_nan() && w.is_nan(),
             Tol::Exact => g.to_bits() == w.to_bits(),
@@ -90,12 +109,14 @@ pub fn compare(tol: Tol, got: &Outcome, want: &Outcome) -> Result<(), String> {
                     g == w
                 } else {
                     let s = ulp_scale(got.dtype);
-                    (g - w).abs() <= atol * s.max(1.0) + rtol * s * w.abs()
+                    (g - w).abs() <= atol * s.max(1.0) + rtol * s * w.abs() + extra
                 }
             }
         };
         if !ok {
-            return Err(format!("element {i} (memory order): got {g:e}, want {w:e}"));
+            return Err(format!(
+                "element {i} (memory order): got {g:e}, want {w:e} (scaled tolerance {extra:e})"
+            ));
         }
     }
     Ok(())
