@@ -8,12 +8,14 @@
 //! ```
 //!
 //! in blocks of about 16 KiB (both sides stay in L1), each block in square micro-tiles
-//! transposed in registers: 8x8 of 4-byte elements and 4x4 of 8-byte ones with AVX2 shuffles,
-//! 8x8 of 2-byte ones with SSE2 unpacks, 8x8 bytes as eight `u64` words with three rounds of
-//! masked swaps (plain Rust, every level); on aarch64 4x4 of 4- and 8-byte elements and 8x8 of
-//! 2-byte ones with NEON `trn`s. Other element sizes and the scalar level move the
-//! elements of each micro-tile one by one (still block by block). The micro-tiles are small
-//! functions (`Micro::tile`) so that they port to `etk-simd`'s vector layer as they are.
+//! transposed in registers: 4-byte elements in `LANES` squares through the vector layer's
+//! `Simd::transpose` (one generic tile for AVX2, AVX-512 and NEON); 4x4 of 8-byte ones with
+//! AVX2 shuffles (8x8 at AVX-512), 8x8 of 2-byte ones with SSE2 unpacks, 8x8 bytes as eight
+//! `u64` words with three rounds of masked swaps (plain Rust, every level); on aarch64 4x4 of
+//! 8-byte elements and 8x8 of 2-byte ones with NEON `trn`s. The 2- and 8-byte tiles stay
+//! per ISA because the vector layer has 4-byte lanes only (no 16- or 64-bit interleaves).
+//! Other element sizes and the scalar level move the elements of each micro-tile one by one
+//! (still block by block).
 
 use super::run::{Word16, with_word};
 use super::split;
@@ -21,7 +23,7 @@ use crate::pointwise::walk::Ptr;
 use etk_core::Parallel;
 use etk_core::shape::MAX_DIM;
 use etk_portable::util::movement::{Pair, View};
-use etk_simd::Isa;
+use etk_simd::{Isa, Kernel, Level, MAX_LANES, Simd, dispatch};
 
 /// A transpose found in a pair: the matrix dims and the outer dims around them.
 pub struct Tile {
@@ -140,16 +142,21 @@ struct Matrix {
 /// The matrix lies inside both tensors, which do not overlap.
 unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
     // whole-line tiles where the matrix holds at least one (else AVX2's narrower ones)
+    let whole_lines = m.np * es >= 64 && (m.q1 - m.q0) * es >= 64;
+    if es == 4
+        && let Some(level) = Level::new(isa).filter(|l| l.isa() != Isa::Scalar)
+    {
+        let level = if whole_lines {
+            level
+        } else {
+            level.at_most_lanes(8)
+        };
+        return dispatch(level, Tiles32(m));
+    }
     #[cfg(target_arch = "x86_64")]
-    if isa == Isa::Avx512 && m.np * es >= 64 && (m.q1 - m.q0) * es >= 64 {
+    if isa == Isa::Avx512 && whole_lines && es == 8 {
         // SAFETY: the level was clamped to what the CPU has.
-        unsafe {
-            match es {
-                4 => return x86::avx512_u32(m),
-                8 => return x86::avx512_u64(m),
-                _ => {}
-            }
-        }
+        return unsafe { x86::avx512_u64(m) };
     }
     #[cfg(target_arch = "x86_64")]
     if matches!(isa, Isa::Avx2 | Isa::Avx512) {
@@ -157,7 +164,6 @@ unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
         unsafe {
             match es {
                 2 => return x86::sse2_u16(m),
-                4 => return x86::avx2_u32(m),
                 8 => return x86::avx2_u64(m),
                 _ => {}
             }
@@ -169,7 +175,6 @@ unsafe fn transpose(isa: Isa, es: usize, m: &Matrix) {
         unsafe {
             match es {
                 2 => return neon::u16(m),
-                4 => return neon::u32(m),
                 8 => return neon::u64(m),
                 _ => {}
             }
@@ -248,6 +253,45 @@ unsafe fn blocks<K: Micro>(m: &Matrix) {
     }
 }
 
+/// 4-byte elements in a `LANES` square through the vector layer's [`Simd::transpose`]: 8x8 on
+/// AVX2, 16x16 on AVX-512 (every load and store a whole 64-byte line, so no line is read or
+/// written twice whatever the strides: power-of-two strides put every row of a block in one
+/// cache set), 4x4 on NEON.
+struct Lanes32<S>(core::marker::PhantomData<S>);
+
+impl<S: Simd> Micro for Lanes32<S> {
+    type W = u32;
+    const M: usize = S::LANES;
+    #[inline(always)]
+    unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
+        // SAFETY: only run by `Tiles32` at `S`'s level; the rows are the caller's.
+        unsafe {
+            let s = S::assume();
+            let mut t = [s.splat(0.0); MAX_LANES];
+            for (q, row) in t.iter_mut().enumerate().take(S::LANES) {
+                *row = s.load(src.offset(q as isize * a).cast());
+            }
+            s.transpose(&mut t);
+            for (p, col) in t.iter().enumerate().take(S::LANES) {
+                s.store(dst.offset(p as isize * b).cast(), *col);
+            }
+        }
+    }
+}
+
+/// A matrix of 4-byte elements in [`Lanes32`] tiles at the level it is dispatched at (never
+/// the scalar one, whose one-lane tiles [`Elements`] beats).
+struct Tiles32<'a>(&'a Matrix);
+
+impl Kernel for Tiles32<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<S: Simd>(self, _: S) {
+        // SAFETY: made only by `transpose`, whose caller vouches for the matrix.
+        unsafe { blocks::<Lanes32<S>>(self.0) }
+    }
+}
+
 /// Any element size: the micro-tile's elements one by one.
 struct Elements<W, const M: usize>(core::marker::PhantomData<W>);
 
@@ -311,50 +355,6 @@ mod x86 {
 
     use super::{Matrix, Micro, blocks};
     use core::arch::x86_64::*;
-
-    /// 8x8 of 4-byte elements: unpack pairs of rows, shuffle pairs of pairs, swap 128-bit
-    /// halves.
-    struct U32x8;
-
-    impl Micro for U32x8 {
-        type W = u32;
-        const M: usize = 8;
-        #[inline(always)]
-        unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
-            unsafe {
-                let r: [__m256; 8] =
-                    core::array::from_fn(|q| _mm256_loadu_ps(src.offset(q as isize * a).cast()));
-                let t = [
-                    _mm256_unpacklo_ps(r[0], r[1]),
-                    _mm256_unpackhi_ps(r[0], r[1]),
-                    _mm256_unpacklo_ps(r[2], r[3]),
-                    _mm256_unpackhi_ps(r[2], r[3]),
-                    _mm256_unpacklo_ps(r[4], r[5]),
-                    _mm256_unpackhi_ps(r[4], r[5]),
-                    _mm256_unpacklo_ps(r[6], r[7]),
-                    _mm256_unpackhi_ps(r[6], r[7]),
-                ];
-                // u[j] holds column j of rows 0-3 (low half: j, high half: j + 4), u[4 + j]
-                // the same of rows 4-7.
-                let u = [
-                    _mm256_shuffle_ps::<0x44>(t[0], t[2]),
-                    _mm256_shuffle_ps::<0xEE>(t[0], t[2]),
-                    _mm256_shuffle_ps::<0x44>(t[1], t[3]),
-                    _mm256_shuffle_ps::<0xEE>(t[1], t[3]),
-                    _mm256_shuffle_ps::<0x44>(t[4], t[6]),
-                    _mm256_shuffle_ps::<0xEE>(t[4], t[6]),
-                    _mm256_shuffle_ps::<0x44>(t[5], t[7]),
-                    _mm256_shuffle_ps::<0xEE>(t[5], t[7]),
-                ];
-                for j in 0..4 {
-                    let lo = _mm256_permute2f128_ps::<0x20>(u[j], u[4 + j]);
-                    let hi = _mm256_permute2f128_ps::<0x31>(u[j], u[4 + j]);
-                    _mm256_storeu_ps(dst.offset(j as isize * b).cast(), lo);
-                    _mm256_storeu_ps(dst.offset((j + 4) as isize * b).cast(), hi);
-                }
-            }
-        }
-    }
 
     /// 4x4 of 8-byte elements.
     struct U64x4;
@@ -425,58 +425,7 @@ mod x86 {
         }
     }
 
-    /// 16x16 of 4-byte elements: every load and store a whole 64-byte line, so no line is
-    /// read or written twice whatever the strides (power-of-two strides put every row of a
-    /// block in one cache set). Unpack pairs of rows, shuffle pairs of pairs, then gather the
-    /// 128-bit lanes of four rows each.
-    struct U32x16;
-
-    impl Micro for U32x16 {
-        type W = u32;
-        const M: usize = 16;
-        #[inline(always)]
-        unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
-            unsafe {
-                let r: [__m512; 16] =
-                    core::array::from_fn(|q| _mm512_loadu_ps(src.offset(q as isize * a).cast()));
-                let t: [__m512; 16] = core::array::from_fn(|k| {
-                    let (x, y) = (r[k / 2 * 2], r[k / 2 * 2 + 1]);
-                    if k % 2 == 0 {
-                        _mm512_unpacklo_ps(x, y)
-                    } else {
-                        _mm512_unpackhi_ps(x, y)
-                    }
-                });
-                // u[4i + j], lane L: column 4L + j of rows 4i..4i + 4.
-                let u: [__m512; 16] = core::array::from_fn(|k| {
-                    let (i, j) = (k / 4, k % 4);
-                    let (x, y) = (t[4 * i + j / 2], t[4 * i + 2 + j / 2]);
-                    if j % 2 == 0 {
-                        _mm512_shuffle_ps::<0x44>(x, y)
-                    } else {
-                        _mm512_shuffle_ps::<0xEE>(x, y)
-                    }
-                });
-                for j in 0..4 {
-                    let lo01 = _mm512_shuffle_f32x4::<0x44>(u[j], u[4 + j]);
-                    let lo23 = _mm512_shuffle_f32x4::<0x44>(u[8 + j], u[12 + j]);
-                    let hi01 = _mm512_shuffle_f32x4::<0xEE>(u[j], u[4 + j]);
-                    let hi23 = _mm512_shuffle_f32x4::<0xEE>(u[8 + j], u[12 + j]);
-                    let cols = [
-                        _mm512_shuffle_f32x4::<0x88>(lo01, lo23),
-                        _mm512_shuffle_f32x4::<0xDD>(lo01, lo23),
-                        _mm512_shuffle_f32x4::<0x88>(hi01, hi23),
-                        _mm512_shuffle_f32x4::<0xDD>(hi01, hi23),
-                    ];
-                    for (l, c) in cols.into_iter().enumerate() {
-                        _mm512_storeu_ps(dst.offset((4 * l + j) as isize * b).cast(), c);
-                    }
-                }
-            }
-        }
-    }
-
-    /// 8x8 of 8-byte elements, whole lines as [`U32x16`].
+    /// 8x8 of 8-byte elements: whole lines as [`super::Lanes32`] at AVX-512.
     struct U64x8;
 
     impl Micro for U64x8 {
@@ -518,22 +467,8 @@ mod x86 {
     /// # Safety
     /// As `super::transpose`; the CPU has AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn avx512_u32(m: &Matrix) {
-        unsafe { blocks::<U32x16>(m) }
-    }
-
-    /// # Safety
-    /// As `super::transpose`; the CPU has AVX-512F.
-    #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn avx512_u64(m: &Matrix) {
         unsafe { blocks::<U64x8>(m) }
-    }
-
-    /// # Safety
-    /// As `super::transpose`; the CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn avx2_u32(m: &Matrix) {
-        unsafe { blocks::<U32x8>(m) }
     }
 
     /// # Safety
@@ -572,34 +507,6 @@ mod neon {
                 vreinterpretq_u32_u64(vtrn1q_u64(a, b)),
                 vreinterpretq_u32_u64(vtrn2q_u64(a, b)),
             )
-        }
-    }
-
-    /// 4x4 of 4-byte elements: `trn` of row pairs (lanes 0 and 2, 1 and 3 paired), then of
-    /// 64-bit halves.
-    struct U32x4;
-
-    impl Micro for U32x4 {
-        type W = u32;
-        const M: usize = 4;
-        #[inline(always)]
-        unsafe fn tile(dst: *mut u32, b: isize, src: *const u32, a: isize) {
-            unsafe {
-                let r: [uint32x4_t; 4] =
-                    core::array::from_fn(|q| vld1q_u32(src.offset(q as isize * a)));
-                // t[0] = (r0.0 r1.0 r0.2 r1.2), t[1] = (r0.1 r1.1 r0.3 r1.3); t[2], t[3] of r2, r3
-                let t = [
-                    vtrn1q_u32(r[0], r[1]),
-                    vtrn2q_u32(r[0], r[1]),
-                    vtrn1q_u32(r[2], r[3]),
-                    vtrn2q_u32(r[2], r[3]),
-                ];
-                let (c0, c2) = halves(t[0], t[2]);
-                let (c1, c3) = halves(t[1], t[3]);
-                for (p, c) in [c0, c1, c2, c3].into_iter().enumerate() {
-                    vst1q_u32(dst.offset(p as isize * b), c);
-                }
-            }
         }
     }
 
@@ -670,12 +577,6 @@ mod neon {
     /// As `super::transpose`.
     pub(super) unsafe fn u16(m: &Matrix) {
         unsafe { blocks::<U16x8>(m) }
-    }
-
-    /// # Safety
-    /// As `super::transpose`.
-    pub(super) unsafe fn u32(m: &Matrix) {
-        unsafe { blocks::<U32x4>(m) }
     }
 
     /// # Safety
