@@ -7,19 +7,24 @@
 # which its x86 sqrt is inline assembly Miri cannot run). Needs the nightly toolchain with the miri component
 # (`rustup toolchain install nightly --component miri`); without it, says so and checks nothing.
 #
+# Usage: `ci/miri.sh [core|portable|default]...` (all three when none is named): one library a
+# run, so that each fits in about five minutes on an idle pair of cores.
+#
 # A chosen subset, not everything: Miri interprets every instruction (thousands of times
 # slower than native code), so the runtime runs its smallest programs and each kernel family
 # contributes its smallest case file that holds calls ATen accepts (most of the tagged
-# `.outdtype`, `.complex`, `.lowp` files hold 2-20 small calls). Measured (2 shared cores,
-# loaded): core's tests 116 s with their build; each small program 11-40 s a library after
-# the first build (201 s); llama on portable 6 min (its prepare alone 148 s). The earlier
-# sample (each family's main file, 30-420 KB) did not finish on portable in 20 min. This one,
-# one file a run on portable at load 15 on 2 cores: 31-70 s each (add, exp, ge, mean,
+# `.outdtype`, `.complex`, `.lowp` files hold 2-20 small calls). Measured (2 cores shared with
+# other builds): core's tests 36 s at load ~2 (116 s earlier with their build). Per program
+# and library, the first run paying Miri's build of every crate (151 s at load ~2, 1,239 s at
+# load ~14): mlp_linear 46 s (default), cond 10 / 10 (portable / default), cat_index 10 / 61,
+# where_const 62 / 54, view_alias 56 / 54; counter 16 / 188 (its prepare on default alone
+# 72 s) and llama (6 min on portable at load ~2, over 18 at load ~14) are left out. The earlier
+# sample (each family's main file, 30-420 KB) did not finish on portable in 20 min. The case
+# files, one file a run on portable at load 15: 31-70 s each (add, exp, ge, mean,
 # permute_copy, cat, index_put; about 25 s of each is the start-up a single run pays once);
 # a convolution file of 16 calls took 6 min and is left out. The families whose smallest file
-# is large (convolution, pooling, softmax, sort, layer norm: 30-200 KB) are left to the
-# programs (llama runs softmax, the norms and the GEMM) or not sampled (convolution, pooling,
-# sort). Run by hand (README, "Commands").
+# is large (convolution, pooling, softmax, sort, layer norm: 30-200 KB) are not sampled. Run by
+# hand (README, "Commands").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,20 +46,10 @@ step() {
 
 step cargo +nightly miri setup -q
 
-echo "== miri: core's tests"
-step cargo +nightly miri test -q -p etk-core --lib --tests
-
-echo "== miri: the runtime on small programs"
-MODELS=(mlp_linear cond counter cat_index where_const view_alias llama)
-for m in "${MODELS[@]}"; do
-  for lib in portable default; do
-    step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- \
-      "testing/models/$m.pte" --io "testing/models/$m.io.safetensors" --lib "$lib"
-  done
-done
-step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- --io testing/models/mlp_bundled.bpte --lib portable
-
-echo "== miri: a sample of each kernel family's cases"
+# The programs: the small ones (llama, which runs softmax, the norms and the GEMM, took 6 min
+# on portable at load ~2 and over 18 at load ~14; counter on default 188 s, most of it its
+# prepare: left out).
+MODELS=(mlp_linear cond cat_index where_const view_alias)
 C=testing/golden/cases
 CASES=(
   "$C/aten__add.out.outdtype.safetensors"
@@ -69,7 +64,39 @@ CASES=(
   "$C/aten___native_batch_norm_legit.no_stats_out.moments.safetensors"
   "$C/quantized_decomposed__quantize_per_channel_group.out.uint16.safetensors"
 )
-for lib in portable default; do
-  step cargo +nightly miri run -q -p etk-testing --features etk/soft-floats --bin etk-conform -- --lib "$lib" "${CASES[@]}"
+
+run_one() {
+  local WHAT=$1
+  case "$WHAT" in
+  core)
+    echo "== miri: core's tests"
+    step cargo +nightly miri test -q -p etk-core --lib --tests
+    ;;
+  portable | default)
+    echo "== miri: the runtime on small programs, --lib $WHAT"
+    for m in "${MODELS[@]}"; do
+      step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- \
+        "testing/models/$m.pte" --io "testing/models/$m.io.safetensors" --lib "$WHAT"
+    done
+    if [ "$WHAT" = portable ]; then
+      step cargo +nightly miri run -q -p etk-run --features etk/soft-floats --bin etk-run -- \
+        --io testing/models/mlp_bundled.bpte --lib portable
+    fi
+    echo "== miri: a sample of each kernel family's cases, --lib $WHAT"
+    step cargo +nightly miri run -q -p etk-testing --features etk/soft-floats --bin etk-conform -- \
+      --lib "$WHAT" "${CASES[@]}"
+    ;;
+  *)
+    echo "usage: ci/miri.sh [core|portable|default]..." >&2
+    exit 2
+    ;;
+  esac
+}
+
+if [ $# -eq 0 ]; then
+  set -- core portable default
+fi
+for what in "$@"; do
+  run_one "$what"
 done
 echo "miri: ok"
