@@ -69,11 +69,17 @@ pub fn copy_like(
     src: &Tensor<'_>,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
-    // the reference engine's `Mover::copy_like`, written out so that this module stays below
+    // the reference engine's `Mover::copy_like`, written here so that this module stays below
     // the engines
-    check_dtype(op, "out", out, like.dtype())?;
-    resize_out(op, out, like.sizes())?;
+    shape_like(op, like, out)?;
     copy_cast(op, src_name, src, out)
+}
+
+/// The checks and shaping of [`copy_like`] (and of every engine's `Mover::copy_like`): `out`
+/// has `like`'s dtype and takes its shape.
+pub fn shape_like(op: &'static str, like: &Tensor<'_>, out: &mut Tensor<'_>) -> Result<()> {
+    check_dtype(op, "out", out, like.dtype())?;
+    resize_out(op, out, like.sizes())
 }
 
 /// ATen's rank requirement for a memory format: `channels_last` needs a rank-4 tensor,

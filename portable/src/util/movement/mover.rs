@@ -4,7 +4,7 @@
 use super::moves::{copy_between, copy_flat, fill_view};
 use super::view::View;
 use crate::util::advanced::Advanced;
-use crate::util::copy::copy_cast;
+use crate::util::copy::{copy_cast, shape_like};
 use crate::util::index::move_elem;
 use etk_core::out::{check_dtype, resize_out};
 use etk_core::shape::MAX_DIM;
@@ -143,8 +143,7 @@ pub trait Mover {
         src: &Tensor<'_>,
         out: &mut Tensor<'_>,
     ) -> Result<()> {
-        check_dtype(op, "out", out, like.dtype())?;
-        resize_out(op, out, like.sizes())?;
+        shape_like(op, like, out)?;
         self.copy_cast(op, src_name, src, out)
     }
 }
