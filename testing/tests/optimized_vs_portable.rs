@@ -121,6 +121,34 @@ fn every_convolution_shape_matches_portable_at_every_isa() {
     }
 }
 
+/// im2col into the GEMM's panels by masked loads: many random calls of the shape that
+/// reaches it (Float, input and out contiguous), so that every mask case meets every level.
+#[test]
+fn convolution_panel_masks_match_portable_at_every_isa() {
+    use etk_testing::harness_conv::{Shape, convolution};
+    let name = "aten::convolution.out";
+    let entry = etk_optimized::TABLE
+        .iter()
+        .find(|e| e.name == name)
+        .unwrap();
+    let g = generator(name).unwrap();
+    for &isa in Level::available_levels() {
+        let mut rng = Rng::new(isa.isa() as u64 + 11);
+        for i in 0..48 {
+            // layouts 0 and 2: the weight contiguous or channels innermost
+            let layout = 2 * (i % 2);
+            let call = convolution(
+                &mut rng,
+                ScalarType::Float,
+                Shape::PanelMasks,
+                layout,
+                false,
+            );
+            check(entry, &g, &call, isa).unwrap_or_else(|err| panic!("call {i}: {err}"));
+        }
+    }
+}
+
 /// The driver catches a wrong kernel: a deliberately broken "add" (adds 1 ulp) must fail.
 #[test]
 fn driver_detects_a_wrong_kernel() {
