@@ -12,6 +12,7 @@
 
 use super::super::Conv;
 use super::Im2col;
+use core::mem::MaybeUninit;
 use etk_simd::Simd;
 
 /// Vectors of one panel row that one (panel, tap) plans (the panel width over the lanes).
@@ -23,8 +24,11 @@ const MAX_RUNS: usize = 6;
 pub(super) fn takes<S: Simd>(c: &Conv<'_>, nr: usize) -> bool {
     let l = S::LANES;
     let sw = c.geo.stride[2];
-    // a vector's positions span at most (l - 1) / ow + 2 output rows
+    // a vector's positions span at most (l - 1) / ow + 2 output rows. A plan per (panel,
+    // tap) pays for itself over several channels: a stem's 3 (1x3x96x96 by 32 7x7 stride 2)
+    // took 336 -> 370 us, the runs copier keeps it
     c.es() == 4
+        && c.geo.icg >= 4
         && c.xs[3] == 1
         && (sw == 1 || sw == 2 || l == 1)
         && nr.is_multiple_of(l)
@@ -43,10 +47,12 @@ struct Run<M> {
     hi: M,
 }
 
-/// The runs of one panel row for one tap.
+/// The runs of one panel row for one tap: the first `counts[v]` of `runs[v]` are written
+/// (left uninitialised past them: a plan is made per (panel, tap), and zeroing all of it cost
+/// more than the copy it plans when there are few channels, such as a stem's 3).
 struct Plan<M> {
-    runs: [[Run<M>; MAX_RUNS]; MAX_VECTORS],
-    counts: [usize; MAX_VECTORS],
+    runs: [[MaybeUninit<Run<M>>; MAX_RUNS]; MAX_VECTORS],
+    counts: [u8; MAX_VECTORS],
 }
 
 /// The panels of band `a.band`, `nr` positions wide in k blocks of `kc` taps, zeros past the
@@ -121,9 +127,11 @@ unsafe fn row<S: Simd, const DOUBLE: bool>(
     let l = S::LANES;
     for (v, runs) in plan.runs.iter().enumerate().take(nr / l) {
         let mut acc = s.zero();
-        for run in &runs[..plan.counts[v]] {
+        for run in &runs[..usize::from(plan.counts[v])] {
+            // SAFETY: the plan wrote its first `counts[v]` runs; unset lanes are not read.
+            let run = unsafe { run.assume_init_ref() };
             let p = xc.wrapping_offset(run.at);
-            // SAFETY: as the caller vouches: unset lanes are not read.
+            // SAFETY: as the caller vouches.
             let got = unsafe {
                 if DOUBLE {
                     let lo = s.load_masked(p, run.lo);
@@ -155,13 +163,8 @@ fn plan<S: Simd>(
     let l = S::LANES;
     let sw = c.geo.stride[2] as usize;
     let double = sw == 2 && l > 1;
-    let none = Run {
-        at: 0,
-        lo: s.mask_from_bits(0),
-        hi: s.mask_from_bits(0),
-    };
     let mut plan = Plan {
-        runs: [[none; MAX_RUNS]; MAX_VECTORS],
+        runs: [[MaybeUninit::uninit(); MAX_RUNS]; MAX_VECTORS],
         counts: [0; MAX_VECTORS],
     };
     let (mut oh, mut ow) = (q0 / c.ow, q0 % c.ow);
@@ -204,13 +207,13 @@ fn plan<S: Simd>(
             } else {
                 (set, 0)
             };
-            *run = Run {
+            run.write(Run {
                 at,
                 lo: s.mask_from_bits(lo_bits),
                 hi: s.mask_from_bits(hi_bits),
-            };
+            });
         }
-        plan.counts[v] = count;
+        plan.counts[v] = count as u8;
     }
     plan
 }
