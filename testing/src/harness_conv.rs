@@ -60,7 +60,8 @@ pub enum Shape {
     /// 33 to 36 output channels (past the direct kernel: im2col and the GEMM, 1x1 read in
     /// place).
     WideChannels,
-    /// 33 to 40 output channels (im2col into the GEMM's panels), kernel up to 5x5, stride up
+    /// 3 to 6 input channels, 33 to 40 output channels (im2col into the GEMM's panels: by
+    /// masked loads from 4 channels, by runs below), kernel up to 5x5, stride up
     /// to 3, dilation up to 2, padding up to past the kernel's reach: every mask of the
     /// panels' vectors (padding on each side, whole rows and vectors of padding, out width
     /// unlike the input's, vectors across output rows, a partial last panel).
@@ -145,7 +146,7 @@ pub fn convolution(
         FirstLayer => (1, 3, rng.range(4, 9)),
         SmallChannels => (1, rng.range(3, 16), rng.range(9, 20)),
         WideChannels => (1, rng.range(1, 4), rng.range(33, 36)),
-        PanelMasks => (1, rng.range(1, 3), rng.range(33, 40)),
+        PanelMasks => (1, rng.range(3, 6), rng.range(33, 40)),
         Transposed | TransposedOneD => {
             let g = if rng.chance(0.3) { 2 } else { 1 };
             (g, g * rng.range(1, 5), g * rng.range(1, 5))
