@@ -102,7 +102,7 @@ fn outs_past_the_last_level_cache_match_portable() {
 /// Float GEMM), at every level: each pair once, not left to the random mixes.
 #[test]
 fn every_convolution_shape_matches_portable_at_every_isa() {
-    use etk_testing::harness_conv::{convolution, every_shape_and_layout};
+    use etk_testing::harness_conv::{Shape, convolution, every_shape_and_layout};
     let name = "aten::convolution.out";
     let entry = etk_optimized::TABLE
         .iter()
@@ -118,24 +118,10 @@ fn every_convolution_shape_matches_portable_at_every_isa() {
                     .unwrap_or_else(|err| panic!("{shape:?}, layout {layout}, {dtype:?}: {err}"));
             }
         }
-    }
-}
-
-/// im2col into the GEMM's panels by masked loads: many random calls of the shape that
-/// reaches it (Float, input and out contiguous), so that every mask case meets every level.
-#[test]
-fn convolution_panel_masks_match_portable_at_every_isa() {
-    use etk_testing::harness_conv::{Shape, convolution};
-    let name = "aten::convolution.out";
-    let entry = etk_optimized::TABLE
-        .iter()
-        .find(|e| e.name == name)
-        .unwrap();
-    let g = generator(name).unwrap();
-    for &isa in Level::available_levels() {
-        let mut rng = Rng::new(isa.isa() as u64 + 11);
+        // im2col into the GEMM's panels by masked loads: many calls of the shape that reaches
+        // it (Float, input and out contiguous; layouts 0 and 2: the weight either way), so
+        // that every mask case meets every level
         for i in 0..48 {
-            // layouts 0 and 2: the weight contiguous or channels innermost
             let layout = 2 * (i % 2);
             let call = convolution(
                 &mut rng,
@@ -144,7 +130,7 @@ fn convolution_panel_masks_match_portable_at_every_isa() {
                 layout,
                 false,
             );
-            check(entry, &g, &call, isa).unwrap_or_else(|err| panic!("call {i}: {err}"));
+            check(entry, &g, &call, isa).unwrap_or_else(|err| panic!("panel masks {i}: {err}"));
         }
     }
 }
