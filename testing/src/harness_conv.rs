@@ -61,9 +61,15 @@ pub enum Shape {
     /// 33 to 36 output channels (past the direct kernel: im2col and the GEMM, 1x1 read in
     /// place).
     WideChannels,
+    /// 3 to 6 input channels, 33 to 40 output channels (im2col into the GEMM's panels: by
+    /// masked loads from 4 channels, by runs below), kernel up to 5x5, stride up
+    /// to 3, dilation up to 2, padding up to past the kernel's reach: every mask of the
+    /// panels' vectors (padding on each side, whole rows and vectors of padding, out width
+    /// unlike the input's, vectors across output rows, a partial last panel).
+    PanelMasks,
 }
 
-pub const SHAPES: [Shape; 12] = [
+pub const SHAPES: [Shape; 13] = [
     Shape::Plain,
     Shape::Pointwise,
     Shape::Dilated,
@@ -76,6 +82,7 @@ pub const SHAPES: [Shape; 12] = [
     Shape::TransposedOneD,
     Shape::SmallChannels,
     Shape::WideChannels,
+    Shape::PanelMasks,
 ];
 
 /// Layouts: bit 0 the input, bit 1 the weight, bit 2 the out channels innermost.
@@ -140,6 +147,7 @@ pub fn convolution(
         FirstLayer => (1, 3, rng.range(4, 9)),
         SmallChannels => (1, rng.range(3, 16), rng.range(9, 20)),
         WideChannels => (1, rng.range(1, 4), rng.range(33, 36)),
+        PanelMasks => (1, rng.range(3, 6), rng.range(33, 40)),
         Transposed | TransposedOneD => {
             let g = if rng.chance(0.3) { 2 } else { 1 };
             (g, g * rng.range(1, 5), g * rng.range(1, 5))
@@ -159,6 +167,15 @@ pub fn convolution(
         }
         FirstLayer => (k, stride, padding) = ([3, 3], [2, 2], [1, 1]),
         SmallChannels => (k, padding) = ([3, 3], [1, 1]),
+        PanelMasks => {
+            k = [rng.range(1, 5), rng.range(1, 5)];
+            stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
+            dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
+            for d in 0..2 {
+                let reach = dilation[d] as usize * (k[d] - 1);
+                padding[d] = rng.range(0, reach + 2) as i64;
+            }
+        }
         OneD | Transposed | TransposedOneD => {
             dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
         }

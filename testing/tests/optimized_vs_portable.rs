@@ -102,7 +102,7 @@ fn outs_past_the_last_level_cache_match_portable() {
 /// Float GEMM), at every level: each pair once, not left to the random mixes.
 #[test]
 fn every_convolution_shape_matches_portable_at_every_isa() {
-    use etk_testing::harness_conv::{convolution, every_shape_and_layout};
+    use etk_testing::harness_conv::{Shape, convolution, every_shape_and_layout};
     let name = "aten::convolution.out";
     let entry = etk_optimized::TABLE
         .iter()
@@ -117,6 +117,20 @@ fn every_convolution_shape_matches_portable_at_every_isa() {
                 check(entry, &g, &call, isa)
                     .unwrap_or_else(|err| panic!("{shape:?}, layout {layout}, {dtype:?}: {err}"));
             }
+        }
+        // im2col into the GEMM's panels by masked loads: many calls of the shape that reaches
+        // it (Float, input and out contiguous; layouts 0 and 2: the weight either way), so
+        // that every mask case meets every level
+        for i in 0..48 {
+            let layout = 2 * (i % 2);
+            let call = convolution(
+                &mut rng,
+                ScalarType::Float,
+                Shape::PanelMasks,
+                layout,
+                false,
+            );
+            check(entry, &g, &call, isa).unwrap_or_else(|err| panic!("panel masks {i}: {err}"));
         }
     }
 }

@@ -124,6 +124,10 @@ impl Simd for Avx2 {
         unsafe { _mm256_maskload_ps(p, tail_mask(n)) }
     }
     #[inline(always)]
+    unsafe fn load_masked(self, p: *const f32, m: __m256) -> __m256 {
+        unsafe { _mm256_maskload_ps(p, _mm256_castps_si256(m)) }
+    }
+    #[inline(always)]
     unsafe fn store_n(self, p: *mut f32, n: usize, v: __m256) {
         unsafe { _mm256_maskstore_ps(p, tail_mask(n), v) }
     }
@@ -351,6 +355,14 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn first_n(self, n: usize) -> __m256 {
         unsafe { _mm256_castsi256_ps(tail_mask(n)) }
+    }
+    #[inline(always)]
+    fn mask_from_bits(self, bits: u64) -> __m256 {
+        unsafe {
+            let lane_bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            let on = _mm256_and_si256(_mm256_set1_epi32(bits as i32), lane_bits);
+            _mm256_castsi256_ps(_mm256_cmpeq_epi32(on, lane_bits))
+        }
     }
     #[inline(always)]
     unsafe fn store_mask(self, p: *mut u8, m: __m256) {

@@ -137,6 +137,10 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
         unsafe { _mm512_maskz_loadu_ps(low_bits(n), p) }
     }
     #[inline(always)]
+    unsafe fn load_masked(self, p: *const f32, m: __mmask16) -> __m512 {
+        unsafe { _mm512_maskz_loadu_ps(m, p) }
+    }
+    #[inline(always)]
     unsafe fn store_n(self, p: *mut f32, n: usize, v: __m512) {
         unsafe { _mm512_mask_storeu_ps(p, low_bits(n), v) }
     }
@@ -384,6 +388,10 @@ impl<const BF16: bool> Simd for Avx512<BF16> {
     #[inline(always)]
     fn first_n(self, n: usize) -> __mmask16 {
         low_bits(n)
+    }
+    #[inline(always)]
+    fn mask_from_bits(self, bits: u64) -> __mmask16 {
+        bits as __mmask16
     }
     #[inline(always)]
     unsafe fn store_mask(self, p: *mut u8, m: __mmask16) {

@@ -155,6 +155,9 @@ pub trait Simd: sealed::Sealed + Copy + Send + Sync + 'static {
     unsafe fn store(self, p: *mut f32, v: Self::F32);
     unsafe fn load_n(self, p: *const f32, n: usize) -> Self::F32;
     unsafe fn store_n(self, p: *mut f32, n: usize, v: Self::F32);
+    /// The lanes of `m` from `p + lane`, zeros elsewhere; the memory of the other lanes is
+    /// never read (a gap, or the edge of an allocation, may sit under them).
+    unsafe fn load_masked(self, p: *const f32, m: Self::Mask) -> Self::F32;
     /// [`Simd::store`] past the caches (non-temporal), for outs larger than the last-level
     /// cache; `p` aligned to `LANES * 4` bytes. Other threads see it only after [`Simd::sfence`].
     /// A plain store where the level has none.
@@ -287,6 +290,8 @@ pub trait Simd: sealed::Sealed + Copy + Send + Sync + 'static {
     }
     /// The first `n` lanes set.
     fn first_n(self, n: usize) -> Self::Mask;
+    /// Lane `i` set where bit `i` of `bits` is (bits past `LANES` ignored).
+    fn mask_from_bits(self, bits: u64) -> Self::Mask;
     /// Writes the mask as `LANES` bytes of 0 or 1 (a Bool tensor).
     unsafe fn store_mask(self, p: *mut u8, m: Self::Mask);
     unsafe fn store_mask_n(self, p: *mut u8, n: usize, m: Self::Mask);

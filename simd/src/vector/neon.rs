@@ -137,6 +137,21 @@ impl Simd for Neon {
         unsafe { vld1q_f32(head(p, n).as_ptr()) }
     }
     #[inline(always)]
+    unsafe fn load_masked(self, p: *const f32, m: uint32x4_t) -> float32x4_t {
+        // no masked load: the set lanes one by one
+        let mut b = [0f32; 4];
+        unsafe {
+            let mut on = [0u32; 4];
+            vst1q_u32(on.as_mut_ptr(), m);
+            for (i, v) in b.iter_mut().enumerate() {
+                if on[i] != 0 {
+                    *v = *p.add(i);
+                }
+            }
+            vld1q_f32(b.as_ptr())
+        }
+    }
+    #[inline(always)]
     unsafe fn store_n(self, p: *mut f32, n: usize, v: float32x4_t) {
         let mut b = [0f32; 4];
         unsafe {
@@ -356,6 +371,13 @@ impl Simd for Neon {
     #[inline(always)]
     fn first_n(self, n: usize) -> uint32x4_t {
         tail_mask(n)
+    }
+    #[inline(always)]
+    fn mask_from_bits(self, bits: u64) -> uint32x4_t {
+        unsafe {
+            let lane_bits = vld1q_u32([1u32, 2, 4, 8].as_ptr());
+            vceqq_u32(vandq_u32(vdupq_n_u32(bits as u32), lane_bits), lane_bits)
+        }
     }
     #[inline(always)]
     unsafe fn store_mask(self, p: *mut u8, m: uint32x4_t) {

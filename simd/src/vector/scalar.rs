@@ -58,6 +58,10 @@ impl Simd for Scalar {
         if n > 0 { unsafe { *p } } else { 0.0 }
     }
     #[inline(always)]
+    unsafe fn load_masked(self, p: *const f32, m: bool) -> f32 {
+        if m { unsafe { *p } } else { 0.0 }
+    }
+    #[inline(always)]
     unsafe fn store_n(self, p: *mut f32, n: usize, v: f32) {
         if n > 0 {
             unsafe { *p = v }
@@ -245,6 +249,10 @@ impl Simd for Scalar {
     #[inline(always)]
     fn first_n(self, n: usize) -> bool {
         n > 0
+    }
+    #[inline(always)]
+    fn mask_from_bits(self, bits: u64) -> bool {
+        bits & 1 != 0
     }
     #[inline(always)]
     unsafe fn store_mask(self, p: *mut u8, m: bool) {

@@ -475,6 +475,31 @@ impl Kernel for Horizontal<'_> {
                 assert_eq!(s.any(fm), m > 0);
                 assert_eq!(s.all(fm), m == l);
             }
+            // masked loads from lane masks of any pattern: set lanes read, the rest zero.
+            for bits in [
+                0u64,
+                1,
+                0b1010_0110_1100_1011,
+                0xffff_0000_ffff,
+                u64::MAX,
+                1 << (l - 1),
+            ] {
+                let m = s.mask_from_bits(bits);
+                let mut got = [0f32; MAX_LANES];
+                s.store(got.as_mut_ptr(), s.load_masked(x.as_ptr().add(3), m));
+                let mut on = [0u8; MAX_LANES];
+                s.store_mask(on.as_mut_ptr(), m);
+                for k in 0..l {
+                    let set = bits >> k & 1 == 1;
+                    assert_eq!(on[k] == 1, set, "mask_from_bits {bits:#x} lane {k}");
+                    let want = if set { x[3 + k] } else { 0.0 };
+                    assert_eq!(
+                        got[k].to_bits(),
+                        want.to_bits(),
+                        "load_masked {bits:#x} {k}"
+                    );
+                }
+            }
             out.push(s.reduce_sum_f64(dv));
             // transpose: row r of the tile from x[r * 64 ..].
             let mut t = [s.zero(); MAX_LANES];

@@ -10,6 +10,8 @@
 //!   adjacent pixels.
 
 use super::Conv;
+
+mod panels;
 use crate::gemm::Isa;
 use etk_simd::{Kernel, Simd, dispatch};
 
@@ -73,10 +75,12 @@ impl Kernel for Im2col<'_, '_> {
     fn run<S: Simd>(self, s: S) {
         // SAFETY: as `im2col`'s caller vouches.
         unsafe {
-            if self.layout == Layout::ByChannels {
-                by_channels(s, self)
-            } else {
-                by_width(s, self)
+            match self.layout {
+                Layout::ByChannels => by_channels(s, self),
+                Layout::Panels { nr, kc } if panels::takes::<S>(self.c, nr) => {
+                    panels::panels(s, self, nr, kc)
+                }
+                _ => by_width(s, self),
             }
         }
     }
