@@ -753,3 +753,41 @@ fn hardswish_and_hardsigmoid_on_their_own_give_the_ops_bits() {
         }
     }
 }
+
+#[test]
+fn batch_norm_then_a_clamp_give_the_ops_bits() {
+    // batch norm's affine and a clamp reading it run as one pass, unless a later op reads
+    // the affine too
+    let reg = etk::registry();
+    for &(name, producer) in PRODUCERS {
+        for variant in 0.. {
+            if producer(&mut Vec::new(), variant).is_none() {
+                break;
+            }
+            for tails in [&[0, 6][..], &[0, 5, 1], &[0, 7, 0, 8], &[0]] {
+                let case = chain(producer, variant, tails).unwrap();
+                let what = format!("{name} #{variant} + {tails:?}");
+                assert!(check(&reg, &case, &what), "{what}: not fused");
+            }
+        }
+    }
+    for variant in 0.. {
+        let mut pool = Vec::new();
+        let Some(first) = conv(&mut pool, variant) else {
+            break;
+        };
+        let (sizes, order) = first.outs[0].clone();
+        let bn = tail(0, A::Prev(0), &sizes, &order, &mut pool);
+        let relu = tail(5, A::Prev(1), &sizes, &order, &mut pool);
+        let mul = Op {
+            name: "aten::mul.out",
+            args: vec![A::Prev(1), A::Prev(2)],
+            outs: vec![(sizes.clone(), order.clone())],
+        };
+        let case = Case {
+            pool,
+            ops: vec![first, bn, relu, mul],
+        };
+        assert!(check(&reg, &case, &format!("bn, relu, mul #{variant}")));
+    }
+}
