@@ -160,6 +160,7 @@ impl Fused {
             producer: PRODUCERS.contains(&chain.ops[0]),
             expect: Vec::new(),
             inner: 0,
+            reads_out: false,
         };
         let mut steps = Vec::new();
         let first = usize::from(env.producer);
@@ -177,7 +178,9 @@ impl Fused {
                 return None;
             }
             let out_at = args.len() - 1;
-            let own_out = chain.shares[..out_at].iter().any(|&s| s);
+            // its own out too when a later op reads an operand in the chain's out (a residual
+            // read in place): writing the chain's out first would overwrite that operand
+            let own_out = chain.shares[..out_at].iter().any(|&s| s) || env.reads_out;
             if own_out && chain.shares[out_at] {
                 return None;
             }
@@ -414,6 +417,8 @@ struct Env<'c, 'a, 't> {
     expect: Vec<Expect>,
     /// Batch norm's channel run length (0 until one is met).
     inner: usize,
+    /// Whether a pointwise op reads an operand that is the chain's out itself.
+    reads_out: bool,
 }
 
 impl<'c, 'a> Env<'c, 'a, '_> {
@@ -449,6 +454,7 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         if self.same_layout(k).is_some() {
             // read in place at each offset before it is written: the out itself, or apart
             if shares {
+                self.reads_out = true;
                 self.expect.last_mut()?.data = Some(self.reference.as_ptr());
                 if !core::ptr::eq(t.as_ptr(), self.reference.as_ptr()) {
                     return None;
