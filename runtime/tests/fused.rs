@@ -260,6 +260,12 @@ fn conv(pool: &mut Vec<OwnedTensor>, variant: usize) -> Option<Op> {
         (2, 6, 5, 5, 6, 3, 2, 1, 6),
         (1, 8, 4, 5, 12, 1, 1, 0, 1),
         (1, 4, 6, 6, 6, 3, 1, 0, 2),
+        // im2col and the GEMM (more output channels than the direct kernel takes), handing
+        // the chain one band of positions; then two bands
+        (1, 3, 10, 9, 36, 3, 1, 1, 1),
+        (1, 64, 12, 40, 33, 3, 1, 1, 1),
+        // a 1x1 kernel computed in bands of positions (NCHW) for the chain
+        (2, 3, 30, 30, 40, 1, 1, 0, 1),
     ];
     let (n, c, h, w, o, k, s, p, g) = *configs.get(variant / 2)?;
     let order = if variant % 2 == 1 {
@@ -455,7 +461,7 @@ fn longer_chains_give_the_ops_bits() {
 fn hardswish_and_silu_as_exported_give_the_ops_bits() {
     // x * clamp(x + 3, 0, 6) / 6 and x * sigmoid(x): the producer's out read twice.
     let reg = etk::registry();
-    for variant in 0..8 {
+    for variant in 0.. {
         let mut pool = Vec::new();
         let Some(first) = conv(&mut pool, variant) else {
             break;
@@ -745,5 +751,43 @@ fn hardswish_and_hardsigmoid_on_their_own_give_the_ops_bits() {
             let what = format!("form {form} on {sizes:?} in {order:?}");
             assert!(check(&reg, &case, &what), "{what}: not fused");
         }
+    }
+}
+
+#[test]
+fn batch_norm_then_a_clamp_give_the_ops_bits() {
+    // batch norm's affine and a clamp reading it run as one pass, unless a later op reads
+    // the affine too
+    let reg = etk::registry();
+    for &(name, producer) in PRODUCERS {
+        for variant in 0.. {
+            if producer(&mut Vec::new(), variant).is_none() {
+                break;
+            }
+            for tails in [&[0, 6][..], &[0, 5, 1], &[0, 7, 0, 8], &[0]] {
+                let case = chain(producer, variant, tails).unwrap();
+                let what = format!("{name} #{variant} + {tails:?}");
+                assert!(check(&reg, &case, &what), "{what}: not fused");
+            }
+        }
+    }
+    for variant in 0.. {
+        let mut pool = Vec::new();
+        let Some(first) = conv(&mut pool, variant) else {
+            break;
+        };
+        let (sizes, order) = first.outs[0].clone();
+        let bn = tail(0, A::Prev(0), &sizes, &order, &mut pool);
+        let relu = tail(5, A::Prev(1), &sizes, &order, &mut pool);
+        let mul = Op {
+            name: "aten::mul.out",
+            args: vec![A::Prev(1), A::Prev(2)],
+            outs: vec![(sizes.clone(), order.clone())],
+        };
+        let case = Case {
+            pool,
+            ops: vec![first, bn, relu, mul],
+        };
+        assert!(check(&reg, &case, &format!("bn, relu, mul #{variant}")));
     }
 }

@@ -122,13 +122,69 @@ pub(super) struct HardValues {
 #[inline(always)]
 pub(super) unsafe fn run<S: Simd>(s: S, v: HardValues, x: *const f32, out: *mut f32, n: usize) {
     // SAFETY: forwarded.
+    unsafe { run_with(s, v, Keep, x, out, n) }
+}
+
+/// `out[i] = form(x[i] * a + b)` for `i < n`: batch norm's affine of one channel (its product
+/// and sum rounded as its step rounds them), then the form, in one pass.
+///
+/// # Safety
+/// As [`run`].
+#[inline(always)]
+pub(super) unsafe fn run_after_affine<S: Simd>(
+    s: S,
+    v: HardValues,
+    (a, b): (f32, f32),
+    x: *const f32,
+    out: *mut f32,
+    n: usize,
+) {
+    // SAFETY: forwarded.
+    unsafe { run_with(s, v, AffineOf(a, b), x, out, n) }
+}
+
+/// # Safety
+/// As [`run`].
+#[inline(always)]
+unsafe fn run_with<S: Simd, P: Pre>(
+    s: S,
+    v: HardValues,
+    pre: P,
+    x: *const f32,
+    out: *mut f32,
+    n: usize,
+) {
+    // SAFETY: forwarded.
     unsafe {
         match (v.mul, v.div) {
-            (true, Some(d)) => lanes::<S, true, _>(s, v, d, x, out, n),
-            (true, None) => lanes::<S, true, _>(s, v, Keep, x, out, n),
-            (false, Some(d)) => lanes::<S, false, _>(s, v, d, x, out, n),
-            (false, None) => lanes::<S, false, _>(s, v, Keep, x, out, n),
+            (true, Some(d)) => lanes::<S, true, _, _>(s, v, pre, d, x, out, n),
+            (true, None) => lanes::<S, true, _, _>(s, v, pre, Keep, x, out, n),
+            (false, Some(d)) => lanes::<S, false, _, _>(s, v, pre, d, x, out, n),
+            (false, None) => lanes::<S, false, _, _>(s, v, pre, Keep, x, out, n),
         }
+    }
+}
+
+/// What the form's input is made of the loaded element: itself, or batch norm's affine of it.
+trait Pre: Copy {
+    fn apply<S: Simd>(self, s: S, x: S::F32) -> S::F32;
+}
+
+impl Pre for Keep {
+    #[inline(always)]
+    fn apply<S: Simd>(self, _s: S, x: S::F32) -> S::F32 {
+        x
+    }
+}
+
+#[derive(Clone, Copy)]
+struct AffineOf(f32, f32);
+
+impl Pre for AffineOf {
+    #[inline(always)]
+    fn apply<S: Simd>(self, s: S, x: S::F32) -> S::F32 {
+        // (as `program::affine_run`: the product rounded, then the sum)
+        s.add(s.mul(x, s.splat(self.0)), s.splat(self.1))
     }
 }
 
@@ -157,9 +213,11 @@ impl Last for Keep {
 /// # Safety
 /// As [`run`].
 #[inline(always)]
-unsafe fn lanes<S: Simd, const MUL: bool, L: Last>(
+#[allow(clippy::too_many_arguments)]
+unsafe fn lanes<S: Simd, const MUL: bool, P: Pre, L: Last>(
     s: S,
     v: HardValues,
+    pre: P,
     last: L,
     x: *const f32,
     out: *mut f32,
@@ -176,6 +234,7 @@ unsafe fn lanes<S: Simd, const MUL: bool, L: Last>(
             n,
             #[inline(always)]
             |e| {
+                let e = pre.apply(s, e);
                 let y = c.lanes(s, s.add(e, a));
                 last.apply(s, if MUL { s.mul(e, y) } else { y })
             },

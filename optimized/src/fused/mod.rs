@@ -6,7 +6,9 @@
 //! The producer runs as its own kernel (prepared: a constant B packed once), writing the
 //! chain's out instead of its own; then the pointwise ops run over the out a chunk at a time
 //! (`program.rs`), each element going through the steps while it is in L1, reading the other
-//! operands (a residual, a constant) at the same offset. Each step is the body the op's own
+//! operands (a residual, a constant) at the same offset. A convolution runs them itself on
+//! each region of the out it has finished, while the region is still in cache ([`OutHook`]),
+//! where its kernel can; else they run after it over the whole out. Each step is the body the op's own
 //! kernel runs on that element (batch norm: its affine, `alpha` and `beta` computed once, as
 //! its kernel computes them at every call), so the chain's out is bit for bit what running
 //! the ops one by one gives; batch norm is not folded into the weights, which would round
@@ -19,8 +21,11 @@
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
 mod hard;
+mod hook;
 pub mod layout;
 mod program;
+
+pub use hook::OutHook;
 
 use crate::ops::_native_batch_norm_legit_no_training as batch_norm;
 use crate::ops::{
@@ -128,6 +133,9 @@ struct Producer {
     own_out: bool,
     /// Its prepared form (a constant B packed), if it has one.
     prepared: Option<Box<dyn PreparedKernel>>,
+    /// Whether it hands finished regions of the out to an [`OutHook`] (a convolution writing
+    /// the chain's out).
+    hook: bool,
 }
 
 /// The most arguments a producer takes (convolution: 10).
@@ -152,6 +160,7 @@ impl Fused {
             producer: PRODUCERS.contains(&chain.ops[0]),
             expect: Vec::new(),
             inner: 0,
+            reads_out: false,
         };
         let mut steps = Vec::new();
         let first = usize::from(env.producer);
@@ -169,7 +178,9 @@ impl Fused {
                 return None;
             }
             let out_at = args.len() - 1;
-            let own_out = chain.shares[..out_at].iter().any(|&s| s);
+            // its own out too when a later op reads an operand in the chain's out (a residual
+            // read in place): writing the chain's out first would overwrite that operand
+            let own_out = chain.shares[..out_at].iter().any(|&s| s) || env.reads_out;
             if own_out && chain.shares[out_at] {
                 return None;
             }
@@ -177,6 +188,7 @@ impl Fused {
                 out_at,
                 own_out,
                 prepared: prepare_producer(chain.ops[0], args, chain.op_known(0)),
+                hook: chain.ops[0] == convolution::OP && !own_out,
             })
         } else {
             None
@@ -224,7 +236,19 @@ impl PreparedKernel for Fused {
         let (head, tail) = args.split_at_mut(self.out);
         let (out, extra) = tail.split_at_mut(1);
         let out = etk_core::evalue::out_tensor(&mut out[0], "etk::fused", "out")?;
-        let mut first = out.as_ptr() as *const f32;
+        for (p, a) in self.ptrs.iter_mut().zip(head.iter()) {
+            *p = match a {
+                EValue::Tensor(t) => t.as_ptr() as *const f32,
+                _ => core::ptr::null(),
+            };
+        }
+        // (the producer leaves the out where it is: its sizes are the prepared ones)
+        let numel = out.numel();
+        let y = out.as_mut_ptr("etk::fused", "out")? as *mut f32;
+        let level = etk_simd::level();
+        let mut first = y as *const f32;
+        // whether the producer ran the program on its out region by region
+        let mut hooked = false;
         if let Some(p) = &mut self.producer {
             let len = self.starts[1];
             if p.own_out {
@@ -246,6 +270,17 @@ impl PreparedKernel for Fused {
                 pargs[p.out_at] = EValue::Tensor(out.view_mut());
                 match &mut p.prepared {
                     Some(k) => k.run(ctx, &mut pargs[..len])?,
+                    None if p.hook => {
+                        let (program, shared) = (&self.program, Shared((y, &self.ptrs[..])));
+                        let pass = |start: usize, end: usize| {
+                            let &(y, ptrs) = shared.get();
+                            // SAFETY: as below; the producer hands each region over once,
+                            // final, from one thread, and writes it no more.
+                            unsafe { program.run(level, y, y, ptrs, start, end) };
+                        };
+                        let args = &mut pargs[..len];
+                        hooked = convolution::convolution_hooked(ctx, args, OutHook::new(&pass))?;
+                    }
                     None => (self.kernels[0])(ctx, &mut pargs[..len])?,
                 }
             }
@@ -257,20 +292,14 @@ impl PreparedKernel for Fused {
                 &[0],
             )?;
         }
-        for (p, a) in self.ptrs.iter_mut().zip(head.iter()) {
-            *p = match a {
-                EValue::Tensor(t) => t.as_ptr() as *const f32,
-                _ => core::ptr::null(),
-            };
+        if hooked {
+            return Ok(());
         }
-        let numel = out.numel();
-        let y = out.as_mut_ptr("etk::fused", "out")? as *mut f32;
         let work = Work {
             flops: numel.saturating_mul(self.cost),
             bytes: numel.saturating_mul(8),
         };
         let tasks = ctx.tasks_for(work).min(numel.div_ceil(CHUNK)).max(1);
-        let level = etk_simd::level();
         let (program, ptrs) = (&self.program, &self.ptrs[..]);
         let shared = Shared((y, first, ptrs));
         let body = |t: usize| {
@@ -388,6 +417,8 @@ struct Env<'c, 'a, 't> {
     expect: Vec<Expect>,
     /// Batch norm's channel run length (0 until one is met).
     inner: usize,
+    /// Whether a pointwise op reads an operand that is the chain's out itself.
+    reads_out: bool,
 }
 
 impl<'c, 'a> Env<'c, 'a, '_> {
@@ -423,6 +454,7 @@ impl<'c, 'a> Env<'c, 'a, '_> {
         if self.same_layout(k).is_some() {
             // read in place at each offset before it is written: the out itself, or apart
             if shares {
+                self.reads_out = true;
                 self.expect.last_mut()?.data = Some(self.reference.as_ptr());
                 if !core::ptr::eq(t.as_ptr(), self.reference.as_ptr()) {
                     return None;

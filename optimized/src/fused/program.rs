@@ -73,6 +73,9 @@ pub(super) struct Program {
     pub inner: usize,
     /// The `hardswish` / `hardsigmoid` form ending the steps, run in registers.
     pub tail: Option<HardTail>,
+    /// Per step, the clamp that follows it (the next step) when the step is batch norm's
+    /// affine read by that clamp alone: both run as one pass into the clamp's buffer.
+    pub clamped: Vec<Option<Clamp>>,
 }
 
 /// An operand resolved for one call: a pointer to the chunk's elements, or a value.
@@ -88,7 +91,30 @@ enum At {
 impl Program {
     pub(super) fn new(steps: Vec<Step>, inner: usize) -> Program {
         let tail = HardTail::find(&steps);
-        Program { steps, inner, tail }
+        let reads = |k: usize, j: usize| match &steps[j] {
+            Step::Binary(_, a, b) => *a == Src::Step(k as u8) || *b == Src::Step(k as u8),
+            Step::Unary(_, x) | Step::Affine { x, .. } => *x == Src::Step(k as u8),
+        };
+        let prefix = tail.map_or(steps.len(), |t| t.start);
+        let clamped = (0..steps.len())
+            .map(|k| match (&steps[k], steps.get(k + 1)) {
+                (Step::Affine { .. }, Some(Step::Unary(Un::Clamp(c), x)))
+                    if *x == Src::Step(k as u8)
+                        && k + 1 < prefix
+                        && !(k + 2..steps.len()).any(|j| reads(k, j))
+                        && tail.is_none_or(|t| t.x != Src::Step(k as u8)) =>
+                {
+                    Some(*c)
+                }
+                _ => None,
+            })
+            .collect();
+        Program {
+            steps,
+            inner,
+            tail,
+            clamped,
+        }
     }
 
     /// Runs the program over elements `start..end` of the out (offsets in memory), in place.
@@ -189,8 +215,46 @@ impl Kernel for Run<'_> {
             };
             return;
         }
+        if let Some((t, v)) = tail
+            && prefix == 1
+            && t.x == Src::Step(0)
+            && p.inner > 1
+            && let Step::Affine { x, alpha, beta } = &steps[0]
+        {
+            // batch norm then the form (NCHW): one pass from the operand to the out, a
+            // channel's run at a time
+            let x = match *x {
+                Src::Out => self.first,
+                Src::Same(a) => self.ptrs[a as usize],
+                _ => return,
+            };
+            let (c, inner) = (alpha.len(), p.inner);
+            let mut o = self.start;
+            while o < self.end {
+                let run = (inner - o % inner).min(self.end - o);
+                let ch = o / inner % c;
+                // SAFETY: the out and the operand hold `end` floats; the operand is the out
+                // itself or apart from it.
+                unsafe {
+                    hard::run_after_affine(
+                        s,
+                        v,
+                        (alpha[ch], beta[ch]),
+                        x.add(o),
+                        self.out.add(o),
+                        run,
+                    )
+                };
+                o += run;
+            }
+            return;
+        }
         let steps = &steps[..prefix];
-        let mut bufs = Bufs([[0f32; CHUNK]; MAX_STEPS]);
+        // (not zeroed: a region handed over by a producer may be a few hundred elements, and
+        // every buffer is written before it is read)
+        let mut bufs = core::mem::MaybeUninit::<Bufs>::uninit();
+        let base = bufs.as_mut_ptr() as *mut f32;
+        let buf = |k: usize| base.wrapping_add(k * CHUNK);
         let resolve = |src: Src| match src {
             Src::Out => At::Out,
             Src::Step(k) => At::Step(k as usize),
@@ -199,18 +263,40 @@ impl Kernel for Run<'_> {
             Src::Same(a) => At::Ptr(self.ptrs[a as usize]),
             Src::Value(v) => At::Value(v),
         };
+        let last = steps.len().wrapping_sub(1);
+        // the last step writes the out itself (no copy) when it is lane-wise: every body
+        // loads an element's operands before it stores the element, at the same offset, so
+        // an operand that is the out is read first as when the result is copied
+        let into_out = tail.is_none()
+            && match steps.last() {
+                Some(Step::Unary(un, _)) => matches!(un, Un::Clamp(_)),
+                Some(_) => true,
+                None => false,
+            };
         let mut o = self.start;
         while o < self.end {
             let n = CHUNK.min(self.end - o);
+            let mut skip = false;
             for (k, step) in steps.iter().enumerate() {
-                let (done, rest) = bufs.0.split_at_mut(k);
-                let dst = rest[0].as_mut_ptr();
+                if core::mem::take(&mut skip) {
+                    continue;
+                }
+                let clamp = p.clamped[k];
+                // (a merged clamp writes its own step's buffer, or the out)
+                let to = k + usize::from(clamp.is_some());
+                skip = clamp.is_some();
+                let dst = if to == last && into_out {
+                    // SAFETY: offsets below `end` are inside the out.
+                    unsafe { self.out.add(o) }
+                } else {
+                    buf(to)
+                };
                 // the chunk of an operand: a pointer to `n` floats, or a value.
                 let chunk = |src: Src| -> Result<*const f32, f32> {
                     match resolve(src) {
                         // SAFETY: offsets below `end` are inside the out and `Same` operands.
                         At::Out => Ok(unsafe { self.first.add(o) }),
-                        At::Step(j) => Ok(done[j].as_ptr()),
+                        At::Step(j) => Ok(buf(j) as *const f32),
                         At::Ptr(q) => Ok(unsafe { q.add(o) }),
                         At::Value(v) => Err(v),
                     }
@@ -233,7 +319,13 @@ impl Kernel for Run<'_> {
                             }
                         }
                         Step::Affine { x, alpha, beta } => {
-                            affine(s, chunk(*x), alpha, beta, p.inner, o, dst, n);
+                            let f = Affine {
+                                alpha,
+                                beta,
+                                inner: p.inner,
+                                clamp,
+                            };
+                            f.run(s, chunk(*x), o, dst, n);
                         }
                     }
                 }
@@ -243,17 +335,14 @@ impl Kernel for Run<'_> {
                     // SAFETY: offsets below `end` are inside the out and `Same` operands.
                     Src::Out => unsafe { self.first.add(o) },
                     Src::Same(a) => unsafe { self.ptrs[a as usize].add(o) },
-                    Src::Step(k) => bufs.0[k as usize].as_ptr(),
+                    Src::Step(k) => buf(k as usize) as *const f32,
                     _ => return,
                 };
                 // SAFETY: the out holds `end` floats; `x` holds `n` (the out itself or apart).
                 unsafe { hard::run(s, v, x, self.out.add(o), n) };
-            } else {
-                let last = steps.len() - 1;
+            } else if !into_out {
                 // SAFETY: the out holds `end` floats; the buffer `n`.
-                unsafe {
-                    core::ptr::copy_nonoverlapping(bufs.0[last].as_ptr(), self.out.add(o), n)
-                };
+                unsafe { core::ptr::copy_nonoverlapping(buf(last), self.out.add(o), n) };
             }
             o += n;
         }
@@ -320,57 +409,89 @@ unsafe fn lanes2<S: Simd, Op: BinaryOp>(
     }
 }
 
-/// `dst = x * alpha[c] + beta[c]` over the `n` elements from offset `o`, `c` each one's
-/// channel: runs of `inner` elements share one (splatted), or (`inner == 1`) the channels
-/// follow one another.
-///
-/// # Safety
-/// As [`binary`]; `alpha` and `beta` hold one value per channel.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-unsafe fn affine<S: Simd>(
-    s: S,
-    x: Result<*const f32, f32>,
-    alpha: &[f32],
-    beta: &[f32],
+/// Batch norm's affine, `x * alpha[c] + beta[c]` with `c` the element's channel, and the
+/// clamp that follows it if merged: the same instructions as the two steps one after the
+/// other, in one pass.
+struct Affine<'a> {
+    alpha: &'a [f32],
+    beta: &'a [f32],
+    /// Elements one channel's run spans (1: the channels follow one another).
     inner: usize,
-    o: usize,
-    dst: *mut f32,
-    n: usize,
-) {
-    let c = alpha.len();
-    if inner == 1 {
-        let mut a = [0f32; CHUNK];
-        let mut b = [0f32; CHUNK];
-        let mut ch = o % c;
-        for i in 0..n {
-            a[i] = alpha[ch];
-            b[i] = beta[ch];
-            ch += 1;
-            if ch == c {
-                ch = 0;
+    clamp: Option<Clamp>,
+}
+
+impl Affine<'_> {
+    /// `dst = f(x)` over the `n` elements from offset `o`: runs of `inner` elements share one
+    /// channel (splatted), or (`inner == 1`) the channels follow one another.
+    ///
+    /// # Safety
+    /// As [`binary`]; `dst` may also be `x` itself.
+    #[inline(always)]
+    unsafe fn run<S: Simd>(
+        &self,
+        s: S,
+        x: Result<*const f32, f32>,
+        o: usize,
+        dst: *mut f32,
+        n: usize,
+    ) {
+        // SAFETY: forwarded.
+        unsafe {
+            match self.clamp {
+                Some(c) => self.runs(s, x, o, dst, n, |v| c.lanes(s, v)),
+                None => self.runs(s, x, o, dst, n, |v| v),
             }
         }
-        // SAFETY: forwarded; `a` and `b` hold `n` floats.
-        unsafe { affine_run(s, x, Ok(a.as_ptr()), Ok(b.as_ptr()), dst, n) };
-        return;
     }
-    let mut i = 0;
-    while i < n {
-        let at = o + i;
-        let run = (inner - at % inner).min(n - i);
-        let ch = at / inner % c;
-        let x = x.map(|p| p.wrapping_add(i));
-        // SAFETY: forwarded, on elements `i..i + run`.
-        unsafe { affine_run(s, x, Err(alpha[ch]), Err(beta[ch]), dst.add(i), run) };
-        i += run;
+
+    /// # Safety
+    /// As [`Affine::run`].
+    #[inline(always)]
+    unsafe fn runs<S: Simd>(
+        &self,
+        s: S,
+        x: Result<*const f32, f32>,
+        o: usize,
+        dst: *mut f32,
+        n: usize,
+        then: impl Fn(S::F32) -> S::F32 + Copy,
+    ) {
+        let (alpha, beta, inner) = (self.alpha, self.beta, self.inner);
+        let c = alpha.len();
+        if inner == 1 {
+            let mut a = [0f32; CHUNK];
+            let mut b = [0f32; CHUNK];
+            let mut ch = o % c;
+            for i in 0..n {
+                a[i] = alpha[ch];
+                b[i] = beta[ch];
+                ch += 1;
+                if ch == c {
+                    ch = 0;
+                }
+            }
+            // SAFETY: forwarded; `a` and `b` hold `n` floats.
+            unsafe { affine_run(s, x, Ok(a.as_ptr()), Ok(b.as_ptr()), dst, n, then) };
+            return;
+        }
+        let mut i = 0;
+        while i < n {
+            let at = o + i;
+            let run = (inner - at % inner).min(n - i);
+            let ch = at / inner % c;
+            let x = x.map(|p| p.wrapping_add(i));
+            // SAFETY: forwarded, on elements `i..i + run`.
+            unsafe { affine_run(s, x, Err(alpha[ch]), Err(beta[ch]), dst.add(i), run, then) };
+            i += run;
+        }
     }
 }
 
-/// `dst = x * a + b` over `n` elements (each operand a pointer to `n` floats, or a value).
+/// `dst = then(x * a + b)` over `n` elements (each operand a pointer to `n` floats, or a
+/// value).
 ///
 /// # Safety
-/// As [`binary`].
+/// As [`binary`]; `dst` may also be `x` itself (each vector is loaded before it is stored).
 #[inline(always)]
 unsafe fn affine_run<S: Simd>(
     s: S,
@@ -379,6 +500,7 @@ unsafe fn affine_run<S: Simd>(
     b: Result<*const f32, f32>,
     dst: *mut f32,
     n: usize,
+    then: impl Fn(S::F32) -> S::F32,
 ) {
     let l = S::LANES;
     let load = |v: Result<*const f32, f32>, i: usize, m: usize| match v {
@@ -390,7 +512,7 @@ unsafe fn affine_run<S: Simd>(
     let mut i = 0;
     while i < n {
         let m = l.min(n - i);
-        let y = s.add(s.mul(load(x, i, m), load(a, i, m)), load(b, i, m));
+        let y = then(s.add(s.mul(load(x, i, m), load(a, i, m)), load(b, i, m)));
         // SAFETY: `dst` holds `n` floats.
         unsafe {
             if m == l {

@@ -40,11 +40,14 @@ mod direct;
 mod im2col;
 mod transposed;
 
+use crate::fused::OutHook;
 use crate::gemm::tensor::merged_stride;
 use crate::gemm::{self, Dt, Isa};
 use depthwise::depthwise;
+use etk_core::evalue::out_tensor;
 use etk_core::out::check_dtype;
-use etk_core::{KernelContext, Parallel, Result, Tensor, boxed_kernel};
+use etk_core::registry::{check_arity, check_no_alias};
+use etk_core::{EValue, FromEValue, KernelContext, Parallel, Result, Tensor, boxed_kernel};
 use etk_portable::ops::convolution as portable;
 use etk_portable::util::conv::ConvGeometry;
 
@@ -98,6 +101,67 @@ pub fn convolution_out_isa(
     groups: i64,
     out: &mut Tensor<'_>,
 ) -> Result<()> {
+    let args = (
+        stride,
+        padding,
+        dilation,
+        transposed,
+        output_padding,
+        groups,
+    );
+    convolve(ctx, isa, input, weight, bias, args, out, None).map(|_| ())
+}
+
+/// The scalar arguments of a convolution: stride, padding, dilation, transposed,
+/// output_padding, groups.
+type ConvArgs<'a> = (&'a [i64], &'a [i64], &'a [i64], bool, &'a [i64], i64);
+
+/// A convolution whose kernel hands each finished region of the out to `hook` (see
+/// [`OutHook`]) when it can: `Ok(true)` if it did for the whole out, `Ok(false)` if it called
+/// the hook for no element (then the out is complete and the caller runs its steps after).
+/// `args` are the boxed kernel's (the out last).
+pub(crate) fn convolution_hooked(
+    ctx: &mut KernelContext<'_>,
+    args: &mut [EValue<'_>],
+    hook: OutHook<'_>,
+) -> Result<bool> {
+    check_arity(OP, args, 10)?;
+    let (ins, outs) = args.split_at_mut(9);
+    check_no_alias(OP, ins, outs)?;
+    let input: &Tensor<'_> = FromEValue::from_evalue(&ins[0], OP, "input")?;
+    let weight: &Tensor<'_> = FromEValue::from_evalue(&ins[1], OP, "weight")?;
+    let bias: Option<&Tensor<'_>> = FromEValue::from_evalue(&ins[2], OP, "bias")?;
+    let stride: &[i64] = FromEValue::from_evalue(&ins[3], OP, "stride")?;
+    let padding: &[i64] = FromEValue::from_evalue(&ins[4], OP, "padding")?;
+    let dilation: &[i64] = FromEValue::from_evalue(&ins[5], OP, "dilation")?;
+    let transposed: bool = FromEValue::from_evalue(&ins[6], OP, "transposed")?;
+    let output_padding: &[i64] = FromEValue::from_evalue(&ins[7], OP, "output_padding")?;
+    let groups: i64 = FromEValue::from_evalue(&ins[8], OP, "groups")?;
+    let out = out_tensor(&mut outs[0], OP, "out")?;
+    let args = (
+        stride,
+        padding,
+        dilation,
+        transposed,
+        output_padding,
+        groups,
+    );
+    convolve(ctx, gemm::isa(), input, weight, bias, args, out, Some(hook))
+}
+
+/// [`convolution_out_isa`], handing finished regions of the out to `hook` where the kernel
+/// can (`Ok(true)`: for the whole out).
+#[allow(clippy::too_many_arguments)]
+fn convolve(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    input: &Tensor<'_>,
+    weight: &Tensor<'_>,
+    bias: Option<&Tensor<'_>>,
+    (stride, padding, dilation, transposed, output_padding, groups): ConvArgs<'_>,
+    out: &mut Tensor<'_>,
+    hook: Option<OutHook<'_>>,
+) -> Result<bool> {
     let params = [stride, padding, dilation, output_padding];
     let geo = portable::check(input, weight, bias, params, transposed, groups)?;
     let fallback = |ctx: &mut KernelContext<'_>, out: &mut Tensor<'_>| {
@@ -120,42 +184,64 @@ pub fn convolution_out_isa(
     let Some(dt) = Dt::of(input.dtype())
         .filter(|_| rank <= 4 && bias.is_none_or(|b| b.dtype() == input.dtype()))
     else {
-        return fallback(ctx, out);
+        return fallback(ctx, out).map(|_| false);
     };
     check_dtype(OP, "out", out, input.dtype())?;
     out.resize(OP, "out", &geo.out_sizes[..rank])?;
     if out.numel() == 0 {
-        return Ok(());
+        return Ok(false);
     }
     if geo.icg == 0 {
         // no input channels: the out is the bias, portable's loop is as fast
-        return fallback(ctx, out);
+        return fallback(ctx, out).map(|_| false);
     }
     let c = Conv::new(&geo, dt, input, weight, bias, out)?;
+    // the hook takes regions of whole channel planes or whole pixels (Float: it reads f32)
+    let runs = hook.and_then(|h| Some((h, c.out_runs().filter(|_| dt == Dt::F32)?)));
     // SAFETY: `c` describes checked tensors of the geometry's sizes; the out does not overlap
     // the inputs.
-    let done = unsafe {
+    let (done, hooked) = unsafe {
         if transposed {
-            transposed::transposed(ctx, isa, &c)?
+            (transposed::transposed(ctx, isa, &c)?, false)
         } else if geo.groups > 1 && geo.icg == 1 && geo.ocg == 1 {
-            if depthwise_nhwc::depthwise_nhwc(ctx, isa, &c) {
-                true
+            let pixels = runs.filter(|r| r.1 == Runs::Pixels).map(|r| r.0);
+            let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
+            if depthwise_nhwc::depthwise_nhwc(ctx, isa, &c, pixels) {
+                (true, pixels.is_some())
             } else if dt == Dt::F32 {
-                depthwise(&mut ctx.scratch, ctx.parallel, isa, &c);
-                true
+                depthwise(&mut ctx.scratch, ctx.parallel, isa, &c, planes);
+                (true, planes.is_some())
             } else {
-                im2col::depthwise_widened(ctx, isa, &c)
+                (im2col::depthwise_widened(ctx, isa, &c), false)
             }
         } else if direct::takes(&c) && direct::direct(&mut ctx.scratch, isa, &c) {
-            true
+            (true, false)
         } else if c.direct_1x1() {
-            im2col::direct_1x1(ctx, isa, &c)?;
-            true
+            let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
+            im2col::direct_1x1(ctx, isa, &c, planes)?;
+            (true, planes.is_some())
         } else {
-            im2col::im2col_gemm(ctx, isa, &c)?
+            let r = runs.filter(|r| r.1 == Runs::Planes || geo.groups == 1);
+            let hooked = im2col::im2col_gemm(ctx, isa, &c, r)?;
+            (hooked, hooked && r.is_some())
         }
     };
-    if done { Ok(()) } else { fallback(ctx, out) }
+    if done {
+        Ok(hooked)
+    } else {
+        fallback(ctx, out).map(|_| false)
+    }
+}
+
+/// How the out's elements run in memory, for handing regions of it to an [`OutHook`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Runs {
+    /// Each channel's positions are one run (row-major over row and column): a band of
+    /// positions of a channel is one region.
+    Planes,
+    /// Each position's channels are one run, positions following one another: a band of
+    /// positions (all channels) is one region.
+    Pixels,
 }
 
 /// A checked 1-D or 2-D convolution: its geometry, and the four tensors as pointers with
@@ -313,6 +399,25 @@ impl<'g> Conv<'g> {
     /// the input column of `lo`.
     fn w_range(&self, tw: usize) -> (usize, usize, usize) {
         run_range(self.geo, 2, tw, self.ow, self.iw)
+    }
+
+    /// How the out's elements run, if as one of [`Runs`] (the out dense in that order).
+    fn out_runs(&self) -> Option<Runs> {
+        let (c_out, ys) = (self.geo.out_sizes[1], self.ys);
+        let rows_follow = |unit: usize| self.oh == 1 || ys[2] == self.ow * unit;
+        if ys[3] == 1 && rows_follow(1) {
+            Some(Runs::Planes)
+        } else if ys[1] == 1 && (self.ow == 1 || ys[3] == c_out) && rows_follow(c_out) {
+            Some(Runs::Pixels)
+        } else {
+            None
+        }
+    }
+
+    /// Offset in the out of channel `oc`, position `p` of image `n` (positions row-major).
+    #[inline(always)]
+    fn out_at(&self, n: usize, oc: usize, p: usize) -> usize {
+        n * self.ys[0] + oc * self.ys[1] + p / self.ow * self.ys[2] + p % self.ow * self.ys[3]
     }
 
     /// A 1x1 kernel without padding whose output positions are one stride apart, within each

@@ -14,6 +14,7 @@
 //! input in runs, the edges column by column.
 
 use super::{Conv, MAX_TASKS, OP, Shared, gather, tasks_for};
+use crate::fused::OutHook;
 use crate::gemm::Isa;
 use etk_core::{Parallel, Scratch};
 use etk_simd::{Kernel, Simd};
@@ -27,7 +28,8 @@ const PLANE: usize = 1 << 20;
 const MAX_TAPS: usize = 32;
 
 /// Depthwise: every channel convolved with its own kernel, the taps accumulated in
-/// portable's order into the out, then the bias. Large calls split their planes (image and
+/// portable's order into the out, then the bias; each finished plane handed to `hook` (the
+/// out's planes dense: `Runs::Planes`). Large calls split their planes (image and
 /// channel) over `par`'s threads, each task with its own scratch: every plane is summed alike
 /// whatever the split.
 ///
@@ -38,6 +40,7 @@ pub(super) unsafe fn depthwise(
     par: &dyn Parallel,
     isa: Isa,
     c: &Conv<'_>,
+    hook: Option<OutHook<'_>>,
 ) {
     let g = c.geo;
     let planes = g.n * g.groups;
@@ -66,7 +69,16 @@ pub(super) unsafe fn depthwise(
             let range = (t * planes / nt, (t + 1) * planes / nt);
             // SAFETY: as the caller vouches; task `t` alone uses `bufs[t]` and writes the
             // out's planes in `range`.
-            unsafe { dw_run(isa, c, bufs[t], range) }
+            match hook {
+                None => unsafe { dw_run(isa, c, bufs[t], range) },
+                // each plane handed over as soon as it is summed (still in L1 or L2)
+                Some(h) => {
+                    for i in range.0..range.1 {
+                        unsafe { dw_run(isa, c, bufs[t], (i, i + 1)) };
+                        h.done(c.out_at(i / g.groups, i % g.groups, 0), c.oh * c.ow);
+                    }
+                }
+            }
         };
         if nt == 1 {
             body(0);

@@ -11,6 +11,7 @@
 //! positions are split over the threads when the call is large.
 
 use super::{Conv, OP, Shared, tasks_for};
+use crate::fused::OutHook;
 use crate::gemm::{Dt, Isa};
 use etk_core::KernelContext;
 use etk_simd::{Element, Kernel, Simd, dispatch};
@@ -23,7 +24,12 @@ const UNROLL: usize = 4;
 ///
 /// # Safety
 /// As in `convolution_out_isa`; `c` is depthwise.
-pub(super) unsafe fn depthwise_nhwc(ctx: &mut KernelContext<'_>, isa: Isa, c: &Conv<'_>) -> bool {
+pub(super) unsafe fn depthwise_nhwc(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    c: &Conv<'_>,
+    hook: Option<OutHook<'_>>,
+) -> bool {
     let g = c.geo;
     let ch = g.groups;
     if c.xs[1] != 1 || c.ys[1] != 1 {
@@ -64,13 +70,26 @@ pub(super) unsafe fn depthwise_nhwc(ctx: &mut KernelContext<'_>, isa: Isa, c: &C
         let shared = Shared((c, &*wt));
         let body = |t: usize| {
             let &(c, wt) = shared.get();
-            let k = Rows {
-                c,
-                wt,
-                r0: t * rows / nt,
-                r1: (t + 1) * rows / nt,
-            };
-            dispatch(isa, k);
+            let (r0, r1) = (t * rows / nt, (t + 1) * rows / nt);
+            match hook {
+                None => dispatch(isa, Rows { c, wt, r0, r1 }),
+                // each output row handed over as soon as it is summed (the out's pixels
+                // dense: `Runs::Pixels`)
+                Some(h) => {
+                    for r in r0..r1 {
+                        dispatch(
+                            isa,
+                            Rows {
+                                c,
+                                wt,
+                                r0: r,
+                                r1: r + 1,
+                            },
+                        );
+                        h.done(c.out_at(r / c.oh, 0, r % c.oh * c.ow), c.ow * ch);
+                    }
+                }
+            }
         };
         if nt <= 1 {
             body(0);

@@ -13,7 +13,8 @@
 //!   2.59 ms). Bands are then whole panels wide.
 
 use super::columns::{self, Layout};
-use super::{Conv, MAX_TASKS, OP, Shared, depthwise, merged_stride, tasks_for};
+use super::{Conv, MAX_TASKS, OP, Runs, Shared, depthwise, merged_stride, tasks_for};
+use crate::fused::OutHook;
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
 use etk_core::{Error, KernelContext, Parallel, Result, Scratch, Serial};
 use etk_simd::convert;
@@ -24,11 +25,22 @@ const BAND_BYTES: usize = 1 << 20;
 /// Scratch left to the GEMM's packing (it needs about 2 MiB, and works with less).
 const GEMM_BYTES: usize = 4 << 20;
 
-/// `out[n, group g] = W_g x X[n, group g]`, the input read in place.
+/// With an [`OutHook`], the out of a 1x1 convolution is computed this many bytes of it at a
+/// time (a band of positions, every channel of the group), each band handed over while in L2.
+const HOOK_BAND_BYTES: usize = 128 << 10;
+
+/// `out[n, group g] = W_g x X[n, group g]`, the input read in place; with a hook (the out's
+/// planes dense: `Runs::Planes`), a band of positions at a time, each channel's run of the
+/// band handed to it when the band is done.
 ///
 /// # Safety
 /// As in `convolution_out_isa`; `c.direct_1x1()`.
-pub(super) unsafe fn direct_1x1(ctx: &mut KernelContext<'_>, isa: Isa, c: &Conv<'_>) -> Result<()> {
+pub(super) unsafe fn direct_1x1(
+    ctx: &mut KernelContext<'_>,
+    isa: Isa,
+    c: &Conv<'_>,
+    hook: Option<OutHook<'_>>,
+) -> Result<()> {
     let g = c.geo;
     // NHWC: every image's positions continue the previous one's, one product for the batch
     let (images, cols, xp, yp) = match (c.positions(false, g.n), c.positions(true, g.n)) {
@@ -38,16 +50,35 @@ pub(super) unsafe fn direct_1x1(ctx: &mut KernelContext<'_>, isa: Isa, c: &Conv<
             _ => unreachable!("direct_1x1 checked that positions merge"),
         },
     };
+    // (the GEMM sums each element over K alike whatever columns it is given: bands change
+    // no bits)
+    let band = match hook {
+        Some(_) => {
+            let nr = gemm::packed_b_layout(isa).0;
+            (HOOK_BAND_BYTES / (g.ocg * c.es()).max(1)).next_multiple_of(nr)
+        }
+        None => cols,
+    };
     for n in 0..images {
         for grp in 0..g.groups {
-            // SAFETY: element (ic, p) of the group's input and (oc, p) of its out are
-            // elements of the tensors (positions merge as checked).
-            unsafe {
-                let x = c.xb(n * c.xs[0] + grp * g.icg * c.xs[1]);
-                let b = MatRef::from_raw(x, c.dt, g.icg, cols, c.xs[1] as isize, xp as isize);
-                let b = B::View(b);
-                let a = weight_mat(c, grp, false).expect("a 1x1 kernel's taps are its channels");
-                product(ctx, isa, c, a, b, n, grp, 0, cols, yp)?;
+            for p0 in (0..cols).step_by(band) {
+                let len = band.min(cols - p0);
+                // SAFETY: element (ic, p) of the group's input and (oc, p) of its out are
+                // elements of the tensors (positions merge as checked).
+                unsafe {
+                    let x = c.xb(n * c.xs[0] + grp * g.icg * c.xs[1] + p0 * xp);
+                    let b = MatRef::from_raw(x, c.dt, g.icg, len, c.xs[1] as isize, xp as isize);
+                    let b = B::View(b);
+                    let a =
+                        weight_mat(c, grp, false).expect("a 1x1 kernel's taps are its channels");
+                    product(ctx, isa, c, a, b, n, grp, p0, len, yp)?;
+                }
+                if let Some(h) = hook {
+                    for oc in grp * g.ocg..(grp + 1) * g.ocg {
+                        // (merged images: the positions continue one another, `yp == 1`)
+                        h.done(n * c.ys[0] + oc * c.ys[1] + p0, len);
+                    }
+                }
             }
         }
     }
@@ -160,7 +191,10 @@ impl Bands {
 }
 
 /// im2col a band of output positions at a time, then the GEMM; bands go to tasks when the
-/// call is large. `Ok(false)` when the scratch cannot hold one position's band.
+/// call is large. With a hook, each band's out is handed to it when the band's GEMM is done:
+/// each channel's run (`Runs::Planes`) or, one group only, the band's pixels
+/// (`Runs::Pixels`). `Ok(false)` (nothing written) when the scratch cannot hold one
+/// position's band.
 ///
 /// # Safety
 /// As in `convolution_out_isa`.
@@ -168,6 +202,7 @@ pub(super) unsafe fn im2col_gemm(
     ctx: &mut KernelContext<'_>,
     isa: Isa,
     c: &Conv<'_>,
+    hook: Option<(OutHook<'_>, Runs)>,
 ) -> Result<bool> {
     let g = c.geo;
     let es = c.es();
@@ -306,6 +341,15 @@ pub(super) unsafe fn im2col_gemm(
                     *failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                     return;
                 }
+                match hook {
+                    Some((h, Runs::Planes)) => {
+                        for oc in grp * g.ocg..(grp + 1) * g.ocg {
+                            h.done(c.out_at(n, oc, p0), cols);
+                        }
+                    }
+                    Some((h, Runs::Pixels)) => h.done(c.out_at(n, 0, p0), cols * c_out),
+                    None => {}
+                }
             }
         };
         if nt == 1 {
@@ -395,7 +439,7 @@ pub(super) unsafe fn depthwise_widened(
             .unwrap_or_default();
         // SAFETY: the widened tensors have the originals' sizes and strides.
         unsafe {
-            depthwise(&mut Scratch::new(rest), par, isa, &wide);
+            depthwise(&mut Scratch::new(rest), par, isa, &wide, None);
             narrow(isa, c.dt, yf, c.y as *mut u8);
         }
         true
