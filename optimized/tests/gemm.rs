@@ -369,6 +369,29 @@ proptest! {
     }
 }
 
+/// `alpha * A @ B` in f32 into a row-major out, A and B in the layouts given.
+fn plain(m: usize, n: usize, k: usize, (la, lb): (Layout, Layout), seed: usize) -> Case {
+    Case {
+        m,
+        n,
+        k,
+        la,
+        lb,
+        lc: Layout::Row,
+        da: Dt::F32,
+        db: Dt::F32,
+        dc: Dt::F32,
+        alpha: 1.0,
+        beta: 0.0,
+        addend: Addend::Out,
+        bias: BiasCase::None,
+        act: Activation::None,
+        threads: 1,
+        scratch: 0,
+        seed: seed as u64,
+    }
+}
+
 /// Plain f32 products of many shapes (every edge-tile size of every level), all layouts.
 #[test]
 fn every_edge_tile() {
@@ -376,26 +399,24 @@ fn every_edge_tile() {
         for m in [1, 2, 5, 6, 7, 11, 12, 13, 25] {
             for n in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 65] {
                 for (la, lb) in [(Layout::Row, Layout::Row), (Layout::Col, Layout::Col)] {
-                    let c = Case {
-                        m,
-                        n,
-                        k: 19,
-                        la,
-                        lb,
-                        lc: Layout::Row,
-                        da: Dt::F32,
-                        db: Dt::F32,
-                        dc: Dt::F32,
-                        alpha: 1.0,
-                        beta: 0.0,
-                        addend: Addend::Out,
-                        bias: BiasCase::None,
-                        act: Activation::None,
-                        threads: 1,
-                        scratch: 0,
-                        seed: (m * 100 + n) as u64,
-                    };
-                    run_case(&c, isa).unwrap();
+                    run_case(&plain(m, n, 19, (la, lb), m * 100 + n), isa).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// Every row count up to 40, and 64 and 96: each tile height a level has (the assembly ones
+/// for full tiles and 8 / 4 rows on AVX-512, 4 / 2 on AVX2, the generic ones for the rest) at
+/// the bottom of a product, full and partial widths, A read in place, packed row by row and
+/// packed k-major, and a K of two k blocks (partial sums carried between them).
+#[test]
+fn every_row_count() {
+    for &isa in Isa::available_levels() {
+        for m in (1..=40).chain([64, 96]) {
+            for (n, k) in [(17, 19), (64, 9), (100, 19), (150, 19), (40, 260)] {
+                for (la, lb) in [(Layout::Row, Layout::Row), (Layout::Col, Layout::Col)] {
+                    run_case(&plain(m, n, k, (la, lb), m * 1000 + n), isa).unwrap();
                 }
             }
         }
