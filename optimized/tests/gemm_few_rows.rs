@@ -59,7 +59,9 @@ fn few_rows_give_the_blocked_sums() {
     // M = 13: a tile of 12 (AVX-512) or two of 6 (AVX2) and an edge tile.
     let tall = 13;
     for &isa in Isa::available_levels() {
-        for (n, k) in [(1, 300), (40, 19), (130, 256), (291, 530)] {
+        // (291, 530) and (2100, 40): B streamed by strips; (2100, 40) in several strips of
+        // `STRIP / M` columns for M > 3.
+        for (n, k) in [(1, 300), (40, 19), (130, 256), (291, 530), (2100, 40)] {
             let a = values(tall * k, &mut seed);
             let bias = values(n, &mut seed);
             let b32 = values(k * n, &mut seed);

@@ -21,13 +21,15 @@ use etk_simd::Isa;
 
 /// One call's operands as the kernels read them: the problem, A as f32 rows (row `i` at
 /// `a + i * lda`, `k` long), and where the partial sums of earlier k blocks live
-/// (`Problem::epi`'s `acc` and `acc_ld`).
+/// (`Problem::epi`'s `acc` and `acc_ld`), and room for [`strip`]'s partial sums (`STRIP`
+/// floats, 64-byte aligned; null when B is not streamed).
 #[derive(Clone, Copy)]
 pub(crate) struct Operands<'q> {
     pub q: &'q Problem,
     pub a: *const f32,
     pub lda: usize,
     pub part: (*mut f32, isize),
+    pub sums: *mut f32,
 }
 
 /// The most rows this path takes.
@@ -65,7 +67,9 @@ unsafe fn block<S: Gemm, const M: usize, const NV: usize, const FULL: bool>(
     w: usize,
 ) {
     unsafe {
-        let Operands { q, a, lda, part } = o;
+        let Operands {
+            q, a, lda, part, ..
+        } = o;
         let l = S::LANES;
         // lanes of each vector that are columns of the out (0: a vector past the out, whose
         // loads read nothing).
@@ -112,15 +116,14 @@ unsafe fn block<S: Gemm, const M: usize, const NV: usize, const FULL: bool>(
     }
 }
 
-/// Floats of partial sums a strip keeps (8 KiB: in L1 beside the rows of B streaming past).
-const STRIP: usize = 2048;
+/// Floats of partial sums a strip keeps (32 KiB, in L1 and L2): wide enough that a strip
+/// covers a whole row of a 4096-column B, so that a k block of B is one sequential read (an
+/// 8 KiB strip read 8 KiB runs 16 KiB apart, about 60% of the read bandwidth).
+const STRIP: usize = 8192;
 
 /// Rows of B one pass of a strip multiplies in (each partial sum loaded and stored once per
 /// pass, its chain of multiply-adds still in k order).
 const PASS: usize = 4;
-
-#[repr(align(64))]
-struct Sums([f32; STRIP]);
 
 /// Outputs `(i, j)` for `i < M`, `j` in `[j0, j0 + w)`, `w <= STRIP / M`, for a row-major B
 /// in place that does not fit in cache: B is read row by row along the whole strip (a few KiB
@@ -129,17 +132,21 @@ struct Sums([f32; STRIP]);
 /// by 4096 x 4096 f32, 31.9 ms), the partial sums in L1. The same sums as [`block`].
 ///
 /// # Safety
-/// As [`block`]; B in place (`q.packed_b` null).
+/// As [`block`]; B in place (`q.packed_b` null); `o.sums` holds `M * w` floats.
 #[inline(always)]
 unsafe fn strip<S: Gemm, const M: usize>(s: S, o: Operands<'_>, j0: usize, w: usize) {
     unsafe {
-        let Operands { q, a, lda, part } = o;
+        let Operands {
+            q,
+            a,
+            lda,
+            part,
+            sums: y,
+        } = o;
         let l = S::LANES;
         let nv = w.div_ceil(l);
         let (dt, es) = (q.b.dt, q.b.dt.size());
         let stride = q.b.rs * es as isize;
-        let mut sums = Sums([0.0; STRIP]);
-        let y = sums.0.as_mut_ptr();
         let mut pc = 0;
         while pc < q.k {
             let kc = S::KC.min(q.k - pc);
@@ -228,6 +235,11 @@ unsafe fn columns<S: Gemm, const M: usize, const NV: usize>(
 /// A B in place larger than this goes by [`strip`].
 const STREAMED_BYTES: usize = 256 << 10;
 
+/// Whether the problem's B is streamed by [`strip`] (and needs `Operands::sums`).
+fn streamed(q: &Problem) -> bool {
+    q.packed_b.is_null() && q.k * q.n * q.b.dt.size() > STREAMED_BYTES
+}
+
 /// Columns `[j0, j1)` (`j0` a multiple of 16) of the problem's `m` rows (1 to [`MAX_M`]),
 /// with as many column vectors per block as the registers hold next to the accumulators
 /// (`(M + 1) * NV + 1` of them: accumulators, B's vectors, a broadcast): at least 8 chains of
@@ -239,7 +251,7 @@ const STREAMED_BYTES: usize = 256 << 10;
 pub(crate) unsafe fn rows<S: Gemm>(s: S, o: Operands<'_>, j0: usize, j1: usize) {
     unsafe {
         let q = o.q;
-        if q.packed_b.is_null() && q.k * q.n * q.b.dt.size() > STREAMED_BYTES {
+        if streamed(q) {
             match q.m {
                 1 => strips::<S, 1>(s, o, j0, j1),
                 2 => strips::<S, 2>(s, o, j0, j1),
@@ -311,7 +323,8 @@ pub(crate) unsafe fn run(
     ctx.scratch.scope(|scratch| {
         let a_len = if direct { 0 } else { p.m * p.k };
         let ws_len = if needs_ws { p.m * p.n * p.batch } else { 0 };
-        if (a_len * 4 + 64) * nt + ws_len * 4 + 64 > scratch.remaining() {
+        let sums_len = if streamed(p) { STRIP } else { 0 };
+        if ((a_len + sums_len) * 4 + 128) * nt + ws_len * 4 + 64 > scratch.remaining() {
             return false;
         }
         let mut bufs = [core::ptr::null_mut::<f32>(); MAX_TASKS];
@@ -321,6 +334,13 @@ pub(crate) unsafe fn run(
             };
             *b = s.as_mut_ptr();
         }
+        let mut sums = [core::ptr::null_mut::<f32>(); MAX_TASKS];
+        for y in sums.iter_mut().take(nt).filter(|_| sums_len > 0) {
+            let Ok(s) = scratch.alloc_for_overwrite::<f32>(OP, sums_len) else {
+                return false;
+            };
+            *y = s.as_mut_ptr();
+        }
         let ws = if ws_len > 0 {
             let Ok(s) = scratch.alloc_for_overwrite::<f32>(OP, ws_len) else {
                 return false;
@@ -329,9 +349,9 @@ pub(crate) unsafe fn run(
         } else {
             core::ptr::null_mut()
         };
-        let shared = SyncPtr((p, imp, &tasks, &bufs, ws));
+        let shared = SyncPtr((p, imp, &tasks, &bufs, &sums, ws));
         let body = |t: usize| {
-            let &(p, imp, tasks, bufs, ws) = shared.get();
+            let &(p, imp, tasks, bufs, sums, ws) = shared.get();
             let task = tasks[t];
             for bt in task.batches.0..task.batches.1 {
                 let q = p.at_batch(bt);
@@ -355,6 +375,7 @@ pub(crate) unsafe fn run(
                             a,
                             lda,
                             part,
+                            sums: sums[t],
                         },
                         task.cols.0,
                         task.cols.1,
