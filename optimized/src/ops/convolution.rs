@@ -307,9 +307,9 @@ fn convolve(
                 (im2col::depthwise_widened(ctx, isa, &c), false)
             }
         } else if direct::takes(&c)
-            && direct::direct(&mut ctx.scratch, isa, &c, packed.map(|p| &p.0), runs)
+            && direct::direct(&mut ctx.scratch, isa, &c, packed.map(|p| &p.0))
         {
-            (true, runs.is_some())
+            (true, false)
         } else if c.direct_1x1() {
             let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
             im2col::direct_1x1(ctx, isa, &c, planes)?;

@@ -18,8 +18,7 @@
 //! bias, in another order than portable's loop (last-bit differences, as the GEMM paths).
 
 use super::im2col::read;
-use super::{Conv, OP, PAR_MIN_FLOPS, Runs, strides4};
-use crate::fused::OutHook;
+use super::{Conv, OP, PAR_MIN_FLOPS, strides4};
 use crate::gemm::{Dt, Isa};
 use etk_core::{Scratch, Tensor};
 use etk_portable::util::conv::ConvGeometry;
@@ -88,8 +87,11 @@ impl Layout {
 
 /// The direct convolution of `c` (see the module docs); `false` when a weight is not finite or
 /// the scratch is too small (nothing written then). `packed`: the weight packed at prepare,
-/// used if it is `c`'s. `hook`: handed each image's channels (planes) or each image (pixels)
-/// once they are final.
+/// used if it is `c`'s.
+///
+/// It takes no [`crate::fused::OutHook`]: its outs are a few KiB, in cache when the chain's
+/// pass runs after it, and a hook per plane or image costs more than it saves (the chain's
+/// program sets up its buffers at every call; measured on convnet_bn, 2026-12-07-small.md).
 ///
 /// # Safety
 /// As in `convolution_out_isa`; `c` is a plain 2-D (or 1-D) convolution with input channels.
@@ -98,7 +100,6 @@ pub(super) unsafe fn direct(
     isa: Isa,
     c: &Conv<'_>,
     packed: Option<&PackedWeight>,
-    hook: Option<(OutHook<'_>, Runs)>,
 ) -> bool {
     let g = c.geo;
     let key = WeightKey::of(c);
@@ -172,14 +173,6 @@ pub(super) unsafe fn direct(
                         tile: tile.as_mut_ptr(),
                     };
                     etk_simd::dispatch(isa, run);
-                    if let Some((h, Runs::Planes)) = hook {
-                        for oc in grp * g.ocg..(grp + 1) * g.ocg {
-                            h.done(c.out_at(n, oc, 0), c.oh * c.ow);
-                        }
-                    }
-                }
-                if let Some((h, Runs::Pixels)) = hook {
-                    h.done(c.out_at(n, 0, 0), c.oh * c.ow * g.out_sizes[1]);
                 }
             }
         }
