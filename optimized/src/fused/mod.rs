@@ -136,6 +136,8 @@ struct Producer {
     /// Whether it hands finished regions of the out to an [`OutHook`] (a convolution writing
     /// the chain's out).
     hook: bool,
+    /// A convolution's constant weight packed for its direct kernel, if it takes the call.
+    packed: Option<convolution::PackedWeight>,
 }
 
 /// The most arguments a producer takes (convolution: 10).
@@ -189,6 +191,9 @@ impl Fused {
                 own_out,
                 prepared: prepare_producer(chain.ops[0], args, chain.op_known(0)),
                 hook: chain.ops[0] == convolution::OP && !own_out,
+                packed: (chain.ops[0] == convolution::OP)
+                    .then(|| convolution::PackedWeight::prepare(args, chain.op_known(0)))
+                    .flatten(),
             })
         } else {
             None
@@ -233,58 +238,56 @@ impl PreparedKernel for Fused {
         if !self.as_prepared(args) {
             return self.one_by_one(ctx, args);
         }
-        let (head, tail) = args.split_at_mut(self.out);
-        let (out, extra) = tail.split_at_mut(1);
-        let out = etk_core::evalue::out_tensor(&mut out[0], "etk::fused", "out")?;
-        for (p, a) in self.ptrs.iter_mut().zip(head.iter()) {
+        for (p, a) in self.ptrs.iter_mut().zip(&args[..self.out]) {
             *p = match a {
                 EValue::Tensor(t) => t.as_ptr() as *const f32,
                 _ => core::ptr::null(),
             };
         }
         // (the producer leaves the out where it is: its sizes are the prepared ones)
-        let numel = out.numel();
-        let y = out.as_mut_ptr("etk::fused", "out")? as *mut f32;
+        let y = etk_core::evalue::out_tensor(&mut args[self.out], "etk::fused", "out")?
+            .as_mut_ptr("etk::fused", "out")? as *mut f32;
         let level = etk_simd::level();
         let mut first = y as *const f32;
         // whether the producer ran the program on its out region by region
         let mut hooked = false;
         if let Some(p) = &mut self.producer {
             let len = self.starts[1];
-            if p.own_out {
-                let (args, _) = head.split_at_mut(len);
-                match &mut p.prepared {
-                    Some(k) => k.run(ctx, args)?,
-                    None => (self.kernels[0])(ctx, args)?,
+            // the chain's out takes the place of the producer's for the call (moved, not
+            // copied: the arguments are large), unless the producer writes its own
+            if !p.own_out {
+                args.swap(p.out_at, self.out);
+            }
+            let pargs = &mut args[..len];
+            let done = match &mut p.prepared {
+                Some(k) => k.run(ctx, pargs).map(|_| false),
+                None if p.hook => {
+                    let (program, shared) = (&self.program, Shared((y, &self.ptrs[..])));
+                    let pass = |start: usize, end: usize| {
+                        let &(y, ptrs) = shared.get();
+                        // SAFETY: as below; the producer hands each region over once,
+                        // final, from one thread, and writes it no more.
+                        unsafe { program.run(level, y, y, ptrs, start, end) };
+                    };
+                    let hook = Some(OutHook::new(&pass));
+                    convolution::convolution_hooked(ctx, pargs, hook, p.packed.as_ref())
                 }
-                if let EValue::Tensor(t) = &args[p.out_at] {
+                None if p.packed.is_some() => {
+                    convolution::convolution_hooked(ctx, pargs, None, p.packed.as_ref())
+                }
+                None => (self.kernels[0])(ctx, pargs).map(|_| false),
+            };
+            if p.own_out {
+                if let EValue::Tensor(t) = &pargs[p.out_at] {
                     first = t.as_ptr() as *const f32;
                 }
             } else {
-                // the producer's arguments, its out the chain's.
-                let mut pargs: [EValue<'_>; MAX_PRODUCER_ARGS] =
-                    core::array::from_fn(|_| EValue::None);
-                for (d, a) in pargs.iter_mut().zip(&head[..len]) {
-                    *d = shared(a).unwrap_or(EValue::None);
-                }
-                pargs[p.out_at] = EValue::Tensor(out.view_mut());
-                match &mut p.prepared {
-                    Some(k) => k.run(ctx, &mut pargs[..len])?,
-                    None if p.hook => {
-                        let (program, shared) = (&self.program, Shared((y, &self.ptrs[..])));
-                        let pass = |start: usize, end: usize| {
-                            let &(y, ptrs) = shared.get();
-                            // SAFETY: as below; the producer hands each region over once,
-                            // final, from one thread, and writes it no more.
-                            unsafe { program.run(level, y, y, ptrs, start, end) };
-                        };
-                        let args = &mut pargs[..len];
-                        hooked = convolution::convolution_hooked(ctx, args, OutHook::new(&pass))?;
-                    }
-                    None => (self.kernels[0])(ctx, &mut pargs[..len])?,
-                }
+                args.swap(p.out_at, self.out);
             }
+            hooked = done?;
         }
+        let (out, extra) = args[self.out..].split_at_mut(1);
+        let out = etk_core::evalue::out_tensor(&mut out[0], "etk::fused", "out")?;
         for e in extra.iter_mut().take(self.extra_outs.len()) {
             etk_core::evalue::out_tensor(e, batch_norm::OP, "out")?.resize(
                 batch_norm::OP,
@@ -295,6 +298,7 @@ impl PreparedKernel for Fused {
         if hooked {
             return Ok(());
         }
+        let numel = out.numel();
         let work = Work {
             flops: numel.saturating_mul(self.cost),
             bytes: numel.saturating_mul(8),

@@ -46,8 +46,11 @@ use crate::gemm::{self, Dt, Isa};
 use depthwise::depthwise;
 use etk_core::evalue::out_tensor;
 use etk_core::out::check_dtype;
+use etk_core::prepare::Known;
 use etk_core::registry::{check_arity, check_no_alias};
-use etk_core::{EValue, FromEValue, KernelContext, Parallel, Result, Tensor, boxed_kernel};
+use etk_core::{
+    EValue, FromEValue, KernelContext, Parallel, PreparedKernel, Result, Tensor, boxed_kernel,
+};
 use etk_portable::ops::convolution as portable;
 use etk_portable::util::conv::ConvGeometry;
 
@@ -109,7 +112,7 @@ pub fn convolution_out_isa(
         output_padding,
         groups,
     );
-    convolve(ctx, isa, input, weight, bias, args, out, None).map(|_| ())
+    convolve(ctx, isa, input, weight, bias, args, out, None, None).map(|_| ())
 }
 
 /// The scalar arguments of a convolution: stride, padding, dilation, transposed,
@@ -119,34 +122,122 @@ type ConvArgs<'a> = (&'a [i64], &'a [i64], &'a [i64], bool, &'a [i64], i64);
 /// A convolution whose kernel hands each finished region of the out to `hook` (see
 /// [`OutHook`]) when it can: `Ok(true)` if it did for the whole out, `Ok(false)` if it called
 /// the hook for no element (then the out is complete and the caller runs its steps after).
-/// `args` are the boxed kernel's (the out last).
+/// `args` are the boxed kernel's (the out last); `packed` the weight packed at prepare
+/// ([`PackedWeight::prepare`]), used if it is this call's.
 pub(crate) fn convolution_hooked(
     ctx: &mut KernelContext<'_>,
     args: &mut [EValue<'_>],
-    hook: OutHook<'_>,
+    hook: Option<OutHook<'_>>,
+    packed: Option<&PackedWeight>,
 ) -> Result<bool> {
     check_arity(OP, args, 10)?;
     let (ins, outs) = args.split_at_mut(9);
     check_no_alias(OP, ins, outs)?;
-    let input: &Tensor<'_> = FromEValue::from_evalue(&ins[0], OP, "input")?;
-    let weight: &Tensor<'_> = FromEValue::from_evalue(&ins[1], OP, "weight")?;
-    let bias: Option<&Tensor<'_>> = FromEValue::from_evalue(&ins[2], OP, "bias")?;
-    let stride: &[i64] = FromEValue::from_evalue(&ins[3], OP, "stride")?;
-    let padding: &[i64] = FromEValue::from_evalue(&ins[4], OP, "padding")?;
-    let dilation: &[i64] = FromEValue::from_evalue(&ins[5], OP, "dilation")?;
-    let transposed: bool = FromEValue::from_evalue(&ins[6], OP, "transposed")?;
-    let output_padding: &[i64] = FromEValue::from_evalue(&ins[7], OP, "output_padding")?;
-    let groups: i64 = FromEValue::from_evalue(&ins[8], OP, "groups")?;
+    let a = Unboxed::of(ins)?;
     let out = out_tensor(&mut outs[0], OP, "out")?;
-    let args = (
-        stride,
-        padding,
-        dilation,
-        transposed,
-        output_padding,
-        groups,
-    );
-    convolve(ctx, gemm::isa(), input, weight, bias, args, out, Some(hook))
+    convolve(
+        ctx,
+        gemm::isa(),
+        a.input,
+        a.weight,
+        a.bias,
+        a.args,
+        out,
+        hook,
+        packed,
+    )
+}
+
+/// The boxed kernel's inputs, unboxed as it does.
+struct Unboxed<'e, 'a> {
+    input: &'e Tensor<'a>,
+    weight: &'e Tensor<'a>,
+    bias: Option<&'e Tensor<'a>>,
+    args: ConvArgs<'e>,
+}
+
+impl<'e, 'a> Unboxed<'e, 'a> {
+    fn of(ins: &'e [EValue<'a>]) -> Result<Unboxed<'e, 'a>> {
+        let [
+            input,
+            weight,
+            bias,
+            stride,
+            padding,
+            dilation,
+            transposed,
+            output_padding,
+            groups,
+        ] = ins
+        else {
+            return Err(etk_core::Error::invalid(OP, "arguments", "9 inputs"));
+        };
+        Ok(Unboxed {
+            input: FromEValue::from_evalue(input, OP, "input")?,
+            weight: FromEValue::from_evalue(weight, OP, "weight")?,
+            bias: FromEValue::from_evalue(bias, OP, "bias")?,
+            args: (
+                FromEValue::from_evalue(stride, OP, "stride")?,
+                FromEValue::from_evalue(padding, OP, "padding")?,
+                FromEValue::from_evalue(dilation, OP, "dilation")?,
+                FromEValue::from_evalue(transposed, OP, "transposed")?,
+                FromEValue::from_evalue(output_padding, OP, "output_padding")?,
+                FromEValue::from_evalue(groups, OP, "groups")?,
+            ),
+        })
+    }
+}
+
+/// A convolution's constant weight packed once, when a program is prepared, for the direct
+/// kernel (the small convolutions' path, which else packs it at every call).
+pub struct PackedWeight(direct::PackedWeight);
+
+impl PackedWeight {
+    /// The packed weight of a call whose weight is a constant (`known`) and which the direct
+    /// kernel takes at the shapes of `args` (the boxed kernel's); `None` for every other.
+    pub fn prepare(args: &[EValue<'_>], known: &[Known]) -> Option<PackedWeight> {
+        if args.len() != 10 || known.get(1) != Some(&Known::Constant) {
+            return None;
+        }
+        let a = Unboxed::of(&args[..9]).ok()?;
+        let EValue::Tensor(out) = &args[9] else {
+            return None;
+        };
+        let (stride, padding, dilation, transposed, output_padding, groups) = a.args;
+        let params = [stride, padding, dilation, output_padding];
+        let geo = portable::check(a.input, a.weight, a.bias, params, transposed, groups).ok()?;
+        let dt = Dt::of(a.input.dtype())?;
+        let plain = a.input.dim() <= 4
+            && a.bias.is_none_or(|b| b.dtype() == a.input.dtype())
+            && out.sizes() == &geo.out_sizes[..a.input.dim()]
+            && !transposed
+            && geo.icg > 0
+            && !(geo.groups > 1 && geo.icg == 1 && geo.ocg == 1);
+        // (the out's address stands in: nothing is written through it)
+        let c = Conv::with_out(&geo, dt, a.input, a.weight, a.bias, out, out.as_ptr() as _);
+        (plain && direct::takes(&c))
+            .then(|| direct::PackedWeight::pack(&geo, dt, a.weight))
+            .flatten()
+            .map(PackedWeight)
+    }
+}
+
+/// A call of a convolution whose weight was packed at prepare.
+struct PreparedConvolution(PackedWeight);
+
+impl PreparedKernel for PreparedConvolution {
+    fn run(&mut self, ctx: &mut KernelContext<'_>, args: &mut [EValue<'_>]) -> Result<()> {
+        convolution_hooked(ctx, args, None, Some(&self.0)).map(|_| ())
+    }
+}
+
+/// The prepare step of a convolution: its constant weight packed once where the direct
+/// kernel takes the call ([`PackedWeight::prepare`]); declines every other call.
+pub fn prepare_convolution(
+    args: &[EValue<'_>],
+    known: &[Known],
+) -> Result<Option<Box<dyn PreparedKernel>>> {
+    Ok(PackedWeight::prepare(args, known).map(|p| Box::new(PreparedConvolution(p)) as _))
 }
 
 /// [`convolution_out_isa`], handing finished regions of the out to `hook` where the kernel
@@ -161,6 +252,7 @@ fn convolve(
     (stride, padding, dilation, transposed, output_padding, groups): ConvArgs<'_>,
     out: &mut Tensor<'_>,
     hook: Option<OutHook<'_>>,
+    packed: Option<&PackedWeight>,
 ) -> Result<bool> {
     let params = [stride, padding, dilation, output_padding];
     let geo = portable::check(input, weight, bias, params, transposed, groups)?;
@@ -214,7 +306,9 @@ fn convolve(
             } else {
                 (im2col::depthwise_widened(ctx, isa, &c), false)
             }
-        } else if direct::takes(&c) && direct::direct(&mut ctx.scratch, isa, &c) {
+        } else if direct::takes(&c)
+            && direct::direct(&mut ctx.scratch, isa, &c, packed.map(|p| &p.0))
+        {
             (true, false)
         } else if c.direct_1x1() {
             let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
@@ -327,13 +421,27 @@ impl<'g> Conv<'g> {
         bias: Option<&Tensor<'_>>,
         out: &mut Tensor<'_>,
     ) -> Result<Conv<'g>> {
-        Ok(Conv {
+        let y = out.as_mut_ptr(OP, "out")? as *mut f32;
+        Ok(Conv::with_out(geo, dt, input, weight, bias, out, y))
+    }
+
+    /// The convolution writing its out at `y` (the out's data).
+    fn with_out(
+        geo: &'g ConvGeometry,
+        dt: Dt,
+        input: &Tensor<'_>,
+        weight: &Tensor<'_>,
+        bias: Option<&Tensor<'_>>,
+        out: &Tensor<'_>,
+        y: *mut f32,
+    ) -> Conv<'g> {
+        Conv {
             geo,
             dt,
             x: input.as_ptr() as *const f32,
             w: weight.as_ptr() as *const f32,
             b: bias.map(|b| (b.as_ptr() as *const f32, b.strides()[0])),
-            y: out.as_mut_ptr(OP, "out")? as *mut f32,
+            y,
             xs: strides4(input),
             ws: strides4(weight),
             ys: strides4(out),
@@ -343,7 +451,7 @@ impl<'g> Conv<'g> {
             kh: geo.ks[1],
             kw: geo.ks[2],
             aten_cl: aten_channels_last(input, weight),
-        })
+        }
     }
 
     /// Bytes per element.

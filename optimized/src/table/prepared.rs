@@ -1,5 +1,6 @@
 //! What the optimized library prepares when a runtime loads a program (`etk_core::prepare`):
-//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), and the chains
+//! GEMMs with a constant B operand packed once (`mm`, `addmm`, `linear`, `bmm`), small
+//! convolutions' constant weights packed once for their direct kernel, and the chains
 //! it runs as one call: a GEMM or a convolution followed by pointwise ops, and pointwise ops
 //! on their own (`crate::fused`); the quantized chains of PT2E programs on int8
 //! (`crate::quantized::chain`).
@@ -36,6 +37,10 @@ pub static EXTENSIONS: Extensions = Extensions {
         PreparedEntry {
             name: linear::OP,
             prepare: linear::prepare_linear,
+        },
+        PreparedEntry {
+            name: convolution::OP,
+            prepare: convolution::prepare_convolution,
         },
     ],
     fusions: &[

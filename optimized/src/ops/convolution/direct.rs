@@ -10,16 +10,18 @@
 //! and dilation: consecutive outputs of a row are consecutive floats, and so are the rows'
 //! ends and starts (the `Wq - OW` columns between them are computed and dropped). Vectors run
 //! along those positions, `OCB` output channels at a time held in registers, each weight
-//! (packed once per call as `[channel block][tap][OCB]`) broadcast once for every vector.
+//! (packed as `[channel block][tap][OCB]`: once per program for a constant weight, at
+//! prepare, else at every call) broadcast once for every vector.
 //!
 //! The padding's zeros add `0 * w = +-0`, which leaves a sum as the skipped tap would when `w`
 //! is finite (checked; else the im2col path runs). Sums are fused multiply-adds from the
 //! bias, in another order than portable's loop (last-bit differences, as the GEMM paths).
 
 use super::im2col::read;
-use super::{Conv, OP, PAR_MIN_FLOPS};
+use super::{Conv, OP, PAR_MIN_FLOPS, strides4};
 use crate::gemm::{Dt, Isa};
-use etk_core::Scratch;
+use etk_core::{Scratch, Tensor};
+use etk_portable::util::conv::ConvGeometry;
 use etk_simd::{Kernel, Simd};
 
 /// Output channels summed at once (accumulator rows).
@@ -84,12 +86,25 @@ impl Layout {
 }
 
 /// The direct convolution of `c` (see the module docs); `false` when a weight is not finite or
-/// the scratch is too small (nothing written then).
+/// the scratch is too small (nothing written then). `packed`: the weight packed at prepare,
+/// used if it is `c`'s.
+///
+/// It takes no [`crate::fused::OutHook`]: its outs are a few KiB, in cache when the chain's
+/// pass runs after it, and a hook per plane or image costs more than it saves (the chain's
+/// program sets up its buffers at every call; measured on convnet_bn, 2026-12-07-small.md).
 ///
 /// # Safety
 /// As in `convolution_out_isa`; `c` is a plain 2-D (or 1-D) convolution with input channels.
-pub(super) unsafe fn direct(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) -> bool {
+pub(super) unsafe fn direct(
+    scratch: &mut Scratch<'_>,
+    isa: Isa,
+    c: &Conv<'_>,
+    packed: Option<&PackedWeight>,
+) -> bool {
     let g = c.geo;
+    let key = WeightKey::of(c);
+    // a weight packed at prepare, if it is this call's
+    let prepared = packed.filter(|p| p.from == key).map(|p| &p.w[..]);
     let lay = Layout::new(c);
     let taps = g.icg * c.kh * c.kw;
     let lanes = etk_simd::MAX_LANES;
@@ -106,25 +121,33 @@ pub(super) unsafe fn direct(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) -
         .unwrap_or(0);
     let plane_len = (g.icg * lay.sh * lay.sw * lay.plane()).max(max_off + padded_positions);
     let blocks = g.ocg.div_ceil(OCB);
-    let wlen = g.groups * blocks * taps * OCB;
+    let wlen = if prepared.is_some() { 0 } else { key.len() };
     if plane_len + wlen + taps + blocks * OCB * block > MAX_FLOATS {
         return false;
     }
     scratch.scope(|s| {
         let bufs = (
             s.alloc::<f32>(OP, plane_len),
-            s.alloc::<f32>(OP, wlen),
             s.alloc_for_overwrite::<usize>(OP, taps),
             s.alloc_for_overwrite::<f32>(OP, OCB * block),
         );
-        let (Ok(plane), Ok(w), Ok(offs), Ok(tile)) = bufs else {
+        let (Ok(plane), Ok(offs), Ok(tile)) = bufs else {
             return false;
         };
         // SAFETY: as the caller vouches; the buffers are sized above.
         unsafe {
-            if !pack_weight(c, w) {
-                return false;
-            }
+            let w: &[f32] = match prepared {
+                Some(w) => w,
+                None => {
+                    let Ok(w) = s.alloc::<f32>(OP, wlen) else {
+                        return false;
+                    };
+                    if !pack_weight(&key, w) {
+                        return false;
+                    }
+                    w
+                }
+            };
             let mut k = 0;
             for ic in 0..g.icg {
                 for th in 0..c.kh {
@@ -157,28 +180,96 @@ pub(super) unsafe fn direct(scratch: &mut Scratch<'_>, isa: Isa, c: &Conv<'_>) -
     })
 }
 
+/// What a packed weight is made from: the weight's address, dtype and strides, and the
+/// convolution's channels and kernel extents.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct WeightKey {
+    w: *const f32,
+    dt: Dt,
+    ws: [usize; 4],
+    c_out: usize,
+    groups: usize,
+    icg: usize,
+    kh: usize,
+    kw: usize,
+}
+
+impl WeightKey {
+    fn of(c: &Conv<'_>) -> WeightKey {
+        WeightKey::new(c.geo, c.dt, c.w, c.ws)
+    }
+
+    fn new(g: &ConvGeometry, dt: Dt, w: *const f32, ws: [usize; 4]) -> WeightKey {
+        WeightKey {
+            w,
+            dt,
+            ws,
+            c_out: g.out_sizes[1],
+            groups: g.groups,
+            icg: g.icg,
+            kh: g.ks[1],
+            kw: g.ks[2],
+        }
+    }
+
+    fn taps(&self) -> usize {
+        self.icg * self.kh * self.kw
+    }
+
+    /// Floats of the packed weight.
+    fn len(&self) -> usize {
+        let ocg = self.c_out / self.groups;
+        self.groups * ocg.div_ceil(OCB) * self.taps() * OCB
+    }
+}
+
+/// A program's constant weight packed once, at prepare, for the direct kernel, and what it
+/// was packed from: a call whose weight is another runs as if there were none.
+pub(super) struct PackedWeight {
+    from: WeightKey,
+    w: Vec<f32>,
+}
+
+// SAFETY: the weight's address is only compared, never read through after `pack`.
+unsafe impl Send for PackedWeight {}
+
+impl PackedWeight {
+    /// The direct kernel's packing of `weight` (checked against `g` by portable's `check`),
+    /// if the direct kernel may take such a convolution and every weight is finite.
+    pub(super) fn pack(g: &ConvGeometry, dt: Dt, weight: &Tensor<'_>) -> Option<PackedWeight> {
+        let key = WeightKey::new(g, dt, weight.as_ptr() as *const f32, strides4(weight));
+        if g.transposed || g.ocg > 4 * OCB || key.taps() > 512 || key.len() > MAX_FLOATS {
+            return None;
+        }
+        let mut w = vec![0f32; key.len()];
+        // SAFETY: `key` describes the checked weight.
+        unsafe { pack_weight(&key, &mut w) }.then_some(PackedWeight { from: key, w })
+    }
+}
+
 /// The weight as `[group][channel block][tap][OCB]` Float, taps `(ic, th, tw)`, the channels
 /// past the last of a group zero; `false` if a weight is not finite.
 ///
 /// # Safety
-/// As in `convolution_out_isa`; `w` holds `groups * blocks * taps * OCB` floats, zeroed.
-unsafe fn pack_weight(c: &Conv<'_>, w: &mut [f32]) -> bool {
-    let g = c.geo;
+/// `k` describes a weight of a checked convolution; `w` holds `k.len()` floats, zeroed.
+unsafe fn pack_weight(k: &WeightKey, w: &mut [f32]) -> bool {
     let mut finite = true;
-    let taps = g.icg * c.kh * c.kw;
-    for oc in 0..g.out_sizes[1] {
-        let (grp, o) = (oc / g.ocg, oc % g.ocg);
-        let base = ((grp * g.ocg.div_ceil(OCB) + o / OCB) * taps) * OCB + o % OCB;
-        let mut k = 0;
-        for ic in 0..g.icg {
-            for th in 0..c.kh {
-                for tw in 0..c.kw {
-                    let off = oc * c.ws[0] + ic * c.ws[1] + th * c.ws[2] + tw * c.ws[3];
+    let taps = k.taps();
+    let ocg = k.c_out / k.groups;
+    let es = k.dt.size();
+    for oc in 0..k.c_out {
+        let (grp, o) = (oc / ocg, oc % ocg);
+        let base = ((grp * ocg.div_ceil(OCB) + o / OCB) * taps) * OCB + o % OCB;
+        let mut t = 0;
+        for ic in 0..k.icg {
+            for th in 0..k.kh {
+                for tw in 0..k.kw {
+                    let off = oc * k.ws[0] + ic * k.ws[1] + th * k.ws[2] + tw * k.ws[3];
                     // SAFETY: an element of the weight.
-                    let v = unsafe { read(c.dt, c.wb(off)) };
+                    let v = unsafe { read(k.dt, (k.w as *const u8).add(off * es)) };
                     finite &= v.is_finite();
-                    w[base + k * OCB] = v;
-                    k += 1;
+                    w[base + t * OCB] = v;
+                    t += 1;
                 }
             }
         }
@@ -221,8 +312,18 @@ unsafe fn copy_in<L: Simd>(
                         continue;
                     }
                     let dst = plane.add(lay.at(ic, ih + ph, first + pw));
-                    for (j, iw) in (first..width).step_by(lay.sw).enumerate() {
-                        *dst.add(j) = read(c.dt, c.xb(row + iw * c.xs[3]));
+                    let count = (width - first).div_ceil(lay.sw);
+                    let step = lay.sw * c.xs[3];
+                    let src = row + first * c.xs[3];
+                    if c.dt == Dt::F32 {
+                        let src = c.x.add(src);
+                        for j in 0..count {
+                            *dst.add(j) = *src.add(j * step);
+                        }
+                    } else {
+                        for j in 0..count {
+                            *dst.add(j) = read(c.dt, c.xb(src + j * step));
+                        }
                     }
                 }
             }
