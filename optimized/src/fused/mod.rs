@@ -21,11 +21,9 @@
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
 mod hard;
-mod hook;
+pub mod hook;
 pub mod layout;
 mod program;
-
-pub use hook::OutHook;
 
 use crate::ops::_native_batch_norm_legit_no_training as batch_norm;
 use crate::ops::{
@@ -39,6 +37,7 @@ use etk_core::{
 };
 use etk_portable::util::scalar::{neg_scalar, scalar_to_checked};
 use etk_simd::UnaryFn;
+use hook::OutHook;
 use program::{Bin, CHUNK, MAX_STEPS, Program, Src, Step, Un};
 
 /// The producers a chain may start with.

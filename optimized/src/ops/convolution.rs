@@ -40,7 +40,7 @@ mod direct;
 mod im2col;
 mod transposed;
 
-use crate::fused::OutHook;
+use crate::fused::hook::OutHook;
 use crate::gemm::tensor::merged_stride;
 use crate::gemm::{self, Dt, Isa};
 use depthwise::depthwise;

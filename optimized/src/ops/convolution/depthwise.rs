@@ -14,7 +14,7 @@
 //! input in runs, the edges column by column.
 
 use super::{Conv, MAX_TASKS, OP, Shared, gather, tasks_for};
-use crate::fused::OutHook;
+use crate::fused::hook::OutHook;
 use crate::gemm::Isa;
 use etk_core::{Parallel, Scratch};
 use etk_simd::{Kernel, Simd};

@@ -11,7 +11,7 @@
 //! positions are split over the threads when the call is large.
 
 use super::{Conv, OP, Shared, tasks_for};
-use crate::fused::OutHook;
+use crate::fused::hook::OutHook;
 use crate::gemm::{Dt, Isa};
 use etk_core::KernelContext;
 use etk_simd::{Element, Kernel, Simd, dispatch};

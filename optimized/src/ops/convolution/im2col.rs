@@ -14,7 +14,7 @@
 
 use super::columns::{self, Layout};
 use super::{Conv, MAX_TASKS, OP, Runs, Shared, depthwise, merged_stride, tasks_for};
-use crate::fused::OutHook;
+use crate::fused::hook::OutHook;
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
 use etk_core::{Error, KernelContext, Parallel, Result, Scratch, Serial};
 use etk_simd::convert;
