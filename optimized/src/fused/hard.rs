@@ -7,7 +7,7 @@
 //! load of `x` and one store to the out, each step the same instruction on the same operands
 //! as the op's kernel (`Add`, `Clamp`, `Mul`, `DivBy`), so the bits are the ops' one by one.
 
-use super::program::{Bin, Src, Step, Un};
+use super::step::{Bin, Src, Step, Un};
 use crate::pointwise::UnaryOp;
 use crate::pointwise::bodies::{Clamp, DivBy};
 use crate::pointwise::frame::{BinaryOp, map_lanes};

@@ -24,6 +24,7 @@ mod hard;
 pub mod hook;
 pub mod layout;
 mod program;
+mod step;
 
 use crate::ops::_native_batch_norm_legit_no_training as batch_norm;
 use crate::ops::{
@@ -38,7 +39,8 @@ use etk_core::{
 use etk_portable::util::scalar::{neg_scalar, scalar_to_checked};
 use etk_simd::UnaryFn;
 use hook::OutHook;
-use program::{Bin, CHUNK, MAX_STEPS, Program, Src, Step, Un};
+use program::Program;
+use step::{Bin, CHUNK, MAX_STEPS, Src, Step, Un};
 
 /// The producers a chain may start with.
 pub const PRODUCERS: &[&str] = &[convolution::OP, addmm::OP, mm::OP, linear::OP, bmm::OP];
