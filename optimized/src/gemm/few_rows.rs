@@ -14,7 +14,7 @@
 //! fused layout chains rely on that: `gemm::Route`).
 
 use super::kernel::{epilogue, load_run};
-use super::tiles::Gemm;
+use super::level::Gemm;
 use super::{Dt, Impl, MAX_TASKS, OP, Problem, SyncPtr, a_into, column_tasks};
 use etk_core::KernelContext;
 use etk_simd::Isa;

@@ -11,7 +11,7 @@
 
 use super::Dt;
 use super::kernel::{Epi, MatPtr, load_run};
-use super::tiles::Gemm;
+use super::level::Gemm;
 use etk_simd::{Isa, Simd};
 
 /// Elements of K one dot product step covers: at least 8, so that every level at or below 8

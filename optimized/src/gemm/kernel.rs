@@ -8,7 +8,7 @@
 //! sums of earlier k blocks, add `beta * D`, and on the last k block add the bias, apply the
 //! activation and store in the out's dtype at the out's strides.
 
-use super::tiles::Gemm;
+use super::level::Gemm;
 use super::{Act, BiasKind, Dt};
 use etk_simd::Simd;
 use etk_simd::vector::f32_to_bf16_bits;

@@ -1,25 +1,15 @@
-//! What the GEMM adds to the vector layer ([`etk_simd::Simd`]): its multiply-add, and per level
-//! the register tile, the block sizes and the instantiated kernels — the [`Gemm`] extension,
-//! implemented once for every level from the layer's own methods and its `ISA`.
+//! The instantiated kernels of every level: the tables of tile kernels built from the level's
+//! [`Gemm`] shape (`level.rs`), and the trampolines the driver calls — the [`Tiles`] extension.
 //!
 //! The driver (`mod.rs`) is not generic: it gets a level's [`Impl`] (through
 //! `etk_simd::dispatch`, so from a token of that level) and calls the kernels through the
 //! function pointers in it. Each pointer is a small trampoline that re-enters the level with
 //! `Simd::call`, so the tile kernel it runs is compiled inside the level's `#[target_feature]`
 //! function.
-//!
-//! Register tiles (f32 lanes, accumulators kept in registers):
-//! - AVX-512: 12 x 32 (24 of 32 zmm accumulators, the full tile in assembly: `asm.rs`);
-//! - AVX2: 6 x 16 (12 of 16 ymm, the full tile in assembly);
-//! - NEON: 8 x 12, 3 vectors of 4 per row: 24 of the 32 128-bit registers hold accumulators,
-//!   3 hold the B vectors of a k step, and the A values are broadcast one at a time (`ld1r`)
-//!   into a fourth to a fifth, so nothing spills; per k step 11 loads feed 24 FMAs, within the
-//!   two load and two FMA pipes of the cores etk targets (Cortex-A55 to A78, Neoverse N1). Not
-//!   measured on hardware (none here): the blocking is chosen on paper.
-//! - Scalar: 4 x 4 (16 accumulators; the compiler may vectorize them).
 
 use super::Impl;
 use super::kernel::{Epi, KernelFn, MatPtr, kernel};
+use super::level::Gemm;
 use super::{few_rows as fr, gemv, pack};
 use etk_simd::{Isa, Kernel, Simd};
 
@@ -30,56 +20,16 @@ const MAX_NV: usize = 4;
 /// `[k_major][rows - 1][vectors - 1]`.
 pub(crate) type Table = [[[KernelFn; MAX_NV]; MAX_MR]; 2];
 
-/// The GEMM's view of a level.
-pub(crate) trait Gemm: Simd {
-    /// Tile rows.
-    const MR: usize;
-    /// Tile width in vectors.
-    const NV: usize;
-    /// Block sizes: rows of A, depth, columns of B.
-    const MC: usize;
-    const KC: usize;
-    const NC: usize;
+/// The level's kernel tables, built from its [`Gemm`] shape.
+pub(crate) trait Tiles: Gemm {
     /// The kernels for every tile shape up to `MR x NV` (others: a kernel that is never
     /// picked).
     const KERNELS: Table;
     /// The level's kernels and block sizes.
     const IMPL: Impl;
-
-    /// `a * b + c`: fused where the level has FMA (every vector level), a multiply and an add
-    /// at Scalar (portable and fast without an FMA unit). The GEMM sums in its own order, so
-    /// it is not held to portable's roundings.
-    fn fmadd(self, a: Self::F32, b: Self::F32, c: Self::F32) -> Self::F32;
 }
 
-impl<S: Simd> Gemm for S {
-    const MR: usize = match S::ISA {
-        Isa::Scalar => 4,
-        Isa::Avx2 => 6,
-        Isa::Avx512 => 12,
-        _ => 8,
-    };
-    const NV: usize = match S::ISA {
-        Isa::Scalar => 4,
-        Isa::Avx2 | Isa::Avx512 => 2,
-        _ => 3,
-    };
-    const MC: usize = match S::ISA {
-        Isa::Scalar => 64,
-        // AVX2-only parts have 256-512 KiB of L2: the B block the micro-panels stream (kc x
-        // nc, 128 KiB) must stay there, and a tall A block means B is packed fewer times.
-        Isa::Avx2 | Isa::Avx512 => 960,
-        // NEON: 480 x 256 of A (480 KiB) in the L3 or system cache, 256 x 192 of B (192 KiB)
-        // in a 256 KiB+ L2 (phone big cores have 256 KiB to 1 MiB).
-        _ => 480,
-    };
-    const KC: usize = 256;
-    const NC: usize = match S::ISA {
-        Isa::Scalar => 512,
-        Isa::Avx2 => 128,
-        Isa::Avx512 => 1024,
-        _ => 192,
-    };
+impl<S: Simd> Tiles for S {
     const KERNELS: Table = table::<S>();
     const IMPL: Impl = Impl {
         mr: S::MR,
@@ -101,15 +51,6 @@ impl<S: Simd> Gemm for S {
             None
         },
     };
-
-    #[inline(always)]
-    fn fmadd(self, a: S::F32, b: S::F32, c: S::F32) -> S::F32 {
-        if matches!(S::ISA, Isa::Scalar) {
-            self.add(self.mul(a, b), c)
-        } else {
-            self.mul_add(a, b, c)
-        }
-    }
 }
 
 /// The level of `level`'s token, as an [`Impl`] (`Impl::get`).
@@ -123,7 +64,7 @@ impl Kernel for ImplOf {
     }
 }
 
-fn pick<S: Gemm>(k_major: bool, rows: usize, vectors: usize) -> KernelFn {
+fn pick<S: Tiles>(k_major: bool, rows: usize, vectors: usize) -> KernelFn {
     S::KERNELS[k_major as usize][rows - 1][vectors - 1]
 }
 
