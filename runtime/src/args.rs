@@ -11,6 +11,7 @@ use crate::values::{Span, TensorSlot, Value};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use etk_core::{BoxedKernel, Dims, EValue, KernelContext, PreparedKernel, Tensor};
 
 /// The method's flat tables the values' spans index.
@@ -55,32 +56,60 @@ pub(crate) struct ArgBuffers {
 
 /// Each kernel instruction's arguments, built once and reused while they stay valid: building
 /// a `Tensor` view (its strides derived from sizes and dim order, some 400 bytes) for every
-/// argument of every call was half of a small model's run time. Instructions whose arguments
-/// are all single values (no lists, whose members are gathered per call) take them from here;
-/// the others build them per call in `ArgBuffers`.
+/// argument of every call was half of a small model's run time. List members (a `cat`'s
+/// tensors, an `index_put`'s indices) are built into room each instruction has in the tables
+/// below, sized at prepare; a list that outgrew its room (a move brought a longer one) is
+/// gathered per call in `ArgBuffers` instead.
 pub(crate) struct ArgCache {
     /// Parallel to the method's `arg_indices`: instruction `i`'s arguments are at its span.
     evalues: Vec<EValue<'static>>,
     /// Per instruction, the epoch its arguments were built at (0: never, or being called).
     built: Vec<u64>,
-    /// Per instruction, whether a built argument is a writable Bool tensor (whose bytes are
-    /// made 0 or 1 before each call, see `TensorSlot::normalize_bools`).
+    /// Per instruction, whether a built argument or list member is a writable Bool tensor
+    /// (whose bytes are made 0 or 1 before each call, see `TensorSlot::normalize_bools`).
     bools: Vec<bool>,
     /// Per instruction, whether a result can change (a scalar, a list, a tensor of dynamic
     /// shape): a static tensor out cannot be resized, so its value needs no write-back.
     write: Vec<bool>,
+    /// Per instruction, where its list members start in the tables below and how many fit.
+    rooms: Vec<(Need, Need)>,
+    /// List members. Never resized after `new`: built arguments point into them.
+    tensors: Vec<MaybeUninit<Tensor<'static>>>,
+    optionals: Vec<Option<Tensor<'static>>>,
+    ints: Vec<i64>,
     /// Bumped whenever a value changes in a way a built argument could show (a shape, a
     /// scalar, a move, an input): every instruction is then rebuilt on its next call.
     epoch: u64,
 }
 
 impl ArgCache {
-    pub(crate) fn new(instrs: usize, args: usize) -> ArgCache {
+    pub(crate) fn new(instrs: &[Instr], arg_indices: &[u32], values: &[Value<'_>]) -> ArgCache {
+        let mut at = Need::default();
+        let rooms: Vec<(Need, Need)> = instrs
+            .iter()
+            .map(|i| {
+                let room = match i {
+                    Instr::Kernel { args, .. } | Instr::Prepared { args, .. } => {
+                        need(&arg_indices[args.range()], values)
+                    }
+                    _ => Need::default(),
+                };
+                let start = at;
+                at.tensors += room.tensors;
+                at.optionals += room.optionals;
+                at.ints += room.ints;
+                (start, room)
+            })
+            .collect();
         ArgCache {
-            evalues: (0..args).map(|_| EValue::None).collect(),
-            built: alloc::vec![0; instrs],
-            bools: alloc::vec![false; instrs],
-            write: alloc::vec![true; instrs],
+            evalues: (0..arg_indices.len()).map(|_| EValue::None).collect(),
+            built: alloc::vec![0; instrs.len()],
+            bools: alloc::vec![false; instrs.len()],
+            write: alloc::vec![true; instrs.len()],
+            rooms,
+            tensors: (0..at.tensors).map(|_| MaybeUninit::uninit()).collect(),
+            optionals: (0..at.optionals).map(|_| None).collect(),
+            ints: alloc::vec![0; at.ints],
             epoch: 1,
         }
     }
@@ -365,7 +394,7 @@ fn write_shape(v: &mut Value<'_>, t: &Tensor<'_>) -> bool {
 }
 
 /// Calls `callee` on instruction `idx`'s built arguments (building them first if they are
-/// stale). Returns `None`, calling nothing, when an argument is a list gathered per call
+/// stale). Returns `None`, calling nothing, when a list no longer fits the instruction's room
 /// (see [`call_gathered`]).
 #[allow(clippy::too_many_arguments)]
 #[inline]
@@ -381,9 +410,6 @@ pub(crate) fn call_built(
     tables: Tables<'_>,
 ) -> Option<core::result::Result<(), CallError>> {
     let fresh = cache.built[idx] == cache.epoch;
-    if !fresh && !args.iter().all(|&a| cacheable(&values[a as usize])) {
-        return None;
-    }
     let evs = {
         let built = &mut cache.evalues[span.range()];
         // SAFETY: a lifetime-only cast of `built` itself. The built arguments borrow the
@@ -395,16 +421,24 @@ pub(crate) fn call_built(
         }
     };
     if !fresh {
-        let mut bools = false;
-        for (e, &a) in evs.iter_mut().zip(args) {
-            let v = &values[a as usize];
-            bools |= matches!(v, Value::Tensor(t) if t.writable && t.dtype == etk_core::ScalarType::Bool);
-            *e = match single(v, tables) {
-                Ok(e) => e,
-                Err(e) => return Some(Err(e)),
-            };
+        let (at, room) = cache.rooms[idx];
+        let n = need(args, values);
+        if n.tensors > room.tensors || n.optionals > room.optionals || n.ints > room.ints {
+            return None;
         }
-        cache.bools[idx] = bools;
+        let lists = Lists {
+            // SAFETY: `at` and the room's lengths lie within the tables (`ArgCache::new`),
+            // and no two instructions' rooms overlap.
+            tensors: unsafe { cache.tensors.as_mut_ptr().add(at.tensors).cast() },
+            optionals: unsafe { cache.optionals.as_mut_ptr().add(at.optionals).cast() },
+            ints: unsafe { cache.ints.as_mut_ptr().add(at.ints) },
+        };
+        // SAFETY: the room holds the lists' members (checked above); the tables outlive the
+        // built arguments as `evs` does.
+        match unsafe { build(evs, lists, values, args, tables) } {
+            Ok(bools) => cache.bools[idx] = bools,
+            Err(e) => return Some(Err(e)),
+        }
         cache.write[idx] = args[args.len().saturating_sub(results)..].iter().any(|&a| {
             !matches!(&values[a as usize], Value::Tensor(t) if t.dynamism == etk_core::ShapeDynamism::Static)
         });
@@ -412,8 +446,16 @@ pub(crate) fn call_built(
         // Planned memory a Bool value shares with other values may have been overwritten
         // since the last call (see `normalize_bools`).
         for &a in args {
-            if let Value::Tensor(t) = &values[a as usize] {
-                t.normalize_bools();
+            match &values[a as usize] {
+                Value::Tensor(t) => t.normalize_bools(),
+                Value::TensorList(s) | Value::OptionalTensorList(s) => {
+                    for &m in &tables.items[s.range()] {
+                        if let Some(Value::Tensor(t)) = values.get(m as usize) {
+                            t.normalize_bools();
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -421,12 +463,116 @@ pub(crate) fn call_built(
     cache.built[idx] = 0;
     let r = callee.call(ctx, evs);
     let first = args.len().saturating_sub(results);
-    if cache.write[idx] && write_back(&evs[first..], values, &args[first..], &[]) {
+    if cache.write[idx] && write_back(&evs[first..], values, &args[first..], tables.items) {
         cache.invalidate();
     } else {
         cache.built[idx] = cache.epoch;
     }
     Some(r.map_err(CallError::Kernel))
+}
+
+/// Where one instruction's list members go: the starts of its room in the cache's tables.
+struct Lists {
+    tensors: *mut Tensor<'static>,
+    optionals: *mut Option<Tensor<'static>>,
+    ints: *mut i64,
+}
+
+/// Whether a value is a writable Bool tensor (see `TensorSlot::normalize_bools`).
+fn writable_bool(v: Option<&Value<'_>>) -> bool {
+    matches!(v, Some(Value::Tensor(t)) if t.writable && t.dtype == etk_core::ScalarType::Bool)
+}
+
+/// Builds the arguments `args` into `evs`, list members into `lists`. Returns whether any
+/// argument or member is a writable Bool tensor.
+///
+/// # Safety
+/// `lists` must have room for the lists' members (`need`), valid and used by nothing else
+/// for as long as `evs` holds what is built here.
+unsafe fn build<'x>(
+    evs: &mut [EValue<'x>],
+    lists: Lists,
+    values: &[Value<'x>],
+    args: &[u32],
+    tables: Tables<'x>,
+) -> core::result::Result<bool, CallError> {
+    let items = tables.items;
+    let (mut tensors, mut optionals, mut ints) = (
+        lists.tensors.cast::<Tensor<'x>>(),
+        lists.optionals.cast::<Option<Tensor<'x>>>(),
+        lists.ints,
+    );
+    let mut bools = false;
+    for (pos, (e, &a)) in evs.iter_mut().zip(args).enumerate() {
+        let v = &values[a as usize];
+        bools |= writable_bool(Some(v));
+        *e = match *v {
+            Value::IntList(s) => {
+                let members = &items[s.range()];
+                for (k, &m) in members.iter().enumerate() {
+                    let Some(Value::Int(x)) = values.get(m as usize) else {
+                        return Err(CallError::Runtime("an int list member is not an Int", a));
+                    };
+                    // SAFETY: within the room (the caller's contract).
+                    unsafe { ints.add(k).write(*x) };
+                }
+                // SAFETY: the members were just written; the room is this list's alone.
+                let list = unsafe { core::slice::from_raw_parts(ints, members.len()) };
+                ints = ints.wrapping_add(members.len());
+                EValue::IntList(list)
+            }
+            Value::TensorList(s) => {
+                let members = &items[s.range()];
+                for (k, &m) in members.iter().enumerate() {
+                    let member = values.get(m as usize);
+                    let Some(Value::Tensor(t)) = member else {
+                        return Err(CallError::Runtime(
+                            "a tensor list member is not a Tensor",
+                            a,
+                        ));
+                    };
+                    bools |= writable_bool(member);
+                    // SAFETY: within the room; the slot written holds no live view (a
+                    // `Tensor` has no drop, so the old one need not be read).
+                    unsafe { tensors.add(k).write(view(t)?) };
+                }
+                // SAFETY: as for the ints.
+                let list = unsafe { core::slice::from_raw_parts_mut(tensors, members.len()) };
+                tensors = tensors.wrapping_add(members.len());
+                // ExecuTorch passes returned values last: a tensor list there is written.
+                if pos + 1 == args.len() {
+                    EValue::TensorListMut(list)
+                } else {
+                    EValue::TensorList(list)
+                }
+            }
+            Value::OptionalTensorList(s) => {
+                let members = &items[s.range()];
+                for (k, &m) in members.iter().enumerate() {
+                    let member = values.get(m as usize);
+                    let o = match member {
+                        Some(Value::Tensor(t)) => Some(view(t)?),
+                        Some(Value::None) | None => None,
+                        _ => {
+                            return Err(CallError::Runtime(
+                                "an optional tensor list member is not a Tensor or None",
+                                a,
+                            ));
+                        }
+                    };
+                    bools |= writable_bool(member);
+                    // SAFETY: within the room; the old entry is a view with no drop.
+                    unsafe { optionals.add(k).write(o) };
+                }
+                // SAFETY: as for the ints.
+                let list = unsafe { core::slice::from_raw_parts_mut(optionals, members.len()) };
+                optionals = optionals.wrapping_add(members.len());
+                EValue::OptionalTensorList(list)
+            }
+            ref v => single(v, tables)?,
+        };
+    }
+    Ok(bools)
 }
 
 /// A call whose arguments include lists, built per call in the argument buffers.

@@ -177,7 +177,7 @@ impl<'m> Method<'m> {
             Vec::new()
         };
         let bufs = ArgBuffers::sized(&work.instrs, &work.arg_indices, &work.values);
-        let cache = ArgCache::new(work.instrs.len(), work.arg_indices.len());
+        let cache = ArgCache::new(&work.instrs, &work.arg_indices, &work.values);
         Ok(Method {
             name: name.into(),
             values: work.values,
