@@ -920,6 +920,10 @@ fn index_list(rng: &mut Rng, sizes: &[usize], v: usize) -> (Vec<Option<OwnedTens
                 vec![count]
             };
             list.push(Some(index_tensor(rng, &shape, sizes[k], true, bad)));
+            if k + 1 < rank && rng.chance(0.3) {
+                // a full slice after the index, spelled out (as `x[:, pos, :]` exports)
+                list.push(None);
+            }
             let mut r = sizes[..k].to_vec();
             r.extend_from_slice(&shape);
             r.extend_from_slice(&sizes[k + 1..]);

@@ -28,6 +28,7 @@
 //! prefetched a few runs ahead.
 
 pub mod gather;
+pub mod one_index;
 pub mod run;
 pub mod tile;
 
