@@ -23,6 +23,8 @@ pub struct OneIndex {
     pub size: usize,
     /// Elements of one block: the product of the sizes after `dim`.
     pub inner: usize,
+    /// The index tensor's shape (the result's in place of dim `dim`).
+    index_shape: Dims,
     reader: IndexReader,
 }
 
@@ -67,32 +69,23 @@ impl OneIndex {
             outer,
             size,
             inner,
+            index_shape: index.shape(),
             reader,
         })
     }
 
-    /// The number of index values.
-    pub fn len(&self) -> usize {
-        self.reader.len()
-    }
-
-    /// The shape of `target[indices]`: the index's shape in place of dim `dim`.
-    pub fn result(&self, sizes: &[usize], index_shape: &[usize]) -> Dims {
+    /// The shape of `target[indices]` for a target of `sizes`.
+    pub fn result(&self, sizes: &[usize]) -> Dims {
         let mut r = Dims::EMPTY;
         for &s in sizes[..self.dim]
             .iter()
-            .chain(index_shape)
+            .chain(self.index_shape.as_slice())
             .chain(&sizes[self.dim + 1..])
         {
+            // At most `MAX_DIM` dims (checked by `of`).
             r.push(s);
         }
         r
-    }
-
-    /// The index tensor of `indices` (the one `of` found).
-    pub fn index<'t>(&self, indices: &'t [Option<Tensor<'t>>]) -> &'t Tensor<'t> {
-        // `of` found exactly this entry.
-        indices[self.dim].as_ref().unwrap_or_else(|| unreachable!())
     }
 
     /// Calls `f(target_block, result_block)` with the element offsets of every block, in the

@@ -27,11 +27,7 @@ pub fn index_tensor_out(
         && let Some(one) = OneIndex::of(self_.sizes(), indices)
     {
         // Portable would have found the same result shape: the same resize and its error.
-        resize_out(
-            OP,
-            out,
-            &one.result(self_.sizes(), one.index(indices).sizes()),
-        )?;
+        resize_out(OP, out, &one.result(self_.sizes()))?;
         if out.is_contiguous() {
             let es = self_.element_size();
             let block = one.inner * es;

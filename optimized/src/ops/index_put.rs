@@ -57,11 +57,7 @@ fn one_index_put(
     let Some(one) = OneIndex::of(self_.sizes(), indices) else {
         return false;
     };
-    if one
-        .result(self_.sizes(), one.index(indices).sizes())
-        .as_slice()
-        != values.sizes()
-    {
+    if one.result(self_.sizes()).as_slice() != values.sizes() {
         return false;
     }
     let es = self_.element_size();
