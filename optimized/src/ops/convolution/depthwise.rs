@@ -8,12 +8,8 @@
 //! Each input plane is copied, zero-padded, into scratch, and every output row is one pass of
 //! register sums over all taps, the last vector of a row masked. Portable skips the padding;
 //! adding `0 * w = +-0` instead leaves every sum unchanged as long as the weights are finite
-//! (checked). With a column stride `s > 1` each padded row is stored deinterleaved, its `s`
-//! phases (columns `p, p + s, ...`) one after the other, so that a tap reads a contiguous run
-//! of its phase for consecutive output columns: only the out's columns are summed, with
-//! plain loads (summing every column and keeping every second one did twice the work and a
-//! gather; 1x64x56x56 k3 s2: see `benches/results/2026-12-07-s17-mobile.md`). An out whose
-//! columns are not contiguous is summed into a row buffer and scattered. With infinite or NaN
+//! (checked). A strided row is summed at every column into a row buffer and every `stride`-th
+//! column gathered into the out (the same sums, no strided loads). With infinite or NaN
 //! weights, a plane too large, or no scratch: the columns that every tap reads inside the
 //! input in runs, the edges column by column.
 
@@ -94,21 +90,17 @@ pub(super) unsafe fn depthwise(
 
 /// One task's scratch for the padded-plane path, when it fits.
 fn plane_buf(s: &Scratch<'_>, c: &Conv<'_>, (ph, pw): (usize, usize)) -> Option<Plane> {
+    let plane = s.alloc_for_overwrite::<f32>(OP, ph * pw).ok()?;
+    // a strided or non-contiguous row is summed into a row buffer first (zeroed: the gather
+    // of its last vector reads past the row)
     let sw = c.geo.stride[2] as usize;
-    let (_, rw) = phases(pw, sw);
-    let plane = s.alloc_for_overwrite::<f32>(OP, ph.checked_mul(rw)?).ok()?;
-    // a non-contiguous out row is summed into a row buffer first; a strided row is padded
-    // there before it is deinterleaved into the plane
-    let out_rows = if c.ys[3] == 1 {
-        0
-    } else {
-        c.ow.checked_mul(ROWS)?
-    };
-    let len = out_rows.max(if sw > 1 { pw } else { 0 });
-    let row = if len == 0 {
+    let row = if sw == 1 && c.ys[3] == 1 {
         &mut [][..]
     } else {
-        s.alloc_for_overwrite::<f32>(OP, len).ok()?
+        let len = ((c.ow - 1) * sw + 1)
+            .checked_add(etk_simd::MAX_LANES * sw)?
+            .checked_mul(ROWS)?;
+        s.alloc::<f32>(OP, len).ok()?
     };
     // (as u64 pairs: a tap is 16 bytes, aligned to 8, and zeros are a valid one)
     let tap_buf = s.alloc::<u64>(OP, 2 * c.kh * c.kw).ok()?;
@@ -130,23 +122,15 @@ enum Buf {
 /// Scratch of the padded-plane path.
 #[derive(Clone, Copy)]
 struct Plane {
-    /// Room for one input plane zero-padded on every side, rows of `pw` floats (with a
-    /// column stride `s > 1`: deinterleaved, `s` phases of `pw.div_ceil(s)` each).
+    /// Room for one input plane zero-padded on every side, rows of `pw` floats.
     plane: *mut f32,
     pw: usize,
-    /// `ROWS` row buffers of `ow` floats for non-contiguous output rows; with a column
-    /// stride, at least `pw` floats for a padded row before it is deinterleaved.
+    /// `ROWS` row buffers for strided or non-contiguous output rows, each `(ow - 1) * stride
+    /// + 1` floats and `MAX_LANES * stride` more.
     row: *mut f32,
     /// Every tap of a channel: its offset in the plane from the output row's first input
     /// row, and its weight.
     taps: *mut (usize, f32),
-}
-
-/// A padded row of `pw` columns deinterleaved by a column stride `s`: the length of each of
-/// its `s` phases, and the row's length in the plane (`pw` itself when `s == 1`).
-fn phases(pw: usize, s: usize) -> (usize, usize) {
-    let q = pw.div_ceil(s.max(1));
-    (q, q * s.max(1))
 }
 
 /// The padded plane's height and width, when the kernel can use one: every weight finite
@@ -157,7 +141,7 @@ fn padded_plane(c: &Conv<'_>) -> Option<(usize, usize)> {
     let (ph, pw) = (g.padding[1] as usize, g.padding[2] as usize);
     let h = ph.checked_mul(2)?.checked_add(c.geo.ins[1])?;
     let w = pw.checked_mul(2)?.checked_add(c.iw)?;
-    if h.checked_mul(phases(w, g.stride[2] as usize).1)? > PLANE {
+    if h.checked_mul(w)? > PLANE {
         return None;
     }
     for k in 0..g.groups {
@@ -355,60 +339,51 @@ unsafe fn run_sum<L: Simd, const R: usize, const P: usize, const TAIL: bool>(
     }
 }
 
-/// `y[j * ys] = row[j]` for `j < len`: a row summed in a buffer, into an out whose columns
-/// are not contiguous.
+/// `y[j * ys] = row[j * step]` for `j < len`: every `step`-th column of a row summed at every
+/// column. `row` holds `MAX_LANES * step` floats past the last one read.
 ///
 /// # Safety
 /// The ranges valid and disjoint.
 #[inline(always)]
-unsafe fn scatter(y: *mut f32, ys: usize, row: *const f32, len: usize) {
-    for j in 0..len {
-        // SAFETY: as the caller vouches.
-        unsafe { *y.add(j * ys) = *row.add(j) };
-    }
-}
-
-/// A padded row of `pw` floats at `src` into its `s` phases at `dst` (`qw` floats apart):
-/// column `i` to `dst[(i % s) * qw + i / s]`; by vector pairs for `s == 2`.
-///
-/// # Safety
-/// `src` holds `pw` floats, `dst` `s * qw`, `qw >= pw.div_ceil(s)`; disjoint.
-#[inline(always)]
-unsafe fn deinterleave<L: Simd>(
+unsafe fn decimate<L: Simd>(
     l: L,
-    dst: *mut f32,
-    src: *const f32,
-    pw: usize,
-    s: usize,
-    qw: usize,
+    y: *mut f32,
+    ys: usize,
+    row: *const f32,
+    step: usize,
+    len: usize,
 ) {
     let n = L::LANES;
-    let mut i = 0;
-    // SAFETY: as the caller vouches: pairs of vectors end at or before `pw`.
+    // SAFETY: as the caller vouches.
     unsafe {
-        if s == 2 {
-            while i + 2 * n <= pw {
-                let (even, odd) = l.unzip(l.load(src.add(i)), l.load(src.add(i + n)));
-                l.store(dst.add(i / 2), even);
-                l.store(dst.add(qw + i / 2), odd);
-                i += 2 * n;
+        if ys != 1 || n == 1 {
+            for j in 0..len {
+                *y.add(j * ys) = *row.add(j * step);
             }
+            return;
         }
-        for i in i..pw {
-            *dst.add(i % s * qw + i / s) = *src.add(i);
+        let mut lanes = [0i32; etk_simd::MAX_LANES];
+        for (i, v) in lanes.iter_mut().enumerate() {
+            *v = (i * step) as i32;
+        }
+        let idx = l.load_i32(lanes.as_ptr());
+        let mut j = 0;
+        while j + n <= len {
+            l.store(y.add(j), l.gather(row.add(j * step), idx));
+            j += n;
+        }
+        if j < len {
+            l.store_n(y.add(j), len - j, l.gather(row.add(j * step), idx));
         }
     }
 }
 
 /// The input plane at `x` (`c`'s strides) into `plane` (`rows` rows of `pw` floats), with
 /// `pad` rows and columns of zeros around it; vector copies of the level (a call per row to
-/// the C library's would cost as much as the row). With a column stride `s > 1`, each row
-/// is padded in `tmp` (`pw` floats), then deinterleaved into its `s` phases in the plane
-/// (rows of [`phases`]`(pw, s).1` floats).
+/// the C library's would cost as much as the row).
 ///
 /// # Safety
-/// `plane` holds `rows` such rows; `x` is a plane of the input; `tmp` as said.
-#[allow(clippy::too_many_arguments)]
+/// `plane` holds `rows * pw` floats; `x` is a plane of the input.
 #[inline(always)]
 unsafe fn fill_plane<L: Simd>(
     l: L,
@@ -418,21 +393,17 @@ unsafe fn fill_plane<L: Simd>(
     pad: (usize, usize),
     c: &Conv<'_>,
     x: *const f32,
-    tmp: *mut f32,
 ) {
     let (ih_n, iw_n) = (c.geo.ins[1], c.iw);
-    let s = c.geo.stride[2] as usize;
-    let (qw, rw) = phases(pw, s);
     // SAFETY: as the caller vouches.
     unsafe {
         for r in 0..rows {
+            let d = plane.add(r * pw);
             let ih = r.wrapping_sub(pad.0);
             if ih >= ih_n {
-                // (zeros in every phase, the unread ends too)
-                fill_run(l, plane.add(r * rw), None, rw);
+                fill_run(l, d, None, pw);
                 continue;
             }
-            let d = if s > 1 { tmp } else { plane.add(r * rw) };
             fill_run(l, d, None, pad.1);
             let (src, dst) = (x.add(ih * c.xs[2]), d.add(pad.1));
             if c.xs[3] == 1 {
@@ -441,9 +412,6 @@ unsafe fn fill_plane<L: Simd>(
                 gather(dst, src, c.xs[3], iw_n);
             }
             fill_run(l, d.add(pad.1 + iw_n), None, pw - pad.1 - iw_n);
-            if s > 1 {
-                deinterleave(l, plane.add(r * rw), tmp, pw, s, qw);
-            }
         }
     }
 }
@@ -501,11 +469,11 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
             taps: tap_buf,
         }) = buf
         {
-            // every tap inside the padded plane: whole rows of vectors, summed into `row` when
-            // the out's columns are not contiguous
-            let direct = c.ys[3] == 1;
-            let len = c.ow;
-            let (qw, rw) = phases(pw, sw);
+            // every tap inside the padded plane: whole rows of vectors, summed at every
+            // column into `row` when the row is strided or not contiguous
+            let direct = sw == 1 && c.ys[3] == 1;
+            let len = if direct { c.ow } else { (c.ow - 1) * sw + 1 };
+            let row_len = len + etk_simd::MAX_LANES * sw;
             let (ph0, pw0) = (g.padding[1] as usize, g.padding[2] as usize);
             let (sh, dh, dw) = (
                 g.stride[1] as usize,
@@ -518,13 +486,11 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
                 {
                     let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
                     let rows = g.ins[1] + 2 * ph0;
-                    fill_plane(l, plane, rows, pw, (ph0, pw0), c, x, row);
+                    fill_plane(l, plane, rows, pw, (ph0, pw0), c, x);
                     for (t, tap) in tap_list.iter_mut().enumerate() {
                         let (th, tw) = (t / c.kw, t % c.kw);
                         let w = *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);
-                        // column `j * sw + tw * dw` of the padded row: its phase's run
-                        let col = tw * dw;
-                        *tap = (th * dh * rw + col % sw * qw + col / sw, w);
+                        *tap = (th * dh * pw + tw * dw, w);
                     }
                     let b = c.b.map(|(b, bs)| *b.add(k * bs));
                     // narrow rows go `ROWS` at a time (more independent sums)
@@ -535,9 +501,9 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
                         let y = c.y.add(n * c.ys[0] + k * c.ys[1] + oh * c.ys[2]);
                         let r = Rows {
                             y: if direct { y } else { row },
-                            yr: if direct { c.ys[2] } else { len },
-                            x: plane.add(oh * sh * rw),
-                            xr: sh * rw,
+                            yr: if direct { c.ys[2] } else { row_len },
+                            x: plane.add(oh * sh * pw),
+                            xr: sh * pw,
                         };
                         // MAX_TAPS at a time, the bias after the last
                         let chunks = tap_list.len().div_ceil(MAX_TAPS);
@@ -552,7 +518,7 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
                         if !direct {
                             for q in 0..rows {
                                 let y = y.add(q * c.ys[2]);
-                                scatter(y, c.ys[3], row.add(q * len), len);
+                                decimate(l, y, c.ys[3], row.add(q * row_len), sw, c.ow);
                             }
                         }
                         oh += rows;
