@@ -43,7 +43,7 @@ pub enum Shape {
     Dilated,
     /// Groups 2 to 4 of 2 or 3 input channels each.
     Grouped,
-    /// Groups = input channels = output channels.
+    /// Groups = input channels = output channels; stride up to 3, dilation up to 2.
     Depthwise,
     /// Groups = input channels, 2 output channels each.
     DepthwiseMultiplier,
@@ -167,6 +167,12 @@ pub fn convolution(
         }
         FirstLayer => (k, stride, padding) = ([3, 3], [2, 2], [1, 1]),
         SmallChannels => (k, padding) = ([3, 3], [1, 1]),
+        // strides to 3 (the depthwise kernel deinterleaves a strided row into its phases),
+        // dilated now and then
+        Depthwise | DepthwiseMultiplier => {
+            stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
+            dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
+        }
         PanelMasks => {
             k = [rng.range(1, 5), rng.range(1, 5)];
             stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
