@@ -16,7 +16,8 @@
 //! - small plain convolutions with few output channels per group (the small convnets' 3x3
 //!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
-//!   time, then the GEMM (`im2col.rs`);
+//!   time, then the GEMM (`im2col.rs`); with input and out channels-last, the pixels are the
+//!   GEMM's rows and the weight its B, packed at prepare (`nhwc.rs`);
 //! - transposed convolutions are the GEMM `W^T x X` into columns, then col2im adds the
 //!   columns into the out (`transposed.rs`).
 //!

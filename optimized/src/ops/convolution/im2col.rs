@@ -5,7 +5,8 @@
 //!   column matrix follows the input: `[K, positions]` with taps `(c, kh, kw)` for NCHW (runs
 //!   of input width copied), `[positions, K]` with taps `(kh, kw, c)` for channels-last (runs
 //!   of channels copied — of a whole kernel row, `kw * C`, when the pixels are adjacent);
-//!   a weight whose dims do not flatten in that order is copied once into scratch. Large
+//!   a weight whose dims do not flatten in that order is copied once into scratch (with a
+//!   channels-last out too, the band is A and the weight B's panels: `nhwc.rs`). Large
 //!   calls hand bands to tasks (each its own im2col buffer and GEMM scratch).
 //! - In Float by width, when the GEMM would pack B (more than 8 output channels per group),
 //!   im2col writes the GEMM's B panels themselves (`gemm::gemm_packed_raw`): the copy of the
