@@ -147,6 +147,12 @@ ROWS = [
     Op("layer resnet 1x32x24x24 64 k3 s2 p1", nn.Conv2d(32, 64, 3, 2, 1, bias=False), f32(1, 32, 24, 24)),
     Op("layer resnet 1x32x24x24 64 k1 s2", nn.Conv2d(32, 64, 1, 2, bias=False), f32(1, 32, 24, 24)),
     Op("layer resnet 1x64x12x12 64 k3 p1", nn.Conv2d(64, 64, 3, padding=1, bias=False), f32(1, 64, 12, 12)),
+    # resnet_cl's: the same convolutions on channels-last tensors
+    Op("layer resnet_cl stem 1x3x96x96 32 k7 s2 p3", nn.Conv2d(3, 32, 7, 2, 3, bias=False), cl32(1, 3, 96, 96)),
+    Op("layer resnet_cl 1x32x24x24 32 k3 p1", nn.Conv2d(32, 32, 3, padding=1, bias=False), cl32(1, 32, 24, 24)),
+    Op("layer resnet_cl 1x32x24x24 64 k3 s2 p1", nn.Conv2d(32, 64, 3, 2, 1, bias=False), cl32(1, 32, 24, 24)),
+    Op("layer resnet_cl 1x32x24x24 64 k1 s2", nn.Conv2d(32, 64, 1, 2, bias=False), cl32(1, 32, 24, 24)),
+    Op("layer resnet_cl 1x64x12x12 64 k3 p1", nn.Conv2d(64, 64, 3, padding=1, bias=False), cl32(1, 64, 12, 12)),
     Op("layer mobilenet_112 1x16x56x56 16 k1", nn.Conv2d(16, 16, 1, bias=False), f32(1, 16, 56, 56)),
     Op("layer mobilenet_112 depthwise 1x16x56x56 k3 p1", nn.Conv2d(16, 16, 3, padding=1, groups=16, bias=False),
        f32(1, 16, 56, 56)),

@@ -67,9 +67,14 @@ pub enum Shape {
     /// panels' vectors (padding on each side, whole rows and vectors of padding, out width
     /// unlike the input's, vectors across output rows, a partial last panel).
     PanelMasks,
+    /// Channels-last sizes of the GEMM with the pixels as rows: 29 to 35 input channels per
+    /// group (odd; the 3x3 kernel's taps span two of the GEMM's k blocks), 33 to 70 output
+    /// channels per group (a partial last panel), groups 1 or 2, stride up to 2, padding up
+    /// to 1.
+    WideTaps,
 }
 
-pub const SHAPES: [Shape; 13] = [
+pub const SHAPES: [Shape; 14] = [
     Shape::Plain,
     Shape::Pointwise,
     Shape::Dilated,
@@ -83,6 +88,7 @@ pub const SHAPES: [Shape; 13] = [
     Shape::SmallChannels,
     Shape::WideChannels,
     Shape::PanelMasks,
+    Shape::WideTaps,
 ];
 
 /// Layouts: bit 0 the input, bit 1 the weight, bit 2 the out channels innermost.
@@ -148,6 +154,10 @@ pub fn convolution(
         SmallChannels => (1, rng.range(3, 16), rng.range(9, 20)),
         WideChannels => (1, rng.range(1, 4), rng.range(33, 36)),
         PanelMasks => (1, rng.range(3, 6), rng.range(33, 40)),
+        WideTaps => {
+            let g = rng.range(1, 2);
+            (g, g * (2 * rng.range(14, 17) + 1), g * rng.range(33, 70))
+        }
         Transposed | TransposedOneD => {
             let g = if rng.chance(0.3) { 2 } else { 1 };
             (g, g * rng.range(1, 5), g * rng.range(1, 5))
@@ -167,12 +177,12 @@ pub fn convolution(
         }
         FirstLayer => (k, stride, padding) = ([3, 3], [2, 2], [1, 1]),
         SmallChannels => (k, padding) = ([3, 3], [1, 1]),
-        // strides to 3 (the depthwise kernel deinterleaves a strided row into its phases),
-        // dilated now and then
+        // strides to 3, dilated now and then (the depthwise kernel's strided and dilated taps)
         Depthwise | DepthwiseMultiplier => {
             stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
             dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
         }
+        WideTaps => k = [3, 3],
         PanelMasks => {
             k = [rng.range(1, 5), rng.range(1, 5)];
             stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
@@ -207,7 +217,12 @@ pub fn convolution(
         } else {
             // the input just the kernel's span now and then (a height of 1 for a 1-high
             // kernel); widths odd and even, past a vector
-            let extra = if rng.chance(0.2) { 0 } else { rng.range(0, 20) };
+            let most = if shape == WideTaps { 8 } else { 20 };
+            let extra = if rng.chance(0.2) {
+                0
+            } else {
+                rng.range(0, most)
+            };
             spatial[d] = span + extra;
             out_spatial[d] = (spatial[d] + 2 * padding[d] as usize - span) / stride[d] as usize + 1;
         }

@@ -16,7 +16,8 @@
 //! - small plain convolutions with few output channels per group (the small convnets' 3x3
 //!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
-//!   time, then the GEMM (`im2col.rs`);
+//!   time, then the GEMM (`im2col.rs`); with input and out channels-last, the pixels are the
+//!   GEMM's rows and the weight its B, packed at prepare (`nhwc.rs`);
 //! - transposed convolutions are the GEMM `W^T x X` into columns, then col2im adds the
 //!   columns into the out (`transposed.rs`).
 //!
@@ -38,6 +39,7 @@ mod depthwise;
 mod depthwise_nhwc;
 mod direct;
 mod im2col;
+mod nhwc;
 mod transposed;
 
 use crate::fused::hook::OutHook;
@@ -188,9 +190,15 @@ impl<'e, 'a> Unboxed<'e, 'a> {
     }
 }
 
-/// A convolution's constant weight packed once, when a program is prepared, for the direct
-/// kernel (the small convolutions' path, which else packs it at every call).
-pub struct PackedWeight(direct::PackedWeight);
+/// A convolution's constant weight packed once, when a program is prepared, for the kernel
+/// that takes the call (which else packs it at every call): the direct kernel of small
+/// convolutions, or the channels-last GEMM's B panels.
+pub struct PackedWeight(Packed);
+
+enum Packed {
+    Direct(direct::PackedWeight),
+    Nhwc(nhwc::PackedWeight),
+}
 
 impl PackedWeight {
     /// The packed weight of a call whose weight is a constant (`known`) and which the direct
@@ -215,10 +223,30 @@ impl PackedWeight {
             && !(geo.groups > 1 && geo.icg == 1 && geo.ocg == 1);
         // (the out's address stands in: nothing is written through it)
         let c = Conv::with_out(&geo, dt, a.input, a.weight, a.bias, out, out.as_ptr() as _);
-        (plain && direct::takes(&c))
-            .then(|| direct::PackedWeight::pack(&geo, dt, a.weight))
-            .flatten()
-            .map(PackedWeight)
+        if !plain {
+            return None;
+        }
+        if direct::takes(&c) {
+            let p = direct::PackedWeight::pack(&geo, dt, a.weight)?;
+            return Some(PackedWeight(Packed::Direct(p)));
+        }
+        // SAFETY: `c` describes the checked call.
+        let p = unsafe { nhwc::PackedWeight::pack(&c, gemm::isa()) }?;
+        Some(PackedWeight(Packed::Nhwc(p)))
+    }
+
+    fn direct(&self) -> Option<&direct::PackedWeight> {
+        match &self.0 {
+            Packed::Direct(p) => Some(p),
+            Packed::Nhwc(_) => None,
+        }
+    }
+
+    fn nhwc(&self) -> Option<&nhwc::PackedWeight> {
+        match &self.0 {
+            Packed::Nhwc(p) => Some(p),
+            Packed::Direct(_) => None,
+        }
     }
 }
 
@@ -307,16 +335,22 @@ fn convolve(
                 (im2col::depthwise_widened(ctx, isa, &c), false)
             }
         } else if direct::takes(&c)
-            && direct::direct(&mut ctx.scratch, isa, &c, packed.map(|p| &p.0))
+            && direct::direct(
+                &mut ctx.scratch,
+                isa,
+                &c,
+                packed.and_then(PackedWeight::direct),
+            )
         {
             (true, false)
-        } else if c.direct_1x1() {
+        } else if c.direct_1x1() && !nhwc::takes(&c) {
             let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
             im2col::direct_1x1(ctx, isa, &c, planes)?;
             (true, planes.is_some())
         } else {
             let r = runs.filter(|r| r.1 == Runs::Planes || geo.groups == 1);
-            let hooked = im2col::im2col_gemm(ctx, isa, &c, r)?;
+            let prepared = packed.and_then(PackedWeight::nhwc);
+            let hooked = im2col::im2col_gemm(ctx, isa, &c, r, prepared)?;
             (hooked, hooked && r.is_some())
         }
     };

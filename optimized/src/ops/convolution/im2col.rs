@@ -5,7 +5,8 @@
 //!   column matrix follows the input: `[K, positions]` with taps `(c, kh, kw)` for NCHW (runs
 //!   of input width copied), `[positions, K]` with taps `(kh, kw, c)` for channels-last (runs
 //!   of channels copied — of a whole kernel row, `kw * C`, when the pixels are adjacent);
-//!   a weight whose dims do not flatten in that order is copied once into scratch. Large
+//!   a weight whose dims do not flatten in that order is copied once into scratch (with a
+//!   channels-last out too, the band is A and the weight B's panels: `nhwc.rs`). Large
 //!   calls hand bands to tasks (each its own im2col buffer and GEMM scratch).
 //! - In Float by width, when the GEMM would pack B (more than 8 output channels per group),
 //!   im2col writes the GEMM's B panels themselves (`gemm::gemm_packed_raw`): the copy of the
@@ -13,6 +14,7 @@
 //!   2.59 ms). Bands are then whole panels wide.
 
 use super::columns::{self, Layout};
+use super::nhwc;
 use super::{Conv, MAX_TASKS, OP, Runs, Shared, depthwise, merged_stride, tasks_for};
 use crate::fused::hook::OutHook;
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
@@ -203,11 +205,14 @@ pub(super) unsafe fn im2col_gemm(
     isa: Isa,
     c: &Conv<'_>,
     hook: Option<(OutHook<'_>, Runs)>,
+    prepared: Option<&nhwc::PackedWeight>,
 ) -> Result<bool> {
     let g = c.geo;
     let es = c.es();
     // channels-last input: runs of channels are contiguous, taps ordered (kh, kw, c)
     let chan_inner = c.xs[1] == 1 && g.icg > 1;
+    // and a channels-last out: the pixels are the product's rows, the weight its packed B
+    let nhwc = nhwc::takes(c);
     let Some(k) = g.icg.checked_mul(c.kh).and_then(|v| v.checked_mul(c.kw)) else {
         return Ok(false);
     };
@@ -215,7 +220,7 @@ pub(super) unsafe fn im2col_gemm(
     let positions = c.oh * c.ow;
     // a band across rows needs the out's rows to continue one another
     let across_rows = merged_stride(&[c.oh, c.ow], &c.ys[2..]).is_some();
-    let in_place = unsafe { weight_mat(c, 0, chan_inner) }.is_some();
+    let in_place = nhwc || unsafe { weight_mat(c, 0, chan_inner) }.is_some();
     // Float by width goes straight into the GEMM's B panels (unless the out is column-major,
     // which turns the product and would make them A's), when the GEMM would pack B: a few
     // output channels per group read B in place (groups 32, 2 channels each: panels took
@@ -238,6 +243,21 @@ pub(super) unsafe fn im2col_gemm(
         .fold(1usize, |a, &v| a.saturating_mul(v));
     let par = ctx.parallel;
     ctx.scratch.scope(|s| {
+        let panels: Option<*const f32> = match prepared.and_then(|p| p.of(c, isa)) {
+            Some(p) => Some(p),
+            None if nhwc => {
+                let Some(len) = nhwc::panels_len(c, isa) else {
+                    return Ok(false);
+                };
+                let Ok(buf) = s.alloc_for_overwrite::<f32>(OP, len) else {
+                    return Ok(false);
+                };
+                // SAFETY: `buf` holds every group's panels.
+                unsafe { nhwc::pack_panels(c, isa, buf.as_mut_ptr()) };
+                Some(buf.as_ptr())
+            }
+            None => None,
+        };
         let packed: Option<*const u8> = if in_place {
             None
         } else {
@@ -291,9 +311,9 @@ pub(super) unsafe fn im2col_gemm(
         // one task: the GEMM may split itself instead
         let gemm_par: &dyn Parallel = if nt == 1 { par } else { &Serial };
         let failed = std::sync::Mutex::new(None::<Error>);
-        let shared = Shared((c, packed));
+        let shared = Shared((c, packed, panels));
         let body = |t: usize| {
-            let &(c, packed) = shared.get();
+            let &(c, packed, panels) = shared.get();
             let Shared((base, size)) = regions[t];
             // SAFETY: each task has its own region of the scratch; `col_bytes <= size` as
             // `len` was sized from it.
@@ -309,33 +329,45 @@ pub(super) unsafe fn im2col_gemm(
                 // SAFETY: the packed weight has `C_out` rows of `k` taps; `col` holds a band;
                 // the band's positions exist.
                 let r = unsafe {
-                    let a = match packed {
-                        Some(p) => MatRef::from_raw(
-                            p.add(grp * g.ocg * k * es),
-                            c.dt,
-                            g.ocg,
-                            k,
-                            k as isize,
-                            1,
-                        ),
-                        None => weight_mat(c, grp, chan_inner).expect("checked above"),
-                    };
-                    columns::im2col(isa, c, n, grp, (p0, p1), col, layout);
-                    let b = match layout {
-                        Layout::ByChannels => {
-                            B::View(MatRef::from_raw(col, c.dt, k, cols, 1, k as isize))
-                        }
-                        Layout::ByWidth => {
-                            B::View(MatRef::from_raw(col, c.dt, k, cols, cols as isize, 1))
-                        }
-                        Layout::Panels { .. } => B::Panels(col as *const f32),
-                    };
-                    let yp = if p0 % c.ow + cols <= c.ow {
-                        c.ys[3]
+                    if let Some(panels) = panels {
+                        let at = (n, grp, p0);
+                        let a = match nhwc::input_rows(c, at, cols) {
+                            Some(a) => a,
+                            None => {
+                                columns::im2col(isa, c, n, grp, (p0, p1), col, layout);
+                                MatRef::from_raw(col, c.dt, cols, k, k as isize, 1)
+                            }
+                        };
+                        nhwc::product(&mut sub, isa, c, a, panels, at)
                     } else {
-                        merged_stride(&[c.oh, c.ow], &c.ys[2..]).expect("bands cross rows")
-                    };
-                    product(&mut sub, isa, c, a, b, n, grp, p0, cols, yp)
+                        let a = match packed {
+                            Some(p) => MatRef::from_raw(
+                                p.add(grp * g.ocg * k * es),
+                                c.dt,
+                                g.ocg,
+                                k,
+                                k as isize,
+                                1,
+                            ),
+                            None => weight_mat(c, grp, chan_inner).expect("checked above"),
+                        };
+                        columns::im2col(isa, c, n, grp, (p0, p1), col, layout);
+                        let b = match layout {
+                            Layout::ByChannels => {
+                                B::View(MatRef::from_raw(col, c.dt, k, cols, 1, k as isize))
+                            }
+                            Layout::ByWidth => {
+                                B::View(MatRef::from_raw(col, c.dt, k, cols, cols as isize, 1))
+                            }
+                            Layout::Panels { .. } => B::Panels(col as *const f32),
+                        };
+                        let yp = if p0 % c.ow + cols <= c.ow {
+                            c.ys[3]
+                        } else {
+                            merged_stride(&[c.oh, c.ow], &c.ys[2..]).expect("bands cross rows")
+                        };
+                        product(&mut sub, isa, c, a, b, n, grp, p0, cols, yp)
+                    }
                 };
                 if let Err(e) = r {
                     *failed.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
