@@ -84,19 +84,19 @@ impl FlatTask<'_> {
         let qf = s.add(s.from_i32(q), s.splat(0.5));
         let oh = s.to_i32_trunc(s.div(qf, s.splat(g.ow as f32)));
         let ow = s.sub_i32(q, s.mul_i32(oh, s.splat_i32(g.ow as i32)));
-        let start = |o: S::I32, i: usize| {
-            s.sub_i32(
-                s.mul_i32(o, s.splat_i32(g.s[i] as i32)),
-                s.splat_i32(g.p[i] as i32),
-            )
-        };
         Lanes {
             x: self.x.at(n, c, 0, 0),
             y: n * self.y.st[0] + c * self.y.st[1] + q0,
             ind: self.ind.map_or(0, |i| n * i.st[0] + c * i.st[1] + q0),
             m: (g.oh * g.ow - q0).min(S::LANES),
-            ih0: start(oh, 0),
-            iw0: start(ow, 1),
+            ih0: s.sub_i32(
+                s.mul_i32(oh, s.splat_i32(g.s[0] as i32)),
+                s.splat_i32(g.p[0] as i32),
+            ),
+            iw0: s.sub_i32(
+                s.mul_i32(ow, s.splat_i32(g.s[1] as i32)),
+                s.splat_i32(g.p[1] as i32),
+            ),
         }
     }
 
@@ -107,45 +107,54 @@ impl FlatTask<'_> {
     #[inline(always)]
     unsafe fn block<S: Simd, E: Element, const V: usize>(&self, s: S, u: usize, per_plane: usize) {
         let g = self.g;
-        let l: [Lanes<S>; V] = core::array::from_fn(|j| self.lanes(s, u + j, per_plane));
+        // (no closures here: they would not inherit the level's target features)
+        let mut l = [self.lanes(s, u, per_plane); V];
+        for (j, l) in l.iter_mut().enumerate().skip(1) {
+            *l = self.lanes(s, u + j, per_plane);
+        }
         let x = self.x.base::<E>() as *const E;
         let (xh, xw) = (self.x.st[2] as i32, self.x.st[3] as i32);
         let (h, w) = (s.splat_i32(g.h as i32), s.splat_i32(g.w as i32));
         let minus_one = s.splat_i32(-1);
-        let inside =
-            |i: S::I32, size: S::I32| s.mask_and(s.gt_i32(i, minus_one), s.gt_i32(size, i));
         let max = matches!(self.reduce, Reduce::Max);
         let fill = s.splat(if max { f32::NEG_INFINITY } else { 0.0 });
         let mut acc = [fill; V];
         let mut idx = [s.splat_i32(0); V];
         let mut found = [s.mask_from_bits(0); V];
-        let row_off: [S::I32; V] = core::array::from_fn(|j| s.mul_i32(l[j].ih0, s.splat_i32(xh)));
-        let col_off: [S::I32; V] = core::array::from_fn(|j| s.mul_i32(l[j].iw0, s.splat_i32(xw)));
-        let row_idx: [S::I32; V] =
-            core::array::from_fn(|j| s.mul_i32(l[j].ih0, s.splat_i32(g.w as i32)));
+        // per vector: the first tap's input offset and index
+        let mut off0 = [s.splat_i32(0); V];
+        let mut idx0 = [s.splat_i32(0); V];
+        for j in 0..V {
+            off0[j] = s.add_i32(
+                s.mul_i32(l[j].ih0, s.splat_i32(xh)),
+                s.mul_i32(l[j].iw0, s.splat_i32(xw)),
+            );
+            idx0[j] = s.add_i32(s.mul_i32(l[j].ih0, s.splat_i32(g.w as i32)), l[j].iw0);
+        }
         for kh in 0..g.k[0] {
             let dh = (kh * g.d[0]) as i32;
+            let mut row_ok = [s.mask_from_bits(0); V];
+            for j in 0..V {
+                let ih = s.add_i32(l[j].ih0, s.splat_i32(dh));
+                row_ok[j] = s.mask_and(s.gt_i32(ih, minus_one), s.gt_i32(h, ih));
+            }
             for kw in 0..g.k[1] {
                 let dw = (kw * g.d[1]) as i32;
                 let tap_off = s.splat_i32(dh * xh + dw * xw);
+                let tap_idx = s.splat_i32(dh * g.w as i32 + dw);
                 for j in 0..V {
-                    let (ih, iw) = (
-                        s.add_i32(l[j].ih0, s.splat_i32(dh)),
-                        s.add_i32(l[j].iw0, s.splat_i32(dw)),
-                    );
-                    let ok = s.mask_and(inside(ih, h), inside(iw, w));
-                    let off = s.add_i32(s.add_i32(row_off[j], col_off[j]), tap_off);
-                    let off = s.select_i32(ok, off, s.splat_i32(0));
+                    let iw = s.add_i32(l[j].iw0, s.splat_i32(dw));
+                    let col_ok = s.mask_and(s.gt_i32(iw, minus_one), s.gt_i32(w, iw));
+                    let ok = s.mask_and(row_ok[j], col_ok);
+                    let off = s.select_i32(ok, s.add_i32(off0[j], tap_off), s.splat_i32(0));
                     // SAFETY: in-range taps lie in the plane; the others read its first element.
                     let v = unsafe { E::gather_idx(s, x.add(l[j].x), off) };
                     let v = s.select(ok, v, fill);
                     if max {
                         let first = s.mask_and(ok, s.mask_not(found[j]));
                         let take = s.mask_or(s.mask_or(s.gt(v, acc[j]), s.is_nan(v)), first);
-                        let tap =
-                            s.add_i32(s.add_i32(row_idx[j], s.splat_i32(dh * g.w as i32)), iw);
                         acc[j] = s.select(take, v, acc[j]);
-                        idx[j] = s.select_i32(take, tap, idx[j]);
+                        idx[j] = s.select_i32(take, s.add_i32(idx0[j], tap_idx), idx[j]);
                         found[j] = s.mask_or(found[j], ok);
                     } else {
                         acc[j] = s.add(acc[j], v);
@@ -178,17 +187,8 @@ impl FlatTask<'_> {
     /// An average's sum divided as portable divides it; 0 for a window that reads nothing.
     #[inline(always)]
     fn average<S: Simd>(&self, s: S, l: &Lanes<S>, sum: S::F32) -> S::F32 {
-        let g = self.g;
-        let extent = |o0: S::I32, i: usize, size: usize| {
-            let (k, p) = (s.splat_i32(g.k[i] as i32), s.splat_i32(g.p[i] as i32));
-            let size = s.splat_i32(size as i32);
-            let end = s.add_i32(o0, k);
-            let padded = s.sub_i32(s.min_i32(end, s.add_i32(size, p)), o0);
-            let read = s.sub_i32(s.min_i32(end, size), s.max_i32(o0, s.splat_i32(0)));
-            (padded, read)
-        };
-        let (ph, rh) = extent(l.ih0, 0, g.h);
-        let (pw, rw) = extent(l.iw0, 1, g.w);
+        let (ph, rh) = self.extent(s, l.ih0, 0, self.g.h);
+        let (pw, rw) = self.extent(s, l.iw0, 1, self.g.w);
         let one = s.splat_i32(1);
         let empty = s.mask_or(s.gt_i32(one, rh), s.gt_i32(one, rw));
         let v = match self.reduce {
@@ -204,6 +204,19 @@ impl FlatTask<'_> {
             }
         };
         s.select(empty, s.zero(), v)
+    }
+
+    /// An average window's extent along dim `i` from its start `o0`: counting the padding
+    /// (clipped to the padded input), and the input it reads (`<= 0`: none).
+    #[inline(always)]
+    fn extent<S: Simd>(&self, s: S, o0: S::I32, i: usize, size: usize) -> (S::I32, S::I32) {
+        let g = self.g;
+        let (k, p) = (s.splat_i32(g.k[i] as i32), s.splat_i32(g.p[i] as i32));
+        let size = s.splat_i32(size as i32);
+        let end = s.add_i32(o0, k);
+        let padded = s.sub_i32(s.min_i32(end, s.add_i32(size, p)), o0);
+        let read = s.sub_i32(s.min_i32(end, size), s.max_i32(o0, s.splat_i32(0)));
+        (padded, read)
     }
 }
 

@@ -135,7 +135,7 @@ pub unsafe fn pool2d(
 
 /// The most outputs a plane may have for the flat kernel: past that, the rows kernel's
 /// unit-stride loads beat a gather per tap.
-const FLAT_PLANE: usize = 1024;
+const FLAT_PLANE: usize = 256;
 
 /// Whether every max window along dim `i` (`out` of them over `size` inputs) reads the input:
 /// only the first windows (a start in the padding moved on by dilation steps) and the last (a
