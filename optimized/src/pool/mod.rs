@@ -2,13 +2,15 @@
 //! `max_pool2d_with_indices`, `avg_pool2d`, `_adaptive_avg_pool2d`, `upsample_bilinear2d` and
 //! `grid_sampler_2d`.
 //!
-//! Two ways to lay lanes over a pooling call, both exact (the same taps, in portable's scan
+//! Three ways to lay lanes over a pooling call, both exact (the same taps, in portable's scan
 //! order, with the same operations per lane):
 //! - [`rows`]: along output columns, for outs whose rows are contiguous (NCHW). The input rows a
 //!   band of output rows reads are copied into scratch as f32, split by the column stride into
 //!   phases and padded (`-inf` for a max, `0` for a sum, which leave every result unchanged), so
 //!   every tap of every lane is a unit-stride vector load, whatever the stride, dilation and
 //!   padding.
+//! - [`flat`]: along flattened output positions, for small planes with contiguous outs (a
+//!   plane narrower than a vector still fills whole vectors; a gather per tap, no tables);
 //! - [`channels`]: along channels, for everything else: a contiguous load per tap when channels
 //!   are the inner dim (NHWC), a gather otherwise.
 //!
@@ -17,6 +19,7 @@
 //! is enough of it ([`tasks`]).
 
 pub mod channels;
+pub mod flat;
 pub mod global;
 pub mod grid;
 pub mod pooling;

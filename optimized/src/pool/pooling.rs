@@ -2,6 +2,7 @@
 //! layouts ([`super::rows`] or [`super::channels`]), their tables in scratch, and threads.
 
 use super::channels::{ChannelsKernel, ChannelsTask, Span, Spans};
+use super::flat::{FlatKernel, FlatTask};
 use super::global::{GlobalKernel, GlobalTask};
 use super::rows::{AHEAD, Geom, MAX_TAPS, Phases, Reduce, Ring, RowsKernel, RowsTask};
 use super::{Planes, task_range, tasks};
@@ -118,6 +119,10 @@ pub unsafe fn pool2d(
             plan.global(ctx);
             return true;
         }
+        if !channels_inner && plan.flat_fits() {
+            plan.flat(ctx);
+            return true;
+        }
         if !channels_inner && rows_ok && plan.rows(ctx) {
             return true;
         }
@@ -126,6 +131,23 @@ pub unsafe fn pool2d(
         }
         plan.channels(ctx)
     }
+}
+
+/// The most outputs a plane may have for the flat kernel: past that, the rows kernel's
+/// unit-stride loads beat a gather per tap.
+const FLAT_PLANE: usize = 256;
+
+/// Whether every max window along dim `i` (`out` of them over `size` inputs) reads the input:
+/// only the first windows (a start in the padding moved on by dilation steps) and the last (a
+/// start past the input with `ceil_mode`) can read nothing.
+fn window_reads(win: &PoolWindow, i: usize, out: usize, size: usize) -> bool {
+    let reads = |o: usize| {
+        let (a, b, _) = win.max_taps(i, o, size);
+        a < b
+    };
+    let pad = win.padding[i] as usize;
+    let stride = win.stride[i].max(1) as usize;
+    reads(out - 1) && (0..out.min(pad / stride + 1)).all(reads)
 }
 
 /// A checked call, ready for a kernel.
@@ -310,6 +332,74 @@ impl Plan<'_> {
                 }),
                 _ => self.go(GlobalKernel::<f32> {
                     task: &t,
+                    elem: PhantomData,
+                }),
+            }
+        };
+        if n_tasks == 1 {
+            task(0);
+        } else {
+            ctx.parallel.run(n_tasks, &task);
+        }
+    }
+
+    /// Whether the flat kernel takes the call: a max or an average of small planes (at most
+    /// [`FLAT_PLANE`] outputs) with contiguous out planes, at most [`super::flat::MAX_TAPS`]
+    /// taps, input planes whose offsets fit in i32, and (a max) no window that reads nothing.
+    fn flat_fits(&self) -> bool {
+        let g = &self.g;
+        let contiguous = |p: &Planes| (g.ow == 1 || p.st[3] == 1) && (g.oh == 1 || p.st[2] == g.ow);
+        let span =
+            (g.h - 1) as u128 * self.x.st[2] as u128 + (g.w - 1) as u128 * self.x.st[3] as u128;
+        let windows_read = match self.pool {
+            Pool::Max(win) => window_reads(win, 0, g.oh, g.h) && window_reads(win, 1, g.ow, g.w),
+            Pool::Avg { .. } => true,
+            Pool::Adaptive => false,
+        };
+        windows_read
+            && g.oh * g.ow <= FLAT_PLANE
+            && g.k[0] * g.k[1] <= super::flat::MAX_TAPS
+            && span <= i32::MAX as u128
+            && contiguous(&self.y)
+            && self.ind.is_none_or(|i| contiguous(&i))
+    }
+
+    /// The flat kernel ([`super::flat`]).
+    unsafe fn flat(&self, ctx: &mut KernelContext<'_>) {
+        let g = &self.g;
+        let (reduce, count_include_pad) = match self.pool {
+            Pool::Avg {
+                divisor_override: Some(d),
+                ..
+            } => (Reduce::SumBy(d as f32), false),
+            Pool::Avg {
+                count_include_pad, ..
+            } => (Reduce::SumByCount, count_include_pad),
+            _ => (Reduce::Max, false),
+        };
+        let planes = g.n * g.c;
+        let n_tasks = tasks(ctx, planes, self.work());
+        let task = |i: usize| {
+            let t = FlatTask {
+                g,
+                reduce,
+                count_include_pad,
+                x: self.x,
+                y: self.y,
+                ind: self.ind,
+                planes: task_range(i, n_tasks, planes),
+            };
+            match self.elem() {
+                ScalarType::Half => self.go(FlatKernel::<f16> {
+                    task: t,
+                    elem: PhantomData,
+                }),
+                ScalarType::BFloat16 => self.go(FlatKernel::<bf16> {
+                    task: t,
+                    elem: PhantomData,
+                }),
+                _ => self.go(FlatKernel::<f32> {
+                    task: t,
                     elem: PhantomData,
                 }),
             }

@@ -366,49 +366,66 @@ impl Kernel for Run<'_, '_> {
 /// As [`direct`] vouches for `r`.
 #[inline(always)]
 unsafe fn run_group<L: Simd, const RB: usize>(l: L, r: &Run<'_, '_>) {
+    let mut p0 = 0;
+    while p0 < r.positions {
+        // SAFETY: as the caller vouches.
+        unsafe {
+            // a last `LANES` positions or fewer take one vector, not `RB` (the same sums)
+            p0 = if RB > 1 && r.positions - p0 <= L::LANES {
+                run_block::<L, 1>(l, r, p0)
+            } else {
+                run_block::<L, RB>(l, r, p0)
+            };
+        }
+    }
+}
+
+/// Virtual positions `p0 ..` (at most `RB` vectors) of every output channel block; the end.
+///
+/// # Safety
+/// As [`direct`] vouches for `r`.
+#[inline(always)]
+unsafe fn run_block<L: Simd, const RB: usize>(l: L, r: &Run<'_, '_>, p0: usize) -> usize {
     let c = r.c;
     let g = c.geo;
     let taps = r.offs.len();
     let step = RB * L::LANES;
-    let mut p0 = 0;
-    while p0 < r.positions {
-        let p1 = (p0 + step).min(r.positions);
-        for b in 0..g.ocg.div_ceil(OCB) {
-            let oc0 = b * OCB;
-            let mut bias = [0f32; OCB];
-            if let Some((bp, bs)) = c.b {
-                for (o, v) in bias.iter_mut().enumerate().take(g.ocg - oc0) {
-                    let oc = r.grp * g.ocg + oc0 + o;
-                    // SAFETY: a channel of the bias.
-                    *v = unsafe { read(c.dt, (bp as *const u8).add(oc * bs * c.es())) };
-                }
-            }
-            // SAFETY: the plane holds every tap's read of a whole block (sized so), the
-            // packed weight `taps * OCB` floats per block.
-            unsafe {
-                sums::<L, RB>(
-                    l,
-                    r.plane.add(p0),
-                    r.offs,
-                    r.w.add(b * taps * OCB),
-                    bias,
-                    r.tile,
-                );
-                store(
-                    l,
-                    c,
-                    &r.lay,
-                    r.n,
-                    r.grp * g.ocg + oc0,
-                    (g.ocg - oc0).min(OCB),
-                    r.tile,
-                    step,
-                    (p0, p1),
-                );
+    let p1 = (p0 + step).min(r.positions);
+    for b in 0..g.ocg.div_ceil(OCB) {
+        let oc0 = b * OCB;
+        let mut bias = [0f32; OCB];
+        if let Some((bp, bs)) = c.b {
+            for (o, v) in bias.iter_mut().enumerate().take(g.ocg - oc0) {
+                let oc = r.grp * g.ocg + oc0 + o;
+                // SAFETY: a channel of the bias.
+                *v = unsafe { read(c.dt, (bp as *const u8).add(oc * bs * c.es())) };
             }
         }
-        p0 = p1;
+        // SAFETY: the plane holds every tap's read of a whole block (sized so), the
+        // packed weight `taps * OCB` floats per block.
+        unsafe {
+            sums::<L, RB>(
+                l,
+                r.plane.add(p0),
+                r.offs,
+                r.w.add(b * taps * OCB),
+                bias,
+                r.tile,
+            );
+            store(
+                l,
+                c,
+                &r.lay,
+                r.n,
+                r.grp * g.ocg + oc0,
+                (g.ocg - oc0).min(OCB),
+                r.tile,
+                step,
+                (p0, p1),
+            );
+        }
     }
+    p1
 }
 
 /// `tile[o][j] = bias[o] + sum_k w[k][o] * x[offs[k] + j]` for `o < OCB`, `j < RB * LANES`.
