@@ -262,39 +262,57 @@ impl<E: Element> Kernel for Run<'_, E> {
             // per-element affine holds `len` floats.
             unsafe {
                 let (x, y) = (x.add(r * stride), y.add(r * stride));
-                let body = |i: usize, n: usize| {
-                    let full = n == S::LANES;
-                    let (a, b) = match affine {
-                        Affine1::Scalar(a, b) => (s.splat(a), s.splat(b)),
-                        Affine1::Vectors(a, b) if full => {
-                            (s.load(a.as_ptr().add(i)), s.load(b.as_ptr().add(i)))
-                        }
-                        Affine1::Vectors(a, b) => (
-                            s.load_n(a.as_ptr().add(i), n),
-                            s.load_n(b.as_ptr().add(i), n),
-                        ),
-                    };
-                    let v = if full {
-                        E::load(s, x.add(i))
-                    } else {
-                        E::load_n(s, x.add(i), n)
-                    };
-                    let v = s.add(s.mul(v, a), b);
-                    if full {
-                        E::store(s, y.add(i), v)
-                    } else {
-                        E::store_n(s, y.add(i), n, v)
-                    }
-                };
                 let mut i = 0;
                 while i + S::LANES <= len {
-                    body(i, S::LANES);
+                    normalize::<S, E>(s, x, y, i, S::LANES, affine);
                     i += S::LANES;
                 }
                 if i < len {
-                    body(i, len - i);
+                    normalize::<S, E>(s, x, y, i, len - i, affine);
                 }
             }
+        }
+    }
+}
+
+/// Elements `i..i + n` (`n <= LANES`) of a run through `affine`. A function, not a closure: a
+/// closure is compiled without the level's target features, and its vector operations became
+/// calls.
+///
+/// # Safety
+/// The elements lie within the run at `x` and `y`, and within per-element affine's floats.
+#[inline(always)]
+unsafe fn normalize<S: Simd, E: Element>(
+    s: S,
+    x: *const E,
+    y: *mut E,
+    i: usize,
+    n: usize,
+    affine: Affine1<'_>,
+) {
+    let full = n == S::LANES;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        let (a, b) = match affine {
+            Affine1::Scalar(a, b) => (s.splat(a), s.splat(b)),
+            Affine1::Vectors(a, b) if full => {
+                (s.load(a.as_ptr().add(i)), s.load(b.as_ptr().add(i)))
+            }
+            Affine1::Vectors(a, b) => (
+                s.load_n(a.as_ptr().add(i), n),
+                s.load_n(b.as_ptr().add(i), n),
+            ),
+        };
+        let v = if full {
+            E::load(s, x.add(i))
+        } else {
+            E::load_n(s, x.add(i), n)
+        };
+        let v = s.add(s.mul(v, a), b);
+        if full {
+            E::store(s, y.add(i), v)
+        } else {
+            E::store_n(s, y.add(i), n, v)
         }
     }
 }
