@@ -8,6 +8,7 @@
 //! layout is one it handles; everything else goes to portable, so rejections stay portable's.
 
 pub mod moments;
+pub mod runs;
 pub mod softmax;
 
 use etk_core::{Parallel, ScalarType, Tensor};

@@ -173,27 +173,13 @@ impl<E: Element> Kernel for Rows<E> {
             // `e` is read back from the out, which is `f32` then.
             unsafe {
                 let (x, y) = (x.add(r * len), y.add(r * len));
-                let load = |i: usize, n: usize| {
-                    if n == S::LANES {
-                        E::load(s, x.add(i))
-                    } else {
-                        E::load_n(s, x.add(i), n)
-                    }
-                };
-                let store = |i: usize, n: usize, v| {
-                    if n == S::LANES {
-                        E::store(s, y.add(i), v)
-                    } else {
-                        E::store_n(s, y.add(i), n, v)
-                    }
-                };
                 let max = s.splat(row_max::<S, E>(s, x, len));
                 let mut acc = [s.zero(); 4];
                 let mut i = 0;
                 while i + 4 * S::LANES <= len {
                     for (k, acc) in acc.iter_mut().enumerate() {
                         let at = i + k * S::LANES;
-                        let e = s.exp(s.sub(load(at, S::LANES), max));
+                        let e = s.exp(s.sub(get::<S, E>(s, x.add(at), S::LANES), max));
                         if keep {
                             s.store(y.cast::<f32>().add(at), e);
                         }
@@ -203,7 +189,7 @@ impl<E: Element> Kernel for Rows<E> {
                 }
                 while i < len {
                     let n = S::LANES.min(len - i);
-                    let e = s.exp(s.sub(load(i, n), max));
+                    let e = s.exp(s.sub(get::<S, E>(s, x.add(i), n), max));
                     if keep {
                         s.store_n(y.cast::<f32>().add(i), n, e);
                     }
@@ -216,7 +202,12 @@ impl<E: Element> Kernel for Rows<E> {
                     let mut i = 0;
                     while i < len {
                         let n = S::LANES.min(len - i);
-                        store(i, n, s.sub(s.sub(load(i, n), max), lse));
+                        put::<S, E>(
+                            s,
+                            y.add(i),
+                            n,
+                            s.sub(s.sub(get::<S, E>(s, x.add(i), n), max), lse),
+                        );
                         i += n;
                     }
                 } else {
@@ -227,9 +218,9 @@ impl<E: Element> Kernel for Rows<E> {
                         let e = if keep {
                             s.load_n(y.cast::<f32>().add(i), n)
                         } else {
-                            s.exp(s.sub(load(i, n), max))
+                            s.exp(s.sub(get::<S, E>(s, x.add(i), n), max))
                         };
-                        store(i, n, s.mul(e, inv));
+                        put::<S, E>(s, y.add(i), n, s.mul(e, inv));
                         i += n;
                     }
                 }
@@ -299,31 +290,14 @@ impl<E: Element> Kernel for Columns<E> {
         } = self;
         let nv = width.div_ceil(S::LANES);
         let lanes = |j: usize| S::LANES.min(width - j * S::LANES);
-        // SAFETY (every access): element `k` of lane `j * LANES + l` is at `k * stride + j *
-        // LANES + l` for `l < lanes(j)`, within the tensors (the caller's).
-        let load = |k: usize, j: usize| unsafe {
-            let p = x.add(k * stride + j * S::LANES);
-            let n = lanes(j);
-            if n == S::LANES {
-                E::load(s, p)
-            } else {
-                E::load_n(s, p, n)
-            }
-        };
-        let store = |k: usize, j: usize, v| unsafe {
-            let p = y.add(k * stride + j * S::LANES);
-            let n = lanes(j);
-            if n == S::LANES {
-                E::store(s, p, v)
-            } else {
-                E::store_n(s, p, n, v)
-            }
-        };
+        // element `k` of lane `j * LANES + l` is at `k * stride + j * LANES + l` for `l <
+        // lanes(j)`, within the tensors (the caller's)
+        let at = |k: usize, j: usize| k * stride + j * S::LANES;
         let mut max = [s.splat(f32::NEG_INFINITY); MAX_VECTORS];
         let mut nan = [s.is_nan(s.zero()); MAX_VECTORS];
         for k in 0..len {
             for j in 0..nv {
-                let v = load(k, j);
+                let v = unsafe { get::<S, E>(s, x.add(at(k, j)), lanes(j)) };
                 nan[j] = s.mask_or(nan[j], s.is_nan(v));
                 max[j] = s.max(max[j], v);
             }
@@ -335,9 +309,9 @@ impl<E: Element> Kernel for Columns<E> {
         let mut sum = [s.zero(); MAX_VECTORS];
         for k in 0..len {
             for j in 0..nv {
-                let e = s.exp(s.sub(load(k, j), max[j]));
+                let e = s.exp(s.sub(unsafe { get::<S, E>(s, x.add(at(k, j)), lanes(j)) }, max[j]));
                 if keep {
-                    store(k, j, e);
+                    unsafe { put::<S, E>(s, y.add(at(k, j)), lanes(j), e) };
                 }
                 sum[j] = s.add(sum[j], e);
             }
@@ -359,7 +333,16 @@ impl<E: Element> Kernel for Columns<E> {
             }
             for k in 0..len {
                 for j in 0..nv {
-                    store(k, j, s.sub(s.sub(load(k, j), max[j]), sum[j]));
+                    // SAFETY: as above.
+                    unsafe {
+                        let v = get::<S, E>(s, x.add(at(k, j)), lanes(j));
+                        put::<S, E>(
+                            s,
+                            y.add(at(k, j)),
+                            lanes(j),
+                            s.sub(s.sub(v, max[j]), sum[j]),
+                        );
+                    }
                 }
             }
         } else {
@@ -375,11 +358,45 @@ impl<E: Element> Kernel for Columns<E> {
                             s.load_n(p, lanes(j))
                         }
                     } else {
-                        s.exp(s.sub(load(k, j), max[j]))
+                        s.exp(s.sub(unsafe { get::<S, E>(s, x.add(at(k, j)), lanes(j)) }, max[j]))
                     };
-                    store(k, j, s.mul(e, sum[j]));
+                    unsafe { put::<S, E>(s, y.add(at(k, j)), lanes(j), s.mul(e, sum[j])) };
                 }
             }
+        }
+    }
+}
+
+/// `n <= LANES` elements at `p`, widened. Loads and stores of the kernels above go through
+/// functions, not closures: a closure is compiled without the level's target features, and
+/// its vector operations became calls.
+///
+/// # Safety
+/// `p` valid for them.
+#[inline(always)]
+unsafe fn get<S: Simd, E: Element>(s: S, p: *const E, n: usize) -> S::F32 {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if n == S::LANES {
+            E::load(s, p)
+        } else {
+            E::load_n(s, p, n)
+        }
+    }
+}
+
+/// `v`'s first `n <= LANES` lanes to `p`, rounded to `E`.
+///
+/// # Safety
+/// `p` valid for them.
+#[inline(always)]
+unsafe fn put<S: Simd, E: Element>(s: S, p: *mut E, n: usize, v: S::F32) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if n == S::LANES {
+            E::store(s, p, v)
+        } else {
+            E::store_n(s, p, n, v)
         }
     }
 }

@@ -12,12 +12,13 @@
 //! enough elements. Every other call (Double, an out laid out otherwise, empty inputs) runs
 //! portable's kernel, which also gives every rejection.
 
+use crate::norm::runs::{Formula, Runs};
 use crate::norm::{Shared, accelerated, around, get_f32, same_layout, split};
 use etk_core::out::check_dtype;
 use etk_core::{KernelContext, Result, ScalarType, Tensor, boxed_kernel};
 use etk_portable::ops::native_batch_norm as portable;
 use etk_portable::util::norm::param_dtype;
-use etk_simd::{Element, Kernel, Level, Simd, dispatch, level};
+use etk_simd::{Element, Level, dispatch, level};
 use half::{bf16, f16};
 
 pub const OP: &str = portable::OP;
@@ -191,13 +192,13 @@ impl Affine<'_, '_, '_> {
                 // SAFETY: `item % c` is a channel; the run lies within the tensors.
                 let (alpha, beta) = unsafe { self.params.affine(item % self.c) };
                 let at = item * self.inner;
-                let run = Run {
+                let run = Runs {
                     x: unsafe { x.add(at) },
                     y: unsafe { y.add(at) },
                     len: self.inner,
                     rows: 1,
                     stride: 0,
-                    affine: Affine1::Scalar(alpha, beta),
+                    formula: Formula::Affine(alpha, beta),
                 };
                 dispatch(lv, run);
             }
@@ -213,88 +214,17 @@ impl Affine<'_, '_, '_> {
                 (alpha[i], beta[i]) = unsafe { self.params.affine(c0 + i) };
             }
             let at = start * self.c + c0;
-            let run = Run {
+            let run = Runs {
                 // SAFETY: rows `start..end` of `c` elements lie within the tensors.
                 x: unsafe { x.add(at) },
                 y: unsafe { y.add(at) },
                 len: n,
                 rows: end - start,
                 stride: self.c,
-                affine: Affine1::Vectors(&alpha[..n], &beta[..n]),
+                formula: Formula::PerElement(&alpha[..n], &beta[..n]),
             };
             dispatch(lv, run);
             c0 += n;
-        }
-    }
-}
-
-/// The affine of a run: one channel's scalars, or one per element of the run.
-#[derive(Clone, Copy)]
-enum Affine1<'a> {
-    Scalar(f32, f32),
-    Vectors(&'a [f32], &'a [f32]),
-}
-
-/// `y = x * alpha + beta` over `rows` runs of `len` elements, `stride` elements apart.
-struct Run<'a, E> {
-    x: *const E,
-    y: *mut E,
-    len: usize,
-    rows: usize,
-    stride: usize,
-    affine: Affine1<'a>,
-}
-
-impl<E: Element> Kernel for Run<'_, E> {
-    type Output = ();
-    #[inline(always)]
-    fn run<S: Simd>(self, s: S) {
-        let Run {
-            x,
-            y,
-            len,
-            rows,
-            stride,
-            affine,
-        } = self;
-        for r in 0..rows {
-            // SAFETY: row `r`'s `len` elements lie within the tensors (the caller's), the
-            // per-element affine holds `len` floats.
-            unsafe {
-                let (x, y) = (x.add(r * stride), y.add(r * stride));
-                let body = |i: usize, n: usize| {
-                    let full = n == S::LANES;
-                    let (a, b) = match affine {
-                        Affine1::Scalar(a, b) => (s.splat(a), s.splat(b)),
-                        Affine1::Vectors(a, b) if full => {
-                            (s.load(a.as_ptr().add(i)), s.load(b.as_ptr().add(i)))
-                        }
-                        Affine1::Vectors(a, b) => (
-                            s.load_n(a.as_ptr().add(i), n),
-                            s.load_n(b.as_ptr().add(i), n),
-                        ),
-                    };
-                    let v = if full {
-                        E::load(s, x.add(i))
-                    } else {
-                        E::load_n(s, x.add(i), n)
-                    };
-                    let v = s.add(s.mul(v, a), b);
-                    if full {
-                        E::store(s, y.add(i), v)
-                    } else {
-                        E::store_n(s, y.add(i), n, v)
-                    }
-                };
-                let mut i = 0;
-                while i + S::LANES <= len {
-                    body(i, S::LANES);
-                    i += S::LANES;
-                }
-                if i < len {
-                    body(i, len - i);
-                }
-            }
         }
     }
 }

@@ -19,6 +19,7 @@
 //! kernel, which also gives every rejection.
 
 use crate::norm::moments::Moments;
+use crate::norm::runs::{Formula, Runs};
 use crate::norm::{Shared, accelerated, get_f32, same_layout, set_f32, split};
 use etk_core::out::check_dtype;
 use etk_core::shape::is_channels_last_dim_order;
@@ -345,83 +346,6 @@ impl Groups<'_, '_> {
             };
             dispatch(lv, run);
             c0 += n;
-        }
-    }
-}
-
-/// How a run is normalized.
-#[derive(Clone, Copy)]
-enum Formula<'a> {
-    /// `(x - mean) * rstd`.
-    Centered(f32, f32),
-    /// `x * scale + shift`, the product and the sum rounded each (as portable).
-    Affine(f32, f32),
-    /// `x * scale[i] + shift[i]`, rounded as portable.
-    PerElement(&'a [f32], &'a [f32]),
-}
-
-/// `rows` runs of `len` elements, `stride` elements apart, normalized by `formula`.
-struct Runs<'a, E> {
-    x: *const E,
-    y: *mut E,
-    len: usize,
-    rows: usize,
-    stride: usize,
-    formula: Formula<'a>,
-}
-
-impl<E: Element> Kernel for Runs<'_, E> {
-    type Output = ();
-    #[inline(always)]
-    fn run<S: Simd>(self, s: S) {
-        let Runs {
-            x,
-            y,
-            len,
-            rows,
-            stride,
-            formula,
-        } = self;
-        for r in 0..rows {
-            // SAFETY: row `r`'s `len` elements lie within the tensors (the caller's); a
-            // per-element formula holds `len` floats.
-            unsafe {
-                let (x, y) = (x.add(r * stride), y.add(r * stride));
-                let body = |i: usize, n: usize| {
-                    let full = n == S::LANES;
-                    let v = if full {
-                        E::load(s, x.add(i))
-                    } else {
-                        E::load_n(s, x.add(i), n)
-                    };
-                    let v = match formula {
-                        Formula::Centered(m, rs) => s.mul(s.sub(v, s.splat(m)), s.splat(rs)),
-                        Formula::Affine(a, b) => s.add(s.mul(s.splat(a), v), s.splat(b)),
-                        Formula::PerElement(a, b) => {
-                            let (a, b) = (a.as_ptr().add(i), b.as_ptr().add(i));
-                            let (a, b) = if full {
-                                (s.load(a), s.load(b))
-                            } else {
-                                (s.load_n(a, n), s.load_n(b, n))
-                            };
-                            s.add(s.mul(a, v), b)
-                        }
-                    };
-                    if full {
-                        E::store(s, y.add(i), v)
-                    } else {
-                        E::store_n(s, y.add(i), n, v)
-                    }
-                };
-                let mut i = 0;
-                while i + S::LANES <= len {
-                    body(i, S::LANES);
-                    i += S::LANES;
-                }
-                if i < len {
-                    body(i, len - i);
-                }
-            }
         }
     }
 }

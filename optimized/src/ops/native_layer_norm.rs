@@ -278,39 +278,93 @@ impl<E: Element> Kernel for Normalize<'_, E> {
             // SAFETY: row `r` of the block (the caller's); the parameters hold `n` floats.
             unsafe {
                 let (x, y) = (self.x.add(r * n), self.y.add(r * n));
-                let (vm, vr) = (s.splat(mean), s.splat(rs));
-                let shift = s.splat(-(rs * mean));
-                let row = |i: usize, len: usize| {
-                    let full = len == S::LANES;
-                    let load = |p: *const f32| if full { s.load(p) } else { s.load_n(p, len) };
-                    let v = if full {
-                        E::load(s, x.add(i))
-                    } else {
-                        E::load_n(s, x.add(i), len)
-                    };
-                    let g = gamma.map_or(s.splat(1.0), |g| load(g.add(i)));
-                    let b = beta.map_or(s.zero(), |b| load(b.add(i)));
-                    let t = if mixed {
-                        s.add(s.mul(v, vr), shift)
-                    } else {
-                        s.mul(s.sub(v, vm), vr)
-                    };
-                    let v = s.add(s.mul(t, g), b);
-                    if full {
-                        E::store(s, y.add(i), v)
-                    } else {
-                        E::store_n(s, y.add(i), len, v)
-                    }
+                let t = Terms {
+                    vm: s.splat(mean),
+                    vr: s.splat(rs),
+                    shift: s.splat(-(rs * mean)),
+                    gamma,
+                    beta,
+                    mixed,
                 };
                 let mut i = 0;
                 while i + S::LANES <= n {
-                    row(i, S::LANES);
+                    normalize::<S, E>(s, &t, x, y, i, S::LANES);
                     i += S::LANES;
                 }
                 if i < n {
-                    row(i, n - i);
+                    normalize::<S, E>(s, &t, x, y, i, n - i);
                 }
             }
+        }
+    }
+}
+
+/// `len <= LANES` floats at `p`.
+///
+/// # Safety
+/// `p` valid for them.
+#[inline(always)]
+unsafe fn load_part<S: Simd>(s: S, p: *const f32, len: usize) -> S::F32 {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if len == S::LANES {
+            s.load(p)
+        } else {
+            s.load_n(p, len)
+        }
+    }
+}
+
+/// One row's normalization: its mean and rstd as vectors, `-(rstd * mean)`, the parameters.
+struct Terms<V> {
+    vm: V,
+    vr: V,
+    shift: V,
+    gamma: Option<*const f32>,
+    beta: Option<*const f32>,
+    mixed: bool,
+}
+
+/// Elements `i..i + len` (`len <= LANES`) of a row. A function, not a closure: a closure is
+/// compiled without the level's target features, and its vector operations became calls.
+///
+/// # Safety
+/// The elements lie within the row at `x` and `y` and within the parameters.
+#[inline(always)]
+unsafe fn normalize<S: Simd, E: Element>(
+    s: S,
+    t: &Terms<S::F32>,
+    x: *const E,
+    y: *mut E,
+    i: usize,
+    len: usize,
+) {
+    let full = len == S::LANES;
+    // SAFETY: as the caller vouches.
+    unsafe {
+        let v = if full {
+            E::load(s, x.add(i))
+        } else {
+            E::load_n(s, x.add(i), len)
+        };
+        let g = match t.gamma {
+            Some(g) => load_part(s, g.add(i), len),
+            None => s.splat(1.0),
+        };
+        let b = match t.beta {
+            Some(b) => load_part(s, b.add(i), len),
+            None => s.zero(),
+        };
+        let u = if t.mixed {
+            s.add(s.mul(v, t.vr), t.shift)
+        } else {
+            s.mul(s.sub(v, t.vm), t.vr)
+        };
+        let v = s.add(s.mul(u, g), b);
+        if full {
+            E::store(s, y.add(i), v)
+        } else {
+            E::store_n(s, y.add(i), len, v)
         }
     }
 }
