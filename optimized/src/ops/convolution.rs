@@ -38,6 +38,7 @@ mod columns;
 mod depthwise;
 mod depthwise_nhwc;
 mod direct;
+mod elements;
 mod im2col;
 mod nhwc;
 mod transposed;

@@ -54,13 +54,13 @@ pub(super) unsafe fn depthwise_nhwc(
             for t in 0..taps {
                 for k in 0..ch {
                     let off = k * c.ws[0] + (t / c.kw) * c.ws[2] + (t % c.kw) * c.ws[3];
-                    wt[t * ch + k] = super::im2col::read(c.dt, c.wb(off));
+                    wt[t * ch + k] = super::elements::read(c.dt, c.wb(off));
                 }
             }
             for k in 0..ch {
                 wt[taps * ch + k] = match c.b {
                     Some((bp, bs)) => {
-                        super::im2col::read(c.dt, (bp as *const u8).add(k * bs * c.es()))
+                        super::elements::read(c.dt, (bp as *const u8).add(k * bs * c.es()))
                     }
                     None => 0.0,
                 };

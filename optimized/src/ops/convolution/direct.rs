@@ -17,7 +17,7 @@
 //! is finite (checked; else the im2col path runs). Sums are fused multiply-adds from the
 //! bias, in another order than portable's loop (last-bit differences, as the GEMM paths).
 
-use super::im2col::read;
+use super::elements::read;
 use super::{Conv, OP, PAR_MIN_FLOPS, strides4};
 use crate::gemm::{Dt, Isa};
 use etk_core::{Scratch, Tensor};

@@ -14,12 +14,12 @@
 //!   2.59 ms). Bands are then whole panels wide.
 
 use super::columns::{self, Layout};
+use super::elements::{narrow, read, widen};
 use super::nhwc;
 use super::{Conv, MAX_TASKS, OP, Runs, Shared, depthwise, merged_stride, tasks_for};
 use crate::fused::hook::OutHook;
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
 use etk_core::{Error, KernelContext, Parallel, Result, Scratch, Serial};
-use etk_simd::convert;
 
 /// Upper bound on an im2col band (bytes): the band is written, then packed by the GEMM,
 /// while in L2 (1x64x56x56 by 64 3x3: 8 MiB bands 3.86 ms, 1 MiB 3.22, 256 KiB 3.40).
@@ -476,53 +476,4 @@ pub(super) unsafe fn depthwise_widened(
         }
         true
     })
-}
-
-/// One Half or BFloat16 element as f32.
-///
-/// # Safety
-/// `p` points to one.
-#[inline(always)]
-pub(super) unsafe fn read(dt: Dt, p: *const u8) -> f32 {
-    unsafe {
-        match dt {
-            Dt::F16 => (*(p as *const half::f16)).to_f32(),
-            Dt::Bf16 => (*(p as *const half::bf16)).to_f32(),
-            Dt::F32 => *(p as *const f32),
-        }
-    }
-}
-
-/// `dst.len()` Half or BFloat16 elements from `src`, widened.
-///
-/// # Safety
-/// `src` holds that many.
-pub(super) unsafe fn widen(isa: Isa, dt: Dt, src: *const u8, dst: &mut [f32]) {
-    let n = dst.len();
-    // SAFETY: as the caller vouches.
-    unsafe {
-        match dt {
-            Dt::F16 => convert::f16_to_f32(isa, core::slice::from_raw_parts(src as _, n), dst),
-            Dt::Bf16 => convert::bf16_to_f32(isa, core::slice::from_raw_parts(src as _, n), dst),
-            Dt::F32 => dst.copy_from_slice(core::slice::from_raw_parts(src as _, n)),
-        }
-    }
-}
-
-/// `src` rounded to Half or BFloat16 into `dst`.
-///
-/// # Safety
-/// `dst` holds `src.len()` elements.
-pub(super) unsafe fn narrow(isa: Isa, dt: Dt, src: &[f32], dst: *mut u8) {
-    let n = src.len();
-    // SAFETY: as the caller vouches.
-    unsafe {
-        match dt {
-            Dt::F16 => convert::f32_to_f16(isa, src, core::slice::from_raw_parts_mut(dst as _, n)),
-            Dt::Bf16 => {
-                convert::f32_to_bf16(isa, src, core::slice::from_raw_parts_mut(dst as _, n))
-            }
-            Dt::F32 => core::slice::from_raw_parts_mut(dst as *mut f32, n).copy_from_slice(src),
-        }
-    }
 }

@@ -123,7 +123,7 @@ pub(super) unsafe fn pack_panels(c: &Conv<'_>, isa: Isa, dst: *mut f32) {
                         let v = if j0 + j < g.ocg {
                             let off = oc * c.ws[0] + ic * c.ws[1] + th * c.ws[2] + tw * c.ws[3];
                             // SAFETY: an element of the weight.
-                            unsafe { super::im2col::read(c.dt, c.wb(off)) }
+                            unsafe { super::elements::read(c.dt, c.wb(off)) }
                         } else {
                             0.0
                         };

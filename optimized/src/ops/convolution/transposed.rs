@@ -21,7 +21,8 @@
 //!   (`Conv::aten_cl`) so the adds come in ATen's order, and bands keep that order (taps are
 //!   never split across bands of the NCHW layout).
 
-use super::im2col::{Bands, narrow, read};
+use super::elements::{narrow, read};
+use super::im2col::Bands;
 use super::{Conv, MAX_TASKS, OP, merged_stride, run_range, tasks_for};
 use crate::gemm::{self, Dt, Epilogue, Isa, MatMut, MatRef};
 use etk_core::{KernelContext, Parallel, Result};
