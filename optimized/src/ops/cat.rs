@@ -29,8 +29,7 @@ pub fn cat_out(
         // error.
         resize_out(OP, out, &shape)?;
         if out.is_contiguous() && out.is_writable() {
-            dense_cat(tensors, d, out);
-            return Ok(());
+            return dense_cat(tensors, d, out);
         }
     }
     cat_with(&Engine::new(ctx), tensors, dim, out)
@@ -63,14 +62,12 @@ fn dense_cat_shape(tensors: &[Tensor<'_>], dim: i64, out: &Tensor<'_>) -> Option
 }
 
 /// Joins `tensors` (as [`dense_cat_shape`] accepted them) along `d` into the contiguous out.
-fn dense_cat(tensors: &[Tensor<'_>], d: usize, out: &mut Tensor<'_>) {
+fn dense_cat(tensors: &[Tensor<'_>], d: usize, out: &mut Tensor<'_>) -> Result<()> {
     let es = out.element_size();
     let outer: usize = out.sizes()[..d].iter().product();
     let inner: usize = out.sizes()[d + 1..].iter().product();
     let row = out.size(d) * inner * es;
-    let Ok(dst) = out.as_mut_ptr(OP, "out") else {
-        return;
-    };
+    let dst = out.as_mut_ptr(OP, "out")?;
     let mut at = 0;
     for t in tensors {
         let block = t.size(d) * inner * es;
@@ -82,6 +79,7 @@ fn dense_cat(tensors: &[Tensor<'_>], d: usize, out: &mut Tensor<'_>) {
         }
         at += block;
     }
+    Ok(())
 }
 
 boxed_kernel!(pub fn cat_out_boxed = OP => cat_out(tensors: &[Tensor], dim: i64) -> (out));
