@@ -25,6 +25,8 @@
 # a convolution file of 16 calls took 6 min and is left out. The families whose smallest file
 # is large (convolution, pooling, softmax, sort, layer norm: 30-200 KB) are not sampled. Run by
 # hand (README, "Commands").
+# `ci/miri.sh default` end to end (2026-12-07, load ~1.5, Miri's build already cached): 3 min
+# 54 s — the five programs 34 s, the eleven case files 200 s (127 calls, all passed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
