@@ -73,6 +73,40 @@ macro_rules! bits_impl {
 
 bits_impl!(u8, u16, u32, u64);
 
+/// An operand of [`select_vec`]: a run's first element, or a value's bits repeated over a
+/// vector. Functions, not closures: a closure would be compiled without the level's target
+/// features (`docs/writing-a-kernel.md`).
+#[inline(always)]
+fn operand<S: Simd, T: Bits, const E: usize>(s: S, x: ISrc<T>) -> (*const T, Option<S::F32>) {
+    match x {
+        ISrc::Run(p) => (p, None),
+        ISrc::Splat(v) => {
+            let mut buf = [0u8; 64];
+            for chunk in buf.chunks_exact_mut(E) {
+                chunk.copy_from_slice(&v.to_u64().to_le_bytes()[..E]);
+            }
+            // SAFETY: a vector is at most 64 bytes.
+            (
+                core::ptr::null(),
+                Some(unsafe { s.load(buf.as_ptr() as *const f32) }),
+            )
+        }
+    }
+}
+
+/// The vector of `x` at element `i`.
+///
+/// # Safety
+/// A run holds a vector's bytes from element `i`.
+#[inline(always)]
+unsafe fn at<S: Simd, T>(s: S, x: (*const T, Option<S::F32>), i: usize) -> S::F32 {
+    match x.1 {
+        Some(v) => v,
+        // SAFETY: forwarded; a vector load needs no alignment.
+        None => unsafe { s.load(x.0.add(i) as *const f32) },
+    }
+}
+
 /// `o[i] = c[i] != 0 ? a[i] : b[i]` over the whole vectors of a run of `n` elements of `T`;
 /// returns how many elements it wrote (the rest is the caller's scalar tail). Written with
 /// vectors of bits because LLVM turns the scalar select of two loads into a load from a
@@ -91,30 +125,16 @@ unsafe fn select_vec<S: Simd, T: Bits, const E: usize>(
     n: usize,
 ) -> usize {
     let per = S::LANES * 4 / E;
-    // A value's bits repeated over a vector.
-    let splat = |v: T| {
-        let mut buf = [0u8; 64];
-        for chunk in buf.chunks_exact_mut(E) {
-            chunk.copy_from_slice(&v.to_u64().to_le_bytes()[..E]);
-        }
-        // SAFETY: a vector is at most 64 bytes.
-        unsafe { s.load(buf.as_ptr() as *const f32) }
-    };
-    let [a, b] = src.map(|x| match x {
-        ISrc::Run(p) => (p as *const f32, None),
-        ISrc::Splat(v) => (core::ptr::null(), Some(splat(v))),
-    });
-    let at = |x: (*const f32, Option<S::F32>), i: usize| match x.1 {
-        Some(v) => v,
-        // SAFETY: `i + per <= n` below; a vector load needs no alignment.
-        None => unsafe { s.load((x.0 as *const T).add(i) as *const f32) },
-    };
+    let (a, b) = (operand::<S, T, E>(s, src[0]), operand::<S, T, E>(s, src[1]));
     let mut i = 0;
     while i + per <= n {
         // SAFETY: as above.
         unsafe {
             let m = s.load_byte_mask::<E>(c.add(i));
-            s.store(o.add(i) as *mut f32, s.bitselect(m, at(a, i), at(b, i)));
+            s.store(
+                o.add(i) as *mut f32,
+                s.bitselect(m, at::<S, T>(s, a, i), at::<S, T>(s, b, i)),
+            );
         }
         i += per;
     }
