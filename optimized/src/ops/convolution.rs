@@ -41,6 +41,7 @@ mod direct;
 mod elements;
 mod im2col;
 mod nhwc;
+mod stem;
 mod transposed;
 
 use crate::fused::hook::OutHook;
@@ -199,6 +200,7 @@ pub struct PackedWeight(Packed);
 enum Packed {
     Direct(direct::PackedWeight),
     Nhwc(nhwc::PackedWeight),
+    Stem(stem::PackedWeight),
 }
 
 impl PackedWeight {
@@ -232,6 +234,10 @@ impl PackedWeight {
             return Some(PackedWeight(Packed::Direct(p)));
         }
         // SAFETY: `c` describes the checked call.
+        if let Some(p) = unsafe { stem::PackedWeight::pack(&c, gemm::isa()) } {
+            return Some(PackedWeight(Packed::Stem(p)));
+        }
+        // SAFETY: `c` describes the checked call.
         let p = unsafe { nhwc::PackedWeight::pack(&c, gemm::isa()) }?;
         Some(PackedWeight(Packed::Nhwc(p)))
     }
@@ -239,14 +245,21 @@ impl PackedWeight {
     fn direct(&self) -> Option<&direct::PackedWeight> {
         match &self.0 {
             Packed::Direct(p) => Some(p),
-            Packed::Nhwc(_) => None,
+            _ => None,
         }
     }
 
     fn nhwc(&self) -> Option<&nhwc::PackedWeight> {
         match &self.0 {
             Packed::Nhwc(p) => Some(p),
-            Packed::Direct(_) => None,
+            _ => None,
+        }
+    }
+
+    fn stem(&self) -> Option<&stem::PackedWeight> {
+        match &self.0 {
+            Packed::Stem(p) => Some(p),
+            _ => None,
         }
     }
 }
@@ -344,6 +357,10 @@ fn convolve(
             )
         {
             (true, false)
+        } else if stem::takes(&c, isa)
+            && stem::stem(ctx, isa, &c, runs, packed.and_then(PackedWeight::stem))
+        {
+            (true, runs.is_some())
         } else if c.direct_1x1() && !nhwc::takes(&c) {
             let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
             im2col::direct_1x1(ctx, isa, &c, planes)?;

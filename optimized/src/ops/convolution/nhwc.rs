@@ -28,7 +28,7 @@ pub(super) fn takes(c: &Conv<'_>) -> bool {
 /// The weight of a convolution and its geometry, as the panels were packed from: a call whose
 /// weight is another packs its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
+pub(super) struct Key {
     w: *const f32,
     ws: [usize; 4],
     dt: Dt,
@@ -38,7 +38,7 @@ struct Key {
 }
 
 impl Key {
-    fn of(c: &Conv<'_>, isa: Isa) -> Key {
+    pub(super) fn of(c: &Conv<'_>, isa: Isa) -> Key {
         let g = c.geo;
         Key {
             w: c.w,
