@@ -15,6 +15,8 @@
 //!   input into scratch for it);
 //! - small plain convolutions with few output channels per group (the small convnets' 3x3
 //!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
+//! - one group of at most 4 input channels (the 3-channel stems) is an indirect GEMM on the
+//!   input copied padded and channels-last into scratch, no column matrix (`stem.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
 //!   time, then the GEMM (`im2col.rs`); with input and out channels-last, the pixels are the
 //!   GEMM's rows and the weight its B, packed at prepare (`nhwc.rs`);
@@ -194,13 +196,13 @@ impl<'e, 'a> Unboxed<'e, 'a> {
 
 /// A convolution's constant weight packed once, when a program is prepared, for the kernel
 /// that takes the call (which else packs it at every call): the direct kernel of small
-/// convolutions, or the channels-last GEMM's B panels.
+/// convolutions, or the GEMM's B panels (of the channels-last GEMM or the few-channel
+/// indirect one).
 pub struct PackedWeight(Packed);
 
 enum Packed {
     Direct(direct::PackedWeight),
     Nhwc(nhwc::PackedWeight),
-    Stem(stem::PackedWeight),
 }
 
 impl PackedWeight {
@@ -233,9 +235,10 @@ impl PackedWeight {
             let p = direct::PackedWeight::pack(&geo, dt, a.weight)?;
             return Some(PackedWeight(Packed::Direct(p)));
         }
-        // SAFETY: `c` describes the checked call.
-        if let Some(p) = unsafe { stem::PackedWeight::pack(&c, gemm::isa()) } {
-            return Some(PackedWeight(Packed::Stem(p)));
+        if stem::takes(&c, gemm::isa()) {
+            // SAFETY: `c` describes the checked call.
+            let p = unsafe { nhwc::PackedWeight::panels(&c, gemm::isa()) }?;
+            return Some(PackedWeight(Packed::Nhwc(p)));
         }
         // SAFETY: `c` describes the checked call.
         let p = unsafe { nhwc::PackedWeight::pack(&c, gemm::isa()) }?;
@@ -245,21 +248,14 @@ impl PackedWeight {
     fn direct(&self) -> Option<&direct::PackedWeight> {
         match &self.0 {
             Packed::Direct(p) => Some(p),
-            _ => None,
+            Packed::Nhwc(_) => None,
         }
     }
 
     fn nhwc(&self) -> Option<&nhwc::PackedWeight> {
         match &self.0 {
             Packed::Nhwc(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    fn stem(&self) -> Option<&stem::PackedWeight> {
-        match &self.0 {
-            Packed::Stem(p) => Some(p),
-            _ => None,
+            Packed::Direct(_) => None,
         }
     }
 }
@@ -358,7 +354,7 @@ fn convolve(
         {
             (true, false)
         } else if stem::takes(&c, isa)
-            && stem::stem(ctx, isa, &c, runs, packed.and_then(PackedWeight::stem))
+            && stem::stem(ctx, isa, &c, runs, packed.and_then(PackedWeight::nhwc))
         {
             (true, runs.is_some())
         } else if c.direct_1x1() && !nhwc::takes(&c) {

@@ -28,7 +28,7 @@ pub(super) fn takes(c: &Conv<'_>) -> bool {
 /// The weight of a convolution and its geometry, as the panels were packed from: a call whose
 /// weight is another packs its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct Key {
+struct Key {
     w: *const f32,
     ws: [usize; 4],
     dt: Dt,
@@ -38,7 +38,7 @@ pub(super) struct Key {
 }
 
 impl Key {
-    pub(super) fn of(c: &Conv<'_>, isa: Isa) -> Key {
+    fn of(c: &Conv<'_>, isa: Isa) -> Key {
         let g = c.geo;
         Key {
             w: c.w,
@@ -68,6 +68,16 @@ impl PackedWeight {
         if !takes(c) {
             return None;
         }
+        // SAFETY: as the caller vouches.
+        unsafe { PackedWeight::panels(c, isa) }
+    }
+
+    /// The panels of `c`'s weight for `isa`, whatever path takes the call (the few-channel
+    /// one, `stem.rs`, reads the same panels).
+    ///
+    /// # Safety
+    /// As [`PackedWeight::pack`].
+    pub(super) unsafe fn panels(c: &Conv<'_>, isa: Isa) -> Option<PackedWeight> {
         let mut panels = vec![0f32; panels_len(c, isa)?];
         // SAFETY: as the caller vouches; `panels` holds every group's.
         unsafe { pack_panels(c, isa, panels.as_mut_ptr()) };

@@ -9,7 +9,7 @@
 //! - The tile is the GEMM's shape at the level ([`Gemm`]: AVX-512 12 pixels x 32 channels):
 //!   `MR` output pixels as rows, each reading its runs through its own pointer, times the
 //!   weight `[K, C_out]` in the GEMM's packed B panels (`nhwc::pack_panels`, one k block:
-//!   `K <= KC`), packed once at prepare ([`PackedWeight`]) or into scratch at the call.
+//!   `K <= KC`), packed once at prepare (`nhwc::PackedWeight`) or into scratch at the call.
 //! - A channels-last out gets the tile's rows as they are; any other (NCHW) through a band
 //!   buffer, transposed a `LANES x LANES` block at a time into runs of pixels per channel.
 //!   With an [`OutHook`], each band of pixels is handed over when done.
@@ -18,7 +18,7 @@
 //! thread count (tasks take whole bands).
 
 use super::elements::read;
-use super::nhwc::{self, Key};
+use super::nhwc::{self, PackedWeight};
 use super::{Conv, MAX_TASKS, OP, Runs, Shared, merged_stride, tasks_for};
 use crate::fused::hook::OutHook;
 use crate::gemm::level::Gemm;
@@ -46,38 +46,6 @@ pub(super) fn takes(c: &Conv<'_>, isa: Isa) -> bool {
         && k <= gemm::packed_b_layout(isa).1
         && g.ins[1] * g.ins[2] <= 512 * 512
         && (1..3).all(|d| g.dilation[d] == 1 && small(g.stride[d]) && small(g.padding[d]))
-}
-
-/// A program's constant weight packed once, at prepare, into the tile's panels.
-pub(super) struct PackedWeight {
-    from: Key,
-    panels: Vec<f32>,
-}
-
-// SAFETY: the weight's address is only compared, never read through after `pack`.
-unsafe impl Send for PackedWeight {}
-
-impl PackedWeight {
-    /// The panels of `c`'s weight for `isa`, if the call takes this path.
-    ///
-    /// # Safety
-    /// `c` describes a checked convolution (its weight readable).
-    pub(super) unsafe fn pack(c: &Conv<'_>, isa: Isa) -> Option<PackedWeight> {
-        if !takes(c, isa) {
-            return None;
-        }
-        let mut panels = vec![0f32; nhwc::panels_len(c, isa)?];
-        // SAFETY: as the caller vouches; `panels` holds them.
-        unsafe { nhwc::pack_panels(c, isa, panels.as_mut_ptr()) };
-        Some(PackedWeight {
-            from: Key::of(c, isa),
-            panels,
-        })
-    }
-
-    fn of(&self, c: &Conv<'_>, isa: Isa) -> Option<*const f32> {
-        (self.from == Key::of(c, isa)).then_some(self.panels.as_ptr())
-    }
 }
 
 /// What every task reads: the padded input, the panels, the bias, and the cut into bands.
@@ -314,8 +282,10 @@ impl Band<'_, '_> {
                 for j0 in (0..c_out).step_by(nr) {
                     let w = plan.panels.add(j0 * plan.k);
                     let acc = tile::<S, MR, NV>(s, &rows, c.kh, run, row_step, w);
-                    let bias: [S::F32; NV] =
-                        core::array::from_fn(|v| s.load(plan.bias.add(j0 + v * S::LANES)));
+                    let mut bias = [s.zero(); NV];
+                    for (v, b) in bias.iter_mut().enumerate() {
+                        *b = s.load(plan.bias.add(j0 + v * S::LANES));
+                    }
                     if plan.in_place {
                         store_pixels::<S, MR, NV>(s, c, &acc, &bias, (self.n, p, m, j0));
                     } else {
