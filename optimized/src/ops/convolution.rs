@@ -363,7 +363,10 @@ fn convolve(
             (true, planes.is_some())
         } else {
             let r = runs.filter(|r| r.1 == Runs::Planes || geo.groups == 1);
-            let prepared = packed.and_then(PackedWeight::nhwc);
+            // (panels packed for the few-channel path serve this one only channels-last)
+            let prepared = packed
+                .and_then(PackedWeight::nhwc)
+                .filter(|_| nhwc::takes(&c));
             let hooked = im2col::im2col_gemm(ctx, isa, &c, r, prepared)?;
             (hooked, hooked && r.is_some())
         }
