@@ -72,9 +72,13 @@ pub enum Shape {
     /// channels per group (a partial last panel), groups 1 or 2, stride up to 2, padding up
     /// to 1.
     WideTaps,
+    /// 1 to 4 input channels, 33 to 70 output channels (past the direct kernel: the indirect
+    /// GEMM of few channels, `stem.rs`), kernel up to 7x7, stride up to 3, padding up to 3:
+    /// bands of pixels with a partial last tile, a partial last panel of channels.
+    Stem,
 }
 
-pub const SHAPES: [Shape; 14] = [
+pub const SHAPES: [Shape; 15] = [
     Shape::Plain,
     Shape::Pointwise,
     Shape::Dilated,
@@ -89,6 +93,7 @@ pub const SHAPES: [Shape; 14] = [
     Shape::WideChannels,
     Shape::PanelMasks,
     Shape::WideTaps,
+    Shape::Stem,
 ];
 
 /// Layouts: bit 0 the input, bit 1 the weight, bit 2 the out channels innermost.
@@ -154,6 +159,7 @@ pub fn convolution(
         SmallChannels => (1, rng.range(3, 16), rng.range(9, 20)),
         WideChannels => (1, rng.range(1, 4), rng.range(33, 36)),
         PanelMasks => (1, rng.range(3, 6), rng.range(33, 40)),
+        Stem => (1, rng.range(1, 4), rng.range(33, 70)),
         WideTaps => {
             let g = rng.range(1, 2);
             (g, g * (2 * rng.range(14, 17) + 1), g * rng.range(33, 70))
@@ -183,6 +189,11 @@ pub fn convolution(
             dilation = [rng.range(1, 2) as i64, rng.range(1, 2) as i64];
         }
         WideTaps => k = [3, 3],
+        Stem => {
+            k = [rng.range(1, 7), rng.range(1, 7)];
+            stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];
+            padding = [rng.range(0, 3) as i64, rng.range(0, 3) as i64];
+        }
         PanelMasks => {
             k = [rng.range(1, 5), rng.range(1, 5)];
             stride = [rng.range(1, 3) as i64, rng.range(1, 3) as i64];

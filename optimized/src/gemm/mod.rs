@@ -74,7 +74,7 @@ pub mod blas;
 mod few_rows;
 mod gemv;
 mod kernel;
-mod level;
+pub(crate) mod level;
 mod matrix;
 mod pack;
 pub(crate) mod tensor;

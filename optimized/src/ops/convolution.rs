@@ -15,6 +15,8 @@
 //!   input into scratch for it);
 //! - small plain convolutions with few output channels per group (the small convnets' 3x3
 //!   layers) run a direct kernel with the output channels in registers (`direct.rs`);
+//! - one group of at most 4 input channels (the 3-channel stems) is an indirect GEMM on the
+//!   input copied padded and channels-last into scratch, no column matrix (`stem.rs`);
 //! - every other plain convolution is im2col into scratch, a band of output positions at a
 //!   time, then the GEMM (`im2col.rs`); with input and out channels-last, the pixels are the
 //!   GEMM's rows and the weight its B, packed at prepare (`nhwc.rs`);
@@ -41,6 +43,7 @@ mod direct;
 mod elements;
 mod im2col;
 mod nhwc;
+mod stem;
 mod transposed;
 
 use crate::fused::hook::OutHook;
@@ -193,7 +196,8 @@ impl<'e, 'a> Unboxed<'e, 'a> {
 
 /// A convolution's constant weight packed once, when a program is prepared, for the kernel
 /// that takes the call (which else packs it at every call): the direct kernel of small
-/// convolutions, or the channels-last GEMM's B panels.
+/// convolutions, or the GEMM's B panels (of the channels-last GEMM or the few-channel
+/// indirect one).
 pub struct PackedWeight(Packed);
 
 enum Packed {
@@ -230,6 +234,11 @@ impl PackedWeight {
         if direct::takes(&c) {
             let p = direct::PackedWeight::pack(&geo, dt, a.weight)?;
             return Some(PackedWeight(Packed::Direct(p)));
+        }
+        if stem::takes(&c, gemm::isa()) {
+            // SAFETY: `c` describes the checked call.
+            let p = unsafe { nhwc::PackedWeight::panels(&c, gemm::isa()) }?;
+            return Some(PackedWeight(Packed::Nhwc(p)));
         }
         // SAFETY: `c` describes the checked call.
         let p = unsafe { nhwc::PackedWeight::pack(&c, gemm::isa()) }?;
@@ -344,13 +353,20 @@ fn convolve(
             )
         {
             (true, false)
+        } else if stem::takes(&c, isa)
+            && stem::stem(ctx, isa, &c, runs, packed.and_then(PackedWeight::nhwc))
+        {
+            (true, runs.is_some())
         } else if c.direct_1x1() && !nhwc::takes(&c) {
             let planes = runs.filter(|r| r.1 == Runs::Planes).map(|r| r.0);
             im2col::direct_1x1(ctx, isa, &c, planes)?;
             (true, planes.is_some())
         } else {
             let r = runs.filter(|r| r.1 == Runs::Planes || geo.groups == 1);
-            let prepared = packed.and_then(PackedWeight::nhwc);
+            // (panels packed for the few-channel path serve this one only channels-last)
+            let prepared = packed
+                .and_then(PackedWeight::nhwc)
+                .filter(|_| nhwc::takes(&c));
             let hooked = im2col::im2col_gemm(ctx, isa, &c, r, prepared)?;
             (hooked, hooked && r.is_some())
         }

@@ -68,6 +68,16 @@ impl PackedWeight {
         if !takes(c) {
             return None;
         }
+        // SAFETY: as the caller vouches.
+        unsafe { PackedWeight::panels(c, isa) }
+    }
+
+    /// The panels of `c`'s weight for `isa`, whatever path takes the call (the few-channel
+    /// one, `stem.rs`, reads the same panels).
+    ///
+    /// # Safety
+    /// As [`PackedWeight::pack`].
+    pub(super) unsafe fn panels(c: &Conv<'_>, isa: Isa) -> Option<PackedWeight> {
         let mut panels = vec![0f32; panels_len(c, isa)?];
         // SAFETY: as the caller vouches; `panels` holds every group's.
         unsafe { pack_panels(c, isa, panels.as_mut_ptr()) };
