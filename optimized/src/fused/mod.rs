@@ -20,6 +20,7 @@
 //! one value per channel. Anything else is declined at prepare, and a call that does not meet
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
+mod affine;
 mod hard;
 pub mod hook;
 pub mod layout;
