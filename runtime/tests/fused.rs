@@ -791,3 +791,48 @@ fn batch_norm_then_a_clamp_give_the_ops_bits() {
         assert!(check(&reg, &case, &format!("bn, relu, mul #{variant}")));
     }
 }
+
+#[test]
+fn batch_norm_then_a_residual_add_and_a_clamp_give_the_ops_bits() {
+    // batch norm, the add of a residual (either side), a clamp: one pass in registers
+    let reg = etk::registry();
+    for &(name, producer) in PRODUCERS {
+        for variant in 0.. {
+            if producer(&mut Vec::new(), variant).is_none() {
+                break;
+            }
+            for tails in [&[0, 1, 5][..], &[0, 2, 6], &[0, 1], &[0, 2, 8]] {
+                let case = chain(producer, variant, tails).unwrap();
+                let what = format!("{name} #{variant} + {tails:?}");
+                assert!(check(&reg, &case, &what), "{what}: not fused");
+            }
+        }
+    }
+    // channels-last with one channel, fewer than the lanes, and a count that leaves every
+    // vector starting at another channel; NCHW planes shorter than a vector
+    for sizes in [
+        [2, 1, 3, 7],
+        [1, 3, 5, 5],
+        [1, 17, 3, 5],
+        [3, 33, 2, 3],
+        [2, 20, 1, 1],
+    ] {
+        for order in [vec![0, 1, 2, 3], vec![0, 2, 3, 1]] {
+            let mut pool = Vec::new();
+            let a = push(&mut pool, &sizes, &order, 120);
+            let b = push(&mut pool, &sizes, &order, 121);
+            let first = Op {
+                name: "aten::add.out",
+                args: vec![A::T(a, false), A::T(b, false), A::S(Scalar::Int(1))],
+                outs: vec![(sizes.to_vec(), order.clone())],
+            };
+            let mut ops = vec![first];
+            for t in [0, 2, 5] {
+                let x = A::Prev(ops.len() - 1);
+                ops.push(tail(t, x, &sizes, &order, &mut pool));
+            }
+            let what = format!("{sizes:?} in {order:?}");
+            assert!(check(&reg, &Case { pool, ops }, &what), "{what}: not fused");
+        }
+    }
+}

@@ -6,8 +6,9 @@
 //! The producer runs as its own kernel (prepared: a constant B packed once), writing the
 //! chain's out instead of its own; then the pointwise ops run over the out a chunk at a time
 //! (`program.rs`), each element going through the steps while it is in L1, reading the other
-//! operands (a residual, a constant) at the same offset. A convolution runs them itself on
-//! each region of the out it has finished, while the region is still in cache ([`OutHook`]),
+//! operands (a residual, a constant) at the same offset (batch norm followed by at most the
+//! add of a residual and a clamp: one pass in registers, `affine.rs`). A convolution runs them
+//! itself on each region of the out it has finished, while the region is still in cache ([`OutHook`]),
 //! where its kernel can; else they run after it over the whole out. Each step is the body the op's own
 //! kernel runs on that element (batch norm: its affine, `alpha` and `beta` computed once, as
 //! its kernel computes them at every call), so the chain's out is bit for bit what running
@@ -20,6 +21,7 @@
 //! one value per channel. Anything else is declined at prepare, and a call that does not meet
 //! what was prepared (a shape or a constant changed) runs the ops one by one.
 
+mod affine;
 mod hard;
 pub mod hook;
 pub mod layout;

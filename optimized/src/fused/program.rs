@@ -6,6 +6,7 @@
 //! sits at the same offset in each), or holds one element; batch norm's parameters are per
 //! channel, the channel of offset `o` being `(o / inner) % channels`.
 
+use super::affine::{self, AddThen, Alone, Channels, Pass};
 use super::hard::{self, HardTail, HardValues};
 use super::step::{Bin, CHUNK, MAX_STEPS, Src, Step, Un};
 use crate::pointwise::UnaryOp;
@@ -24,6 +25,10 @@ pub(super) struct Program {
     /// Per step, the clamp that follows it (the next step) when the step is batch norm's
     /// affine read by that clamp alone: both run as one pass into the clamp's buffer.
     pub clamped: Vec<Option<Clamp>>,
+    /// Per step, batch norm's parameters laid out for vectors (an affine step's).
+    params: Vec<Option<Channels>>,
+    /// The whole program as one pass in registers, if it is one.
+    pass: Option<Pass>,
 }
 
 /// An operand resolved for one call: a pointer to the chunk's elements, or a value.
@@ -57,11 +62,25 @@ impl Program {
                 _ => None,
             })
             .collect();
+        let params = steps
+            .iter()
+            .map(|step| match step {
+                Step::Affine { alpha, beta, .. } => Some(Channels::new(alpha, beta, inner)),
+                _ => None,
+            })
+            .collect();
+        let pass = if tail.is_none() {
+            Pass::find(&steps)
+        } else {
+            None
+        };
         Program {
             steps,
             inner,
             tail,
             clamped,
+            params,
+            pass,
         }
     }
 
@@ -105,11 +124,58 @@ struct Run<'a> {
 #[repr(C, align(64))]
 struct Bufs([[f32; CHUNK]; MAX_STEPS]);
 
+impl Run<'_> {
+    /// The program as one pass (see [`Pass`]) over the call's elements.
+    ///
+    /// # Safety
+    /// As [`Program::run`].
+    #[inline(always)]
+    unsafe fn pass<S: Simd>(&self, s: S, pass: Pass, params: &Channels) {
+        let elements = |src: Src| match src {
+            Src::Out => Some(self.first),
+            Src::Same(a) => Some(self.ptrs[a as usize]),
+            _ => None,
+        };
+        let Some(x) = elements(pass.x) else {
+            return;
+        };
+        let (o, n) = (self.start, self.end - self.start);
+        // SAFETY: the caller's: offsets below `end` are inside the out and the operands.
+        let (x, dst) = unsafe { (x.add(o), self.out.add(o)) };
+        let add = pass.add.and_then(|(other, first)| {
+            // SAFETY: as above.
+            elements(other).map(|q| (unsafe { q.add(o) }, first))
+        });
+        // SAFETY: as above.
+        unsafe {
+            match (add, pass.clamp) {
+                (None, None) => affine::pass(s, params, x, o, dst, n, Alone),
+                (None, Some(c)) => affine::pass(s, params, x, o, dst, n, c),
+                (Some((other, first)), None) => {
+                    let then = Alone;
+                    let add = AddThen { other, first, then };
+                    affine::pass(s, params, x, o, dst, n, add)
+                }
+                (Some((other, first)), Some(then)) => {
+                    let add = AddThen { other, first, then };
+                    affine::pass(s, params, x, o, dst, n, add)
+                }
+            }
+        }
+    }
+}
+
 impl Kernel for Run<'_> {
     type Output = ();
     #[inline(always)]
     fn run<S: Simd>(self, s: S) {
         let p = self.program;
+        if let (Some(pass), Some(Some(params))) = (p.pass, p.params.first()) {
+            // SAFETY: the caller's: the out and every operand laid out as it hold `end`
+            // floats, each the out itself or apart from it.
+            unsafe { self.pass(s, pass, params) };
+            return;
+        }
         let steps = &p.steps[..p.steps.len().min(MAX_STEPS)];
         // SAFETY: the caller's: a one-element operand holds one float.
         let value = |src: Src| match src {
@@ -167,7 +233,8 @@ impl Kernel for Run<'_> {
             && prefix == 1
             && t.x == Src::Step(0)
             && p.inner > 1
-            && let Step::Affine { x, alpha, beta } = &steps[0]
+            && let Step::Affine { x, .. } = &steps[0]
+            && let Some(Some(params)) = p.params.first()
         {
             // batch norm then the form (NCHW): one pass from the operand to the out, a
             // channel's run at a time
@@ -176,22 +243,14 @@ impl Kernel for Run<'_> {
                 Src::Same(a) => self.ptrs[a as usize],
                 _ => return,
             };
-            let (c, inner) = (alpha.len(), p.inner);
+            let inner = params.inner();
             let mut o = self.start;
             while o < self.end {
                 let run = (inner - o % inner).min(self.end - o);
-                let ch = o / inner % c;
                 // SAFETY: the out and the operand hold `end` floats; the operand is the out
                 // itself or apart from it.
                 unsafe {
-                    hard::run_after_affine(
-                        s,
-                        v,
-                        (alpha[ch], beta[ch]),
-                        x.add(o),
-                        self.out.add(o),
-                        run,
-                    )
+                    hard::run_after_affine(s, v, params.at(o), x.add(o), self.out.add(o), run)
                 };
                 o += run;
             }
@@ -266,14 +325,13 @@ impl Kernel for Run<'_> {
                                 }
                             }
                         }
-                        Step::Affine { x, alpha, beta } => {
-                            let f = Affine {
-                                alpha,
-                                beta,
-                                inner: p.inner,
-                                clamp,
-                            };
-                            f.run(s, chunk(*x), o, dst, n);
+                        Step::Affine { x, .. } => {
+                            if let (Ok(x), Some(Some(params))) = (chunk(*x), p.params.get(k)) {
+                                match clamp {
+                                    Some(c) => affine::pass(s, params, x, o, dst, n, c),
+                                    None => affine::pass(s, params, x, o, dst, n, Alone),
+                                }
+                            }
                         }
                     }
                 }
@@ -354,121 +412,5 @@ unsafe fn lanes2<S: Simd, Op: BinaryOp>(
             let m = n - i;
             s.store_n(dst.add(i), m, op.apply(s, load(a, i, m), load(b, i, m)));
         }
-    }
-}
-
-/// Batch norm's affine, `x * alpha[c] + beta[c]` with `c` the element's channel, and the
-/// clamp that follows it if merged: the same instructions as the two steps one after the
-/// other, in one pass.
-struct Affine<'a> {
-    alpha: &'a [f32],
-    beta: &'a [f32],
-    /// Elements one channel's run spans (1: the channels follow one another).
-    inner: usize,
-    clamp: Option<Clamp>,
-}
-
-impl Affine<'_> {
-    /// `dst = f(x)` over the `n` elements from offset `o`: runs of `inner` elements share one
-    /// channel (splatted), or (`inner == 1`) the channels follow one another.
-    ///
-    /// # Safety
-    /// As [`binary`]; `dst` may also be `x` itself.
-    #[inline(always)]
-    unsafe fn run<S: Simd>(
-        &self,
-        s: S,
-        x: Result<*const f32, f32>,
-        o: usize,
-        dst: *mut f32,
-        n: usize,
-    ) {
-        // SAFETY: forwarded.
-        unsafe {
-            match self.clamp {
-                Some(c) => self.runs(s, x, o, dst, n, |v| c.lanes(s, v)),
-                None => self.runs(s, x, o, dst, n, |v| v),
-            }
-        }
-    }
-
-    /// # Safety
-    /// As [`Affine::run`].
-    #[inline(always)]
-    unsafe fn runs<S: Simd>(
-        &self,
-        s: S,
-        x: Result<*const f32, f32>,
-        o: usize,
-        dst: *mut f32,
-        n: usize,
-        then: impl Fn(S::F32) -> S::F32 + Copy,
-    ) {
-        let (alpha, beta, inner) = (self.alpha, self.beta, self.inner);
-        let c = alpha.len();
-        if inner == 1 {
-            let mut a = [0f32; CHUNK];
-            let mut b = [0f32; CHUNK];
-            let mut ch = o % c;
-            for i in 0..n {
-                a[i] = alpha[ch];
-                b[i] = beta[ch];
-                ch += 1;
-                if ch == c {
-                    ch = 0;
-                }
-            }
-            // SAFETY: forwarded; `a` and `b` hold `n` floats.
-            unsafe { affine_run(s, x, Ok(a.as_ptr()), Ok(b.as_ptr()), dst, n, then) };
-            return;
-        }
-        let mut i = 0;
-        while i < n {
-            let at = o + i;
-            let run = (inner - at % inner).min(n - i);
-            let ch = at / inner % c;
-            let x = x.map(|p| p.wrapping_add(i));
-            // SAFETY: forwarded, on elements `i..i + run`.
-            unsafe { affine_run(s, x, Err(alpha[ch]), Err(beta[ch]), dst.add(i), run, then) };
-            i += run;
-        }
-    }
-}
-
-/// `dst = then(x * a + b)` over `n` elements (each operand a pointer to `n` floats, or a
-/// value).
-///
-/// # Safety
-/// As [`binary`]; `dst` may also be `x` itself (each vector is loaded before it is stored).
-#[inline(always)]
-unsafe fn affine_run<S: Simd>(
-    s: S,
-    x: Result<*const f32, f32>,
-    a: Result<*const f32, f32>,
-    b: Result<*const f32, f32>,
-    dst: *mut f32,
-    n: usize,
-    then: impl Fn(S::F32) -> S::F32,
-) {
-    let l = S::LANES;
-    let load = |v: Result<*const f32, f32>, i: usize, m: usize| match v {
-        // SAFETY: `i + m <= n`.
-        Ok(p) if m == l => unsafe { s.load(p.add(i)) },
-        Ok(p) => unsafe { s.load_n(p.add(i), m) },
-        Err(v) => s.splat(v),
-    };
-    let mut i = 0;
-    while i < n {
-        let m = l.min(n - i);
-        let y = then(s.add(s.mul(load(x, i, m), load(a, i, m)), load(b, i, m)));
-        // SAFETY: `dst` holds `n` floats.
-        unsafe {
-            if m == l {
-                s.store(dst.add(i), y)
-            } else {
-                s.store_n(dst.add(i), m, y)
-            }
-        }
-        i += m;
     }
 }
