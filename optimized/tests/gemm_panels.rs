@@ -16,9 +16,9 @@ fn values(n: usize, seed: &mut u64) -> Vec<f32> {
         .collect()
 }
 
-/// `b` (`k x n`, row-major) in `packed_b_layout(isa)`'s panels.
+/// `b` (`k x n`, row-major) in `packed_b_layout(isa, k)`'s panels.
 fn panels(isa: Isa, b: &[f32], k: usize, n: usize) -> Vec<f32> {
-    let (nr, kc) = gemm::packed_b_layout(isa);
+    let (nr, kc) = gemm::packed_b_layout(isa, k);
     let n_pad = n.next_multiple_of(nr);
     let mut out = vec![f32::NAN; k * n_pad];
     for pc in (0..k).step_by(kc) {
