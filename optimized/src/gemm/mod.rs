@@ -728,7 +728,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
             .or_else(|| plan(1, false));
         let Some((blocks, tasks, nt, bufs)) = planned else {
             // SAFETY: forwarded from the caller.
-            unsafe { unblocked(&p) };
+            unsafe { unblocked(imp, &p) };
             return Ok(());
         };
         let shared = SyncPtr((&p, imp, blocks, &tasks, &bufs));
@@ -881,7 +881,7 @@ unsafe fn run_gemv(
                     }
                     Err(_) => {
                         // SAFETY: forwarded from the caller.
-                        unsafe { unblocked(p) };
+                        unsafe { unblocked(imp, p) };
                         return Ok(());
                     }
                 }
@@ -1151,22 +1151,37 @@ unsafe fn run_task(
     }
 }
 
-/// The product without blocking or scratch (same numerics, slow).
+/// The product without blocking or scratch (same numerics, slow). A packed B is read from its
+/// panels: a B given only as panels (`gemm_packed_raw`) has no other values to read.
 ///
 /// # Safety
 /// As [`run`].
-unsafe fn unblocked(p: &Problem) {
+unsafe fn unblocked(imp: &Impl, p: &Problem) {
+    let (nr, kb) = (imp.nr, imp.kc_for(p.k));
     for t in 0..p.batch {
         let q = p.at_batch(t);
         let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+        let b_at = |kk: usize, j: usize| -> f32 {
+            // SAFETY: `(kk, j)` is an element of B; in the panels, k block `pc` (`rows` deep)
+            // holds it in panel `j / nr` at row `kk - pc` (`packed_b_layout`).
+            unsafe {
+                if q.packed_b.is_null() {
+                    kernel::read(q.b.at(kk, j), q.b.dt)
+                } else {
+                    let pc = kk / kb * kb;
+                    let rows = kb.min(q.k - pc);
+                    let at = pc * q.packed_ld + j / nr * nr * rows + (kk - pc) * nr + j % nr;
+                    *q.packed_b.add(at)
+                }
+            }
+        };
         for i in 0..q.m {
             for j in 0..q.n {
                 let mut acc = 0f32;
                 // SAFETY: indices within the validated shapes.
                 unsafe {
                     for kk in 0..q.k {
-                        acc += kernel::read(q.a.at(i, kk), q.a.dt)
-                            * kernel::read(q.b.at(kk, j), q.b.dt);
+                        acc += kernel::read(q.a.at(i, kk), q.a.dt) * b_at(kk, j);
                     }
                     ep.finish(q.alpha * acc, i, j);
                 }
