@@ -409,14 +409,30 @@ fn every_edge_tile() {
 /// Every row count up to 40, and 64 and 96: each tile height a level has (the assembly ones
 /// for full tiles and 8 / 4 rows on AVX-512, 4 / 2 on AVX2, the generic ones for the rest) at
 /// the bottom of a product, full and partial widths, A read in place, packed row by row and
-/// packed k-major, and a K of two k blocks (partial sums carried between them).
+/// packed k-major, and a K of two k blocks (520: two of 260, partial sums carried between
+/// them).
 #[test]
 fn every_row_count() {
     for &isa in Isa::available_levels() {
         for m in (1..=40).chain([64, 96]) {
-            for (n, k) in [(17, 19), (64, 9), (100, 19), (150, 19), (40, 260)] {
+            for (n, k) in [(17, 19), (64, 9), (100, 19), (150, 19), (40, 520)] {
                 for (la, lb) in [(Layout::Row, Layout::Row), (Layout::Col, Layout::Col)] {
                     run_case(&plain(m, n, k, (la, lb), m * 1000 + n), isa).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// K around the k blocks' depths (about 256, one block up to 384, equal blocks past it: 288
+/// in one, 576 in two of 288, 641 in three), every tile edge, A and B packed or in place.
+#[test]
+fn every_k_block_depth() {
+    for &isa in Isa::available_levels() {
+        for k in [255, 256, 257, 288, 383, 384, 385, 576, 641] {
+            for (m, n) in [(13, 40), (25, 65), (32, 576)] {
+                for (la, lb) in [(Layout::Row, Layout::Row), (Layout::Col, Layout::Col)] {
+                    run_case(&plain(m, n, k, (la, lb), m * 1000 + k), isa).unwrap();
                 }
             }
         }
@@ -574,7 +590,7 @@ fn several_blocks_in_every_dimension() {
             let c = Case {
                 m: 1000,
                 n: 1100,
-                k: 300,
+                k: 520,
                 la,
                 lb,
                 lc: Layout::Row,
@@ -787,6 +803,8 @@ fn threads_give_the_same_bits() {
         (6, 40, 40, 300),
         (2, 120, 40, 300),
         (1, 256, 96, 120),
+        // two k blocks of 288
+        (1, 96, 64, 576),
         // more threads than batches: every batch split alike (no task left out)
         (4, 64, 40, 300),
     ];

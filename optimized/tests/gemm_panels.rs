@@ -16,9 +16,9 @@ fn values(n: usize, seed: &mut u64) -> Vec<f32> {
         .collect()
 }
 
-/// `b` (`k x n`, row-major) in `packed_b_layout(isa)`'s panels.
+/// `b` (`k x n`, row-major) in `packed_b_layout(isa, k)`'s panels.
 fn panels(isa: Isa, b: &[f32], k: usize, n: usize) -> Vec<f32> {
-    let (nr, kc) = gemm::packed_b_layout(isa);
+    let (nr, kc) = gemm::packed_b_layout(isa, k);
     let n_pad = n.next_multiple_of(nr);
     let mut out = vec![f32::NAN; k * n_pad];
     for pc in (0..k).step_by(kc) {
@@ -55,6 +55,37 @@ fn written_panels_give_the_sums_of_b_in_place() {
                 act: Activation::Relu,
                 ..Epilogue::default()
             };
+            let am = MatRef::new(&a, m, k, k as isize, 1).unwrap();
+            let bm = MatRef::new(&b, k, n, n as isize, 1).unwrap();
+            let mut want = vec![0f32; m * n];
+            let cm = MatMut::new(&mut want, m, n, n as isize, 1).unwrap();
+            gemm::gemm(&mut ctx, isa, am, bm, cm, &epi).unwrap();
+            let mut got = vec![0f32; m * n];
+            let cm = MatMut::new(&mut got, m, n, n as isize, 1).unwrap();
+            // SAFETY: `pb` holds the panels of `isa`'s layout for `k x n`.
+            unsafe { gemm::gemm_packed_raw(&mut ctx, isa, am, pb.as_ptr(), n, cm, &epi) }.unwrap();
+            let same = got
+                .iter()
+                .zip(&want)
+                .all(|(x, y)| x.to_bits() == y.to_bits());
+            assert!(same, "{isa} {m}x{n}x{k}");
+        }
+    }
+}
+
+/// Without scratch for one tile's blocks the GEMM takes its unblocked loop, which must read a
+/// B given only as panels from the panels (the same values in the same order as B in place).
+#[test]
+fn panels_without_scratch_give_the_sums_of_b_in_place() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for &isa in Isa::available_levels() {
+        for (m, n, k) in [(13, 40, 576), (5, 33, 300), (12, 32, 27)] {
+            let a = values(m * k, &mut seed);
+            let b = values(k * n, &mut seed);
+            let pb = panels(isa, &b, k, n);
+            let mut scratch = vec![0u8; 0];
+            let mut ctx = KernelContext::new(&mut scratch, &Serial);
+            let epi = Epilogue::default();
             let am = MatRef::new(&a, m, k, k as isize, 1).unwrap();
             let bm = MatRef::new(&b, k, n, n as isize, 1).unwrap();
             let mut want = vec![0f32; m * n];

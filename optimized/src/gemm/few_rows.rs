@@ -7,14 +7,14 @@
 //! latency. Here a block of up to 8 vectors of columns is computed for all M rows at once
 //! (M x NV accumulators), B's rows streamed through it once.
 //!
-//! The sums are the blocked kernels' bit for bit: each k block of `KC` steps is a chain of
-//! multiply-adds from zero in k order, finished by the same epilogue (alpha, the partial sums
-//! of the earlier k blocks, `beta * D`, bias, activation), so a product gives the same result
-//! whichever path its layout, its row count or a prepacked B sends it down (the runtime's
-//! fused layout chains rely on that: `gemm::Route`).
+//! The sums are the blocked kernels' bit for bit: each k block (`level::k_block` deep) is a
+//! chain of multiply-adds from zero in k order, finished by the same epilogue (alpha, the
+//! partial sums of the earlier k blocks, `beta * D`, bias, activation), so a product gives the
+//! same result whichever path its layout, its row count or a prepacked B sends it down (the
+//! runtime's fused layout chains rely on that: `gemm::Route`).
 
 use super::kernel::{epilogue, load_run};
-use super::level::Gemm;
+use super::level::{self, Gemm};
 use super::{Dt, Impl, MAX_TASKS, OP, Problem, SyncPtr, a_into, column_tasks};
 use etk_core::KernelContext;
 use etk_simd::Isa;
@@ -86,7 +86,7 @@ unsafe fn block<S: Gemm, const M: usize, const NV: usize, const FULL: bool>(
         };
         let mut pc = 0;
         while pc < q.k {
-            let kc = S::KC.min(q.k - pc);
+            let kc = level::k_block(S::KC, q.k).min(q.k - pc);
             let mut col = [core::ptr::null::<u8>(); NV];
             let mut stride = 0;
             for (v, c) in col.iter_mut().enumerate() {
@@ -149,7 +149,7 @@ unsafe fn strip<S: Gemm, const M: usize>(s: S, o: Operands<'_>, j0: usize, w: us
         let stride = q.b.rs * es as isize;
         let mut pc = 0;
         while pc < q.k {
-            let kc = S::KC.min(q.k - pc);
+            let kc = level::k_block(S::KC, q.k).min(q.k - pc);
             core::ptr::write_bytes(y, 0, M * w);
             let b0 = q.b.at(pc, j0);
             let mut p = 0;
@@ -319,7 +319,7 @@ pub(crate) unsafe fn run(
     let direct = p.a.dt == Dt::F32 && p.a.cs == 1 && p.a.rs >= 0;
     // vectors of a block start on a multiple of 16 columns at every level.
     let (tasks, nt) = column_tasks(p, n_tasks, 16);
-    let needs_ws = !(p.c.dt == Dt::F32 && p.c.cs == 1) && p.k > imp.kc;
+    let needs_ws = !(p.c.dt == Dt::F32 && p.c.cs == 1) && p.k > imp.kc_for(p.k);
     ctx.scratch.scope(|scratch| {
         let a_len = if direct { 0 } else { p.m * p.k };
         let ws_len = if needs_ws { p.m * p.n * p.batch } else { 0 };

@@ -52,6 +52,7 @@ impl<S: Simd> Gemm for S {
         // in a 256 KiB+ L2 (phone big cores have 256 KiB to 1 MiB).
         _ => 480,
     };
+    /// The usual depth of a k block; a product's own is [`k_block`]'s.
     const KC: usize = 256;
     const NC: usize = match S::ISA {
         Isa::Scalar => 512,
@@ -67,4 +68,16 @@ impl<S: Simd> Gemm for S {
             self.mul_add(a, b, c)
         }
     }
+}
+
+/// The depth of the k blocks of a product `k` deep, for a level whose usual depth is `kc`: as
+/// many blocks as `k / kc` rounds to (at least one), of equal depth. Every k block past the
+/// first re-reads and re-writes the whole out, so a product a little deeper than `kc` takes
+/// one block rather than a shallow second one (a 3x3 convolution over 32 channels is 288
+/// deep: 256 + 32 made every tile of the out pass through the cache twice), at the cost of
+/// an A micro-panel up to 1.5 times as deep in L1. Depends on `k` alone, never on the
+/// threads, so the order of the sums does not either.
+pub(crate) fn k_block(kc: usize, k: usize) -> usize {
+    let blocks = ((k + kc / 2) / kc).max(1);
+    k.div_ceil(blocks).max(1)
 }

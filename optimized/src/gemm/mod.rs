@@ -9,7 +9,7 @@
 //!
 //! ```text
 //! for ic in M step MC                     A block (MC x KC) packed, reused for all of N
-//!   for pc in K step KC
+//!   for pc in K step KC                   KC: K in equal blocks about 256 deep (up to 384)
 //!     pack A[ic.., pc..]                  row-major A copied row by row, other layouts k-major
 //!     for jc in N step NC
 //!       pack B[pc.., jc..]                NR-wide k-major panels, in L2
@@ -58,9 +58,10 @@
 //!
 //! Scratch: every buffer comes from `ctx.scratch` (never the global allocator) and is freed
 //! on return. A task needs about `(MC + NC) * KC * 4` bytes (AVX-512: MC = 960, KC = 256,
-//! NC = 1024, so at most about 2 MiB; AVX2 has NC = 128, about 1 MiB; blocks are sized to the
-//! problem, so small problems need little or none), plus an f32 workspace of at most 4 MiB for
-//! f16/bf16 or strided outs with K > KC; the small-M path needs `M * K` floats only when A is
+//! NC = 1024, so at most about 2 MiB, 3 MiB with a 384-deep k block; AVX2 has NC = 128,
+//! about 1 MiB; blocks are sized to the problem, so small problems need little or none),
+//! plus an f32 workspace of at most 4 MiB for f16/bf16 or strided outs with more than one k
+//! block; the small-M path needs `M * K` floats only when A is
 //! not f32 with unit stride, and at most 64 Ki floats per widened Half / BFloat16 operand.
 //! Decision: a GEMM never fails for lack of scratch. When the scratch is too small it runs
 //! single-threaded with one-tile blocks (about 50 KiB), and below that an unblocked loop with
@@ -210,14 +211,14 @@ pub fn gemm_prepacked(
     }
 }
 
-/// How the micro-kernels of `isa` read a packed B (`K x N`), for a caller that writes the
-/// panels itself ([`gemm_packed_raw`]): `(nr, kc)`. k block `pc` (every `kc` rows; the last
-/// one shorter) starts at `pc * N.next_multiple_of(nr)`; within it, panel `p` (columns
-/// `p * nr..`) at `p * nr * rows_of_the_block`, element `(k, j)` of the panel at `k * nr + j`;
-/// the columns past `N` in the last panel are zeros.
-pub fn packed_b_layout(isa: Isa) -> (usize, usize) {
+/// How the micro-kernels of `isa` read a packed B (`K x N`, `k` = `K`), for a caller that
+/// writes the panels itself ([`gemm_packed_raw`]): `(nr, kc)`. k block `pc` (every `kc` rows;
+/// the last one shorter; `kc` depends on `K`) starts at `pc * N.next_multiple_of(nr)`;
+/// within it, panel `p` (columns `p * nr..`) at `p * nr * rows_of_the_block`, element `(k, j)`
+/// of the panel at `k * nr + j`; the columns past `N` in the last panel are zeros.
+pub fn packed_b_layout(isa: Isa, k: usize) -> (usize, usize) {
     let imp = Impl::get(isa);
-    (imp.nr, imp.kc)
+    (imp.nr, imp.kc_for(k))
 }
 
 /// `c = act(alpha * a @ B + beta * D + bias)` as [`gemm`], with `B` (`a.cols x n`) given
@@ -282,8 +283,9 @@ impl PackedB {
         let n_pad = n.next_multiple_of(imp.nr);
         let mut data = vec![0f32; k * n_pad];
         let b = b.ptr();
-        for pc in (0..k).step_by(imp.kc.max(1)) {
-            let kc = imp.kc.min(k - pc);
+        let kb = imp.kc_for(k);
+        for pc in (0..k).step_by(kb) {
+            let kc = kb.min(k - pc);
             let blk = MatPtr {
                 ptr: b.at(pc, 0),
                 ..b
@@ -444,6 +446,11 @@ pub(crate) struct Impl {
 impl Impl {
     fn get(level: Isa) -> Impl {
         etk_simd::dispatch(level, tiles::ImplOf)
+    }
+
+    /// The depth of the k blocks of a product `k` deep (`level::k_block`).
+    fn kc_for(&self, k: usize) -> usize {
+        level::k_block(self.kc, k)
     }
 }
 
@@ -652,7 +659,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
                     full: bool|
          -> Option<(Blocks, [Task; MAX_TASKS], usize, [Bufs; MAX_TASKS])> {
             let (tasks, nt) = split(&p, imp, n_tasks, parallel.num_threads());
-            let kc = imp.kc.min(p.k);
+            let kc = imp.kc_for(p.k);
             let (mut mc, mut nc) = if full {
                 (imp.mc, imp.nc)
             } else {
@@ -721,7 +728,7 @@ unsafe fn run(ctx: &mut KernelContext<'_>, isa: Isa, mut p: Problem) -> Result<(
             .or_else(|| plan(1, false));
         let Some((blocks, tasks, nt, bufs)) = planned else {
             // SAFETY: forwarded from the caller.
-            unsafe { unblocked(&p) };
+            unsafe { unblocked(imp, &p) };
             return Ok(());
         };
         let shared = SyncPtr((&p, imp, blocks, &tasks, &bufs));
@@ -756,7 +763,7 @@ fn direct_b(p: &Problem, imp: &Impl, b: MatPtr) -> bool {
         && b.rs > 0
         && p.n.is_multiple_of(imp.nr)
         && p.m <= DIRECT_B_MAX_M
-        && imp.kc.min(p.k) * b.rs as usize * 4 <= DIRECT_B_MAX_SPAN
+        && imp.kc_for(p.k) * b.rs as usize * 4 <= DIRECT_B_MAX_SPAN
         && !(b.rs as usize * 4).is_multiple_of(4096)
 }
 
@@ -874,7 +881,7 @@ unsafe fn run_gemv(
                     }
                     Err(_) => {
                         // SAFETY: forwarded from the caller.
-                        unsafe { unblocked(p) };
+                        unsafe { unblocked(imp, p) };
                         return Ok(());
                     }
                 }
@@ -1144,22 +1151,37 @@ unsafe fn run_task(
     }
 }
 
-/// The product without blocking or scratch (same numerics, slow).
+/// The product without blocking or scratch (same numerics, slow). A packed B is read from its
+/// panels: a B given only as panels (`gemm_packed_raw`) has no other values to read.
 ///
 /// # Safety
 /// As [`run`].
-unsafe fn unblocked(p: &Problem) {
+unsafe fn unblocked(imp: &Impl, p: &Problem) {
+    let (nr, kb) = (imp.nr, imp.kc_for(p.k));
     for t in 0..p.batch {
         let q = p.at_batch(t);
         let ep = q.epi(core::ptr::null_mut(), 0, true, true);
+        let b_at = |kk: usize, j: usize| -> f32 {
+            // SAFETY: `(kk, j)` is an element of B; in the panels, k block `pc` (`rows` deep)
+            // holds it in panel `j / nr` at row `kk - pc` (`packed_b_layout`).
+            unsafe {
+                if q.packed_b.is_null() {
+                    kernel::read(q.b.at(kk, j), q.b.dt)
+                } else {
+                    let pc = kk / kb * kb;
+                    let rows = kb.min(q.k - pc);
+                    let at = pc * q.packed_ld + j / nr * nr * rows + (kk - pc) * nr + j % nr;
+                    *q.packed_b.add(at)
+                }
+            }
+        };
         for i in 0..q.m {
             for j in 0..q.n {
                 let mut acc = 0f32;
                 // SAFETY: indices within the validated shapes.
                 unsafe {
                     for kk in 0..q.k {
-                        acc += kernel::read(q.a.at(i, kk), q.a.dt)
-                            * kernel::read(q.b.at(kk, j), q.b.dt);
+                        acc += kernel::read(q.a.at(i, kk), q.a.dt) * b_at(kk, j);
                     }
                     ep.finish(q.alpha * acc, i, j);
                 }

@@ -56,7 +56,7 @@ pub(super) unsafe fn direct_1x1(
     // no bits)
     let band = match hook {
         Some(_) => {
-            let nr = gemm::packed_b_layout(isa).0;
+            let nr = gemm::packed_b_layout(isa, g.icg).0;
             (HOOK_BAND_BYTES / (g.ocg * c.es()).max(1)).next_multiple_of(nr)
         }
         None => cols,
@@ -228,7 +228,7 @@ pub(super) unsafe fn im2col_gemm(
     let layout = if chan_inner {
         Layout::ByChannels
     } else if c.dt == Dt::F32 && g.ocg > 8 && !(c.ys[3] != 1 && c.ys[1] == 1) {
-        let (nr, kc) = gemm::packed_b_layout(isa);
+        let (nr, kc) = gemm::packed_b_layout(isa, k);
         Layout::Panels { nr, kc }
     } else {
         Layout::ByWidth

@@ -96,9 +96,9 @@ impl PackedWeight {
 /// Floats of every group's panels: `K` rows of `C_out per group` rounded up to whole panels.
 pub(super) fn panels_len(c: &Conv<'_>, isa: Isa) -> Option<usize> {
     let g = c.geo;
-    let nr = gemm::packed_b_layout(isa).0;
-    taps(c)?
-        .checked_mul(g.ocg.next_multiple_of(nr))?
+    let k = taps(c)?;
+    let nr = gemm::packed_b_layout(isa, k).0;
+    k.checked_mul(g.ocg.next_multiple_of(nr))?
         .checked_mul(g.groups)
 }
 
@@ -114,8 +114,8 @@ pub(super) fn taps(c: &Conv<'_>) -> Option<usize> {
 /// `c` describes a checked convolution; `dst` holds [`panels_len`] floats.
 pub(super) unsafe fn pack_panels(c: &Conv<'_>, isa: Isa, dst: *mut f32) {
     let g: &ConvGeometry = c.geo;
-    let (nr, kc) = gemm::packed_b_layout(isa);
     let k = g.icg * c.kh * c.kw;
+    let (nr, kc) = gemm::packed_b_layout(isa, k);
     let n_pad = g.ocg.next_multiple_of(nr);
     for grp in 0..g.groups {
         // SAFETY: group `grp`'s panels follow the earlier groups'.
@@ -162,7 +162,7 @@ pub(super) unsafe fn product(
 ) -> Result<()> {
     let g = c.geo;
     let rows = a.rows();
-    let nr = gemm::packed_b_layout(isa).0;
+    let nr = gemm::packed_b_layout(isa, a.cols()).0;
     let yp = if p0 % c.ow + rows <= c.ow {
         c.ys[3]
     } else {
