@@ -9,7 +9,8 @@
 //! - The tile is the GEMM's shape at the level ([`Gemm`]: AVX-512 12 pixels x 32 channels):
 //!   `MR` output pixels as rows, each reading its runs through its own pointer, times the
 //!   weight `[K, C_out]` in the GEMM's packed B panels (`nhwc::pack_panels`, one k block:
-//!   `K <= KC`), packed once at prepare (`nhwc::PackedWeight`) or into scratch at the call.
+//!   the GEMM takes `K` in one block up to 1.5 `KC`), packed once at prepare
+//!   (`nhwc::PackedWeight`) or into scratch at the call.
 //! - A channels-last out gets the tile's rows as they are; any other (NCHW) through a band
 //!   buffer, transposed a `LANES x LANES` block at a time into runs of pixels per channel.
 //!   With an [`OutHook`], each band of pixels is handed over when done.
@@ -43,7 +44,7 @@ pub(super) fn takes(c: &Conv<'_>, isa: Isa) -> bool {
     !g.transposed
         && g.groups == 1
         && g.icg <= MAX_CHANNELS
-        && k <= gemm::packed_b_layout(isa).1
+        && gemm::packed_b_layout(isa, k).1 >= k
         && g.ins[1] * g.ins[2] <= 512 * 512
         && (1..3).all(|d| g.dilation[d] == 1 && small(g.stride[d]) && small(g.padding[d]))
 }
@@ -80,9 +81,9 @@ pub(super) unsafe fn stem(
 ) -> bool {
     let g = c.geo;
     let c_out = g.out_sizes[1];
-    let (nr, _) = gemm::packed_b_layout(isa);
-    let npad = c_out.next_multiple_of(nr);
     let k = g.icg * c.kh * c.kw;
+    let (nr, _) = gemm::packed_b_layout(isa, k);
+    let npad = c_out.next_multiple_of(nr);
     let (hp, wp) = (
         g.ins[1] + 2 * g.padding[1] as usize,
         c.iw + 2 * g.padding[2] as usize,
