@@ -159,10 +159,15 @@ struct Plane {
 /// Whether the padded plane's rows are stored split, their even columns then their odd ones:
 /// a stride of 2 along the width into a contiguous out. Every tap then reads a contiguous run
 /// (column `2 j + d` is column `j + d / 2` of one half), so that exactly the out's columns are
-/// summed, in vectors, with no gather after.
+/// summed, in vectors, with no gather after. Only for wide rows: splitting a row costs a copy
+/// and a shuffle per pair of vectors, which narrower rows (14 columns out of 28: measured
+/// slower) do not earn back.
 fn split_columns(c: &Conv<'_>) -> bool {
-    c.geo.stride[2] == 2 && c.ys[3] == 1
+    c.geo.stride[2] == 2 && c.ys[3] == 1 && c.ow >= SPLIT_MIN_OW
 }
+
+/// The least output width whose strided rows are split ([`split_columns`]).
+const SPLIT_MIN_OW: usize = 24;
 
 /// The padded plane's height and width, when the kernel can use one: every weight finite
 /// (so that the padding's zeros add `+-0`, which leaves every sum as portable's, which skips
