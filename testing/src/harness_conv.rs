@@ -228,7 +228,12 @@ pub fn convolution(
         } else {
             // the input just the kernel's span now and then (a height of 1 for a 1-high
             // kernel); widths odd and even, past a vector
-            let most = if shape == WideTaps { 8 } else { 20 };
+            // (depthwise rows now and then wide enough for its split stride-2 rows)
+            let most = match shape {
+                WideTaps => 8,
+                Depthwise if d == 1 && rng.chance(0.3) => 64,
+                _ => 20,
+            };
             let extra = if rng.chance(0.2) {
                 0
             } else {

@@ -8,12 +8,14 @@
 //! Each input plane is copied, zero-padded, into scratch, and every output row is one pass of
 //! register sums over all taps, the last vector of a row masked. Portable skips the padding;
 //! adding `0 * w = +-0` instead leaves every sum unchanged as long as the weights are finite
-//! (checked). A strided row is summed at every column into a row buffer and every `stride`-th
-//! column gathered into the out (the same sums, no strided loads). With infinite or NaN
+//! (checked). With a stride of 2 along the width the plane's rows are stored split, even
+//! columns then odd ones, so that every tap reads a contiguous run and only the out's columns
+//! are summed. Another strided row is summed at every column into a row buffer and every
+//! `stride`-th column gathered into the out (the same sums, no strided loads). With infinite or NaN
 //! weights, a plane too large, or no scratch: the columns that every tap reads inside the
 //! input in runs, the edges column by column.
 
-use super::{Conv, MAX_TASKS, OP, Shared, gather, tasks_for};
+use super::{Conv, MAX_TASKS, OP, Shared, gather};
 use crate::fused::hook::OutHook;
 use crate::gemm::Isa;
 use etk_core::{Parallel, Scratch};
@@ -44,10 +46,7 @@ pub(super) unsafe fn depthwise(
 ) {
     let g = c.geo;
     let planes = g.n * g.groups;
-    let macs = [planes, c.oh, c.ow, c.kh, c.kw]
-        .iter()
-        .fold(1usize, |a, &v| a.saturating_mul(v));
-    let nt = tasks_for(macs, par).min(planes).max(1);
+    let nt = depthwise_tasks(c, par).min(planes).max(1);
     scratch.scope(|s| {
         let mut bufs = [Buf::None; MAX_TASKS];
         if let Some(dims) = padded_plane(c) {
@@ -88,6 +87,24 @@ pub(super) unsafe fn depthwise(
     })
 }
 
+/// How many tasks a depthwise call is split into: by its estimated time, multiply-adds and
+/// the planes it reads and writes alike (a few multiply-adds per float: the GEMM's threshold
+/// in multiply-adds alone would keep every depthwise layer of a MobileNet on one thread).
+fn depthwise_tasks(c: &Conv<'_>, par: &dyn Parallel) -> usize {
+    let g = c.geo;
+    let outs = [g.n, g.groups, c.oh, c.ow]
+        .iter()
+        .fold(1usize, |a, &v| a.saturating_mul(v));
+    let ins = [g.n, g.groups, g.ins[1], c.iw]
+        .iter()
+        .fold(1usize, |a, &v| a.saturating_mul(v));
+    let work = etk_core::Work {
+        flops: outs.saturating_mul(2 * c.kh * c.kw),
+        bytes: outs.saturating_add(ins).saturating_mul(4),
+    };
+    work.tasks(par.num_threads()).min(MAX_TASKS)
+}
+
 /// One task's scratch for the padded-plane path, when it fits.
 fn plane_buf(s: &Scratch<'_>, c: &Conv<'_>, (ph, pw): (usize, usize)) -> Option<Plane> {
     let plane = s.alloc_for_overwrite::<f32>(OP, ph * pw).ok()?;
@@ -96,6 +113,11 @@ fn plane_buf(s: &Scratch<'_>, c: &Conv<'_>, (ph, pw): (usize, usize)) -> Option<
     let sw = c.geo.stride[2] as usize;
     let row = if sw == 1 && c.ys[3] == 1 {
         &mut [][..]
+    } else if split_columns(c) {
+        // the padded row before it is split, whole pairs of vectors (zeroed: the last pair
+        // reads past the row into lanes it does not store)
+        s.alloc::<f32>(OP, pw.checked_add(2 * etk_simd::MAX_LANES)?)
+            .ok()?
     } else {
         let len = ((c.ow - 1) * sw + 1)
             .checked_add(etk_simd::MAX_LANES * sw)?
@@ -126,12 +148,26 @@ struct Plane {
     plane: *mut f32,
     pw: usize,
     /// `ROWS` row buffers for strided or non-contiguous output rows, each `(ow - 1) * stride
-    /// + 1` floats and `MAX_LANES * stride` more.
+    /// + 1` floats and `MAX_LANES * stride` more; with [`split_columns`], one padded input
+    /// row and `2 * MAX_LANES` floats more.
     row: *mut f32,
     /// Every tap of a channel: its offset in the plane from the output row's first input
     /// row, and its weight.
     taps: *mut (usize, f32),
 }
+
+/// Whether the padded plane's rows are stored split, their even columns then their odd ones:
+/// a stride of 2 along the width into a contiguous out. Every tap then reads a contiguous run
+/// (column `2 j + d` is column `j + d / 2` of one half), so that exactly the out's columns are
+/// summed, in vectors, with no gather after. Only for wide rows: splitting a row costs a copy
+/// and a shuffle per pair of vectors, which narrower rows (14 columns out of 28: measured
+/// slower) do not earn back.
+fn split_columns(c: &Conv<'_>) -> bool {
+    c.geo.stride[2] == 2 && c.ys[3] == 1 && c.ow >= SPLIT_MIN_OW
+}
+
+/// The least output width whose strided rows are split ([`split_columns`]).
+const SPLIT_MIN_OW: usize = 24;
 
 /// The padded plane's height and width, when the kernel can use one: every weight finite
 /// (so that the padding's zeros add `+-0`, which leaves every sum as portable's, which skips
@@ -394,25 +430,99 @@ unsafe fn fill_plane<L: Simd>(
     c: &Conv<'_>,
     x: *const f32,
 ) {
-    let (ih_n, iw_n) = (c.geo.ins[1], c.iw);
     // SAFETY: as the caller vouches.
     unsafe {
         for r in 0..rows {
-            let d = plane.add(r * pw);
-            let ih = r.wrapping_sub(pad.0);
-            if ih >= ih_n {
-                fill_run(l, d, None, pw);
-                continue;
-            }
-            fill_run(l, d, None, pad.1);
-            let (src, dst) = (x.add(ih * c.xs[2]), d.add(pad.1));
-            if c.xs[3] == 1 {
-                fill_run(l, dst, Some(src), iw_n);
-            } else {
-                gather(dst, src, c.xs[3], iw_n);
-            }
-            fill_run(l, d.add(pad.1 + iw_n), None, pw - pad.1 - iw_n);
+            fill_row(l, plane.add(r * pw), r, pw, pad, c, x);
         }
+    }
+}
+
+/// As [`fill_plane`], each row stored split ([`split_columns`]): its `pw.div_ceil(2)` even
+/// columns, then its odd ones, built whole in `row` first.
+///
+/// # Safety
+/// As [`fill_plane`]; `row` holds `pw + 2 * MAX_LANES` floats, zeros past `pw`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn fill_plane_split<L: Simd>(
+    l: L,
+    plane: *mut f32,
+    rows: usize,
+    pw: usize,
+    pad: (usize, usize),
+    c: &Conv<'_>,
+    x: *const f32,
+    row: *mut f32,
+) {
+    let n = L::LANES;
+    let (even, odd) = (pw.div_ceil(2), pw / 2);
+    // SAFETY: as the caller vouches; every pair of vectors read lies in `row`'s room, every
+    // store within its half of the plane's row.
+    unsafe {
+        for r in 0..rows {
+            fill_row(l, row, r, pw, pad, c, x);
+            let d = plane.add(r * pw);
+            let mut i = 0;
+            while i < pw {
+                let (e, o) = l.unzip(l.load(row.add(i)), l.load(row.add(i + n)));
+                let k = i / 2;
+                store_part(l, d.add(k), even - k, e);
+                if odd > k {
+                    store_part(l, d.add(even + k), odd - k, o);
+                }
+                i += 2 * n;
+            }
+        }
+    }
+}
+
+/// `v`'s first `len.min(LANES)` lanes to `p`.
+///
+/// # Safety
+/// `p` valid for that many floats.
+#[inline(always)]
+unsafe fn store_part<L: Simd>(l: L, p: *mut f32, len: usize, v: L::F32) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        if len >= L::LANES {
+            l.store(p, v)
+        } else {
+            l.store_n(p, len, v)
+        }
+    }
+}
+
+/// Row `r` of the padded plane (`pw` floats at `d`): zeros, or the input's row `r - pad.0`
+/// with `pad.1` zeros before it and the rest after.
+///
+/// # Safety
+/// `d` holds `pw` floats; `x` is a plane of the input.
+#[inline(always)]
+unsafe fn fill_row<L: Simd>(
+    l: L,
+    d: *mut f32,
+    r: usize,
+    pw: usize,
+    pad: (usize, usize),
+    c: &Conv<'_>,
+    x: *const f32,
+) {
+    let (ih_n, iw_n) = (c.geo.ins[1], c.iw);
+    // SAFETY: as the caller vouches.
+    unsafe {
+        let ih = r.wrapping_sub(pad.0);
+        if ih >= ih_n {
+            return fill_run(l, d, None, pw);
+        }
+        fill_run(l, d, None, pad.1);
+        let (src, dst) = (x.add(ih * c.xs[2]), d.add(pad.1));
+        if c.xs[3] == 1 {
+            fill_run(l, dst, Some(src), iw_n);
+        } else {
+            gather(dst, src, c.xs[3], iw_n);
+        }
+        fill_run(l, d.add(pad.1 + iw_n), None, pw - pad.1 - iw_n);
     }
 }
 
@@ -471,7 +581,8 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
         {
             // every tap inside the padded plane: whole rows of vectors, summed at every
             // column into `row` when the row is strided or not contiguous
-            let direct = sw == 1 && c.ys[3] == 1;
+            let split = split_columns(c);
+            let direct = split || (sw == 1 && c.ys[3] == 1);
             let len = if direct { c.ow } else { (c.ow - 1) * sw + 1 };
             let row_len = len + etk_simd::MAX_LANES * sw;
             let (ph0, pw0) = (g.padding[1] as usize, g.padding[2] as usize);
@@ -486,17 +597,33 @@ unsafe fn dw_body<L: Simd>(l: L, c: &Conv<'_>, buf: Buf, planes: (usize, usize))
                 {
                     let x = c.x.add(n * c.xs[0] + k * c.xs[1]);
                     let rows = g.ins[1] + 2 * ph0;
-                    fill_plane(l, plane, rows, pw, (ph0, pw0), c, x);
+                    if split {
+                        fill_plane_split(l, plane, rows, pw, (ph0, pw0), c, x, row);
+                    } else {
+                        fill_plane(l, plane, rows, pw, (ph0, pw0), c, x);
+                    }
                     for (t, tap) in tap_list.iter_mut().enumerate() {
                         let (th, tw) = (t / c.kw, t % c.kw);
                         let w = *c.w.add(k * c.ws[0] + th * c.ws[2] + tw * c.ws[3]);
-                        *tap = (th * dh * pw + tw * dw, w);
+                        let col = tw * dw;
+                        let col = match (split, col % 2) {
+                            (false, _) => col,
+                            (true, 0) => col / 2,
+                            (true, _) => pw.div_ceil(2) + col / 2,
+                        };
+                        *tap = (th * dh * pw + col, w);
                     }
                     let b = c.b.map(|(b, bs)| *b.add(k * bs));
                     // narrow rows go `ROWS` at a time (more independent sums)
                     let block = if len <= 2 * L::LANES { ROWS } else { 1 };
+                    // (the last block of rows moved back over rows already summed when the
+                    // taps are summed in one go: the same sums written again)
+                    let overlap = tap_list.len() <= MAX_TAPS && c.oh >= block;
                     let mut oh = 0;
                     while oh < c.oh {
+                        if overlap && oh + block > c.oh {
+                            oh = c.oh - block;
+                        }
                         let rows = if oh + block <= c.oh { block } else { 1 };
                         let y = c.y.add(n * c.ys[0] + k * c.ys[1] + oh * c.ys[2]);
                         let r = Rows {
