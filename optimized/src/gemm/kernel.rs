@@ -179,10 +179,20 @@ unsafe fn load_row<S: Simd>(s: S, m: MatPtr, i: usize, j: usize, cnt: usize) -> 
 /// Stores `cnt` lanes of `v` to row `i` from column `j` on (unit column stride).
 #[inline(always)]
 unsafe fn store_row<S: Simd>(s: S, m: MatPtr, i: usize, j: usize, cnt: usize, v: S::F32) {
+    // SAFETY: as the caller vouches.
+    unsafe { store_lanes(s, m.dt, m.at(i, j) as *mut u8, cnt, v) }
+}
+
+/// Stores the first `cnt` lanes of `v` (all of them when `cnt >= LANES`) at `p` as `dt`,
+/// rounded once.
+///
+/// # Safety
+/// `p` holds `cnt.min(LANES)` elements of `dt`.
+#[inline(always)]
+pub(crate) unsafe fn store_lanes<S: Simd>(s: S, dt: Dt, p: *mut u8, cnt: usize, v: S::F32) {
     unsafe {
-        let p = m.at(i, j) as *mut u8;
         let full = cnt >= S::LANES;
-        match m.dt {
+        match dt {
             Dt::F32 if full => s.store(p as *mut f32, v),
             Dt::F32 => s.store_n(p as *mut f32, cnt, v),
             Dt::F16 if full => s.store_f16(p as *mut u16, v),

@@ -88,6 +88,7 @@ pub use etk_simd::{Level as Isa, level as isa};
 
 use etk_core::{Error, ErrorKind, Info, KernelContext, Result, Scratch};
 use etk_simd::convert;
+pub(crate) use kernel::store_lanes;
 use kernel::{Epi, KernelFn, MatPtr};
 use pack::{PackAFn, PackBFn, a_row_ld};
 

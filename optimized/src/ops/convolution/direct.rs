@@ -17,7 +17,7 @@
 //! is finite (checked; else the im2col path runs). Sums are fused multiply-adds from the
 //! bias, in another order than portable's loop (last-bit differences, as the GEMM paths).
 
-use super::elements::read;
+use super::elements::{read, write};
 use super::{Conv, OP, PAR_MIN_FLOPS, strides4};
 use crate::gemm::{Dt, Isa};
 use etk_core::{Scratch, Tensor};
@@ -528,22 +528,6 @@ unsafe fn copy<L: Simd>(l: L, src: *const f32, dst: *mut f32, len: usize) {
         }
         if j < len {
             l.store_n(dst.add(j), len - j, l.load_n(src.add(j), len - j));
-        }
-    }
-}
-
-/// `v` rounded to `dt` at `p`.
-///
-/// # Safety
-/// `p` points to an element of `dt`.
-#[inline(always)]
-unsafe fn write(dt: Dt, p: *mut u8, v: f32) {
-    // SAFETY: as the caller vouches.
-    unsafe {
-        match dt {
-            Dt::F16 => *(p as *mut half::f16) = half::f16::from_f32(v),
-            Dt::Bf16 => *(p as *mut half::bf16) = half::bf16::from_f32(v),
-            Dt::F32 => *(p as *mut f32) = v,
         }
     }
 }

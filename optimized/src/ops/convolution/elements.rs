@@ -1,5 +1,5 @@
-//! The convolution kernels' element access for Float, Half and BFloat16 (one element as f32,
-//! runs widened to f32 and rounded back): a leaf the kernels share.
+//! The convolution kernels' element access for Float, Half and BFloat16 (one element as f32
+//! and back, runs widened to f32 and rounded back): a leaf the kernels share.
 
 use crate::gemm::{Dt, Isa};
 use etk_simd::convert;
@@ -15,6 +15,22 @@ pub(super) unsafe fn read(dt: Dt, p: *const u8) -> f32 {
             Dt::F16 => (*(p as *const half::f16)).to_f32(),
             Dt::Bf16 => (*(p as *const half::bf16)).to_f32(),
             Dt::F32 => *(p as *const f32),
+        }
+    }
+}
+
+/// `v` rounded once to `dt` at `p` (the one-element twin of [`narrow`]).
+///
+/// # Safety
+/// `p` points to an element of `dt`.
+#[inline(always)]
+pub(super) unsafe fn write(dt: Dt, p: *mut u8, v: f32) {
+    // SAFETY: as the caller vouches.
+    unsafe {
+        match dt {
+            Dt::F16 => *(p as *mut half::f16) = half::f16::from_f32(v),
+            Dt::Bf16 => *(p as *mut half::bf16) = half::bf16::from_f32(v),
+            Dt::F32 => *(p as *mut f32) = v,
         }
     }
 }

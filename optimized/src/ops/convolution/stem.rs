@@ -18,14 +18,13 @@
 //! Each output sums its taps in `(kh, kw, c)` order with fused multiply-adds, whatever the
 //! thread count (tasks take whole bands).
 
-use super::elements::read;
+use super::elements::{read, write};
 use super::nhwc::{self, PackedWeight};
 use super::{Conv, MAX_TASKS, OP, Runs, Shared, merged_stride, tasks_for};
 use crate::fused::hook::OutHook;
 use crate::gemm::level::Gemm;
-use crate::gemm::{self, Dt, Isa};
+use crate::gemm::{self, Isa};
 use etk_core::KernelContext;
-use etk_simd::vector::f32_to_bf16_bits;
 use etk_simd::{Kernel, MAX_LANES, Simd, dispatch};
 
 /// Input channels per group up to which the call takes this path: above, the column band's
@@ -332,7 +331,7 @@ impl Band<'_, '_> {
                         s.transpose(&mut t);
                         for (i, &v) in t.iter().enumerate().take(lanes) {
                             let y = c.yb(c.out_at(self.n, j + i, self.p0 + q));
-                            store::<S>(s, c.dt, y, v, lanes);
+                            gemm::store_lanes(s, c.dt, y, lanes, v);
                         }
                         j += lanes;
                     }
@@ -419,44 +418,14 @@ unsafe fn store_pixels<S: Simd, const MR: usize, const NV: usize>(
                 if j >= c_out {
                     break;
                 }
-                store::<S>(
+                gemm::store_lanes(
                     s,
                     c.dt,
                     y.add(v * S::LANES * es),
-                    s.add(a, bias[v]),
                     c_out - j,
+                    s.add(a, bias[v]),
                 );
             }
-        }
-    }
-}
-
-/// Stores `cnt` lanes of `v` (all when `cnt >= LANES`) at `y` in `dt`.
-#[inline(always)]
-unsafe fn store<S: Simd>(s: S, dt: Dt, y: *mut u8, v: S::F32, cnt: usize) {
-    // SAFETY: as the caller vouches.
-    unsafe {
-        let full = cnt >= S::LANES;
-        match dt {
-            Dt::F32 if full => s.store(y as *mut f32, v),
-            Dt::F32 => s.store_n(y as *mut f32, cnt, v),
-            Dt::F16 if full => s.store_f16(y as *mut u16, v),
-            Dt::F16 => s.store_f16_n(y as *mut u16, cnt, v),
-            Dt::Bf16 if full => s.store_bf16(y as *mut u16, v),
-            Dt::Bf16 => s.store_bf16_n(y as *mut u16, cnt, v),
-        }
-    }
-}
-
-/// One element, rounded once to `dt`.
-#[inline(always)]
-unsafe fn write(dt: Dt, y: *mut u8, v: f32) {
-    // SAFETY: `y` is an element of `dt`.
-    unsafe {
-        match dt {
-            Dt::F32 => *(y as *mut f32) = v,
-            Dt::F16 => *(y as *mut half::f16) = half::f16::from_f32(v),
-            Dt::Bf16 => *(y as *mut u16) = f32_to_bf16_bits(v),
         }
     }
 }
